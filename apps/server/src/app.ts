@@ -1,0 +1,86 @@
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import { installErrorHandler } from './http/error-handler';
+import { installOpenApi } from './http/openapi';
+import { registerTeamScope } from './http/team-scope';
+import type { AppInstance, AppServices } from './http/types';
+import { installWebApp } from './http/web-app';
+import { loadAuthSecret } from './modules/auth/auth-secret';
+import { authRoutes } from './modules/auth/routes';
+import { createTokenService } from './modules/auth/tokens';
+import { billingRoutes } from './modules/billing/routes';
+import { campaignRoutes } from './modules/campaigns/routes';
+import { teamRoutes, teamScopedRoutes } from './modules/teams/routes';
+import { userRoutes } from './modules/users/routes';
+
+export interface RouteInfo {
+  method: string;
+  url: string;
+}
+
+export interface BuiltApp {
+  app: AppInstance;
+  services: AppServices;
+  /** Every route as registered, so tests can walk the live route table. */
+  routes: RouteInfo[];
+}
+
+export async function buildApp({ config, db }: { config: Config; db: Db }): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: {
+      level: config.LOG_LEVEL,
+      // Query strings can carry secrets (validate-password), so only the path is logged.
+      serializers: {
+        req: (request: { method: string; url: string }) => ({
+          method: request.method,
+          url: request.url.split('?')[0],
+        }),
+      },
+    },
+    bodyLimit: 5 * 1024 * 1024,
+    return503OnClosing: true,
+  }).withTypeProvider() as AppInstance;
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('user', null);
+  app.decorateRequest('team', null);
+
+  // Responses finished during shutdown close their connection; otherwise a keep-alive socket
+  // would hold app.close() open until its idle timeout.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) void reply.header('connection', 'close');
+    done(null, payload);
+  });
+
+  const routes: RouteInfo[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routes.push({ method, url: route.url });
+    }
+  });
+
+  const tokens = createTokenService(await loadAuthSecret(db, config.AUTH_SECRET));
+  const services: AppServices = { config, db, tokens };
+
+  installErrorHandler(app);
+  await installOpenApi(app);
+  app.get('/api/health', { schema: { hide: true } }, () => ({ ok: true }));
+  authRoutes(app, services);
+  userRoutes(app, services);
+  teamRoutes(app, services);
+  await registerTeamScope(app, services, (scope) => {
+    teamScopedRoutes(scope, services);
+    campaignRoutes(scope, services);
+    billingRoutes(scope, services);
+  });
+  await installWebApp(app, config);
+  await app.ready();
+  return { app, services, routes };
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+const blankAsUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+const optionalUrl = z.preprocess(blankAsUndefined, z.url().optional());
+
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl,
+  REDIS_URL: optionalUrl,
+  PUBLIC_URL: optionalUrl,
+  CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
+  AUTH_SECRET: z.preprocess(
+    blankAsUndefined,
+    z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
+  ),
+  SUPPORT_EMAIL: z.email().default('support@kindling.local'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  STRIPE_SECRET_KEY: z.preprocess(blankAsUndefined, z.string().optional()),
+  STRIPE_PUBLISHABLE_KEY: z.preprocess(blankAsUndefined, z.string().optional()),
+  STRIPE_PRODUCT_STARTER: z.string().min(1).default('kindling-starter'),
+  STRIPE_PRODUCT_STANDARD: z.string().min(1).default('kindling-standard'),
+  STRIPE_PRODUCT_BUSINESS: z.string().min(1).default('kindling-business'),
+  PREVIEW_ALLOW_HOSTS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+/** The one place that reads process.env (conventions rule 4). */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
+}

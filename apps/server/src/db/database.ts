@@ -1,0 +1,69 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+import { acquireDataDirLock } from './data-dir-lock';
+import { migrateToLatest } from './migrate';
+
+export type Db = Kysely<Database>;
+
+export type DatabaseTarget =
+  { kind: 'pglite'; dataDir?: string } | { kind: 'postgres'; url: string; searchPath?: string };
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: DatabaseTarget['kind'];
+  close(): Promise<void>;
+}
+
+const plugins = [new CamelCasePlugin()];
+
+/** Opens the database named by `target` and brings its schema to the latest migration. */
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  const handle = target.kind === 'pglite' ? await openPglite(target.dataDir) : openPostgres(target);
+  try {
+    await migrateToLatest(
+      handle.db as Kysely<unknown>,
+      target.kind === 'postgres' ? target.searchPath : undefined,
+    );
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  return handle;
+}
+
+async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  let releaseLock = () => {};
+  let pglite: PGlite;
+  if (dataDir) {
+    const folder = path.resolve(dataDir, 'pglite');
+    mkdirSync(folder, { recursive: true });
+    releaseLock = acquireDataDirLock(folder);
+    pglite = new PGlite(folder);
+  } else {
+    pglite = new PGlite();
+  }
+  await pglite.waitReady;
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins });
+  return {
+    db,
+    kind: 'pglite',
+    async close() {
+      await db.destroy();
+      releaseLock();
+    },
+  };
+}
+
+function openPostgres(target: { url: string; searchPath?: string }): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: 10,
+    ...(target.searchPath ? { options: `-c search_path=${target.searchPath}` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+  return { db, kind: 'postgres', close: () => db.destroy() };
+}

@@ -1,0 +1,119 @@
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T extends object | null> = JSONColumnType<T, string, string>;
+/** A timestamp the database fills in by default. */
+type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  passwordHash: string;
+  realName: string;
+  username: string | null;
+  defaultTeamId: number | null;
+  preferences: Json<Record<string, unknown>>;
+  createdAt: DefaultedTimestamp;
+}
+
+export interface TeamsTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  subscription: Json<Record<string, unknown> | null>;
+  featureFlags: Json<string[]>;
+  createdAt: DefaultedTimestamp;
+}
+
+export interface TeamMembersTable {
+  teamId: number;
+  userId: number;
+  role: 'owner' | 'member';
+  createdAt: DefaultedTimestamp;
+}
+
+export interface TeamInvitesTable {
+  id: Generated<number>;
+  teamId: number;
+  email: string;
+  role: 'owner' | 'member';
+  invitedBy: number;
+  createdAt: DefaultedTimestamp;
+  acceptedAt: Timestamp | null;
+}
+
+export interface SessionsTable {
+  id: string;
+  userId: number;
+  refreshTokenHash: string;
+  expiresAt: Timestamp;
+  revokedAt: Timestamp | null;
+  createdAt: DefaultedTimestamp;
+}
+
+export interface CampaignsTable {
+  id: Generated<number>;
+  teamId: number;
+  name: string;
+  description: string | null;
+  type: string;
+  ingestedUrl: string;
+  meta: Json<Record<string, unknown>>;
+  thumbnail: Json<{ small: string; large: string } | null>;
+  exclusiveAudienceMode: boolean;
+  trafficAllocation: number;
+  isEnabled: boolean;
+  autoGenerationStatus: Json<Record<string, unknown> | null>;
+  createdAt: DefaultedTimestamp;
+  updatedAt: DefaultedTimestamp;
+}
+
+export interface ElementsTable {
+  id: Generated<number>;
+  teamId: number;
+  campaignId: number;
+  position: number;
+  selector: string;
+  type: string;
+  key: string;
+  /** control, meta, prompt, textType, objective, attributes, domStats */
+  data: Json<Record<string, unknown>>;
+}
+
+export interface VariantsTable {
+  id: Generated<number>;
+  teamId: number;
+  elementId: number;
+  position: number;
+  key: string;
+  type: string;
+  isEnabled: boolean;
+  info: Json<Record<string, unknown>>;
+}
+
+export interface GoalsTable {
+  id: Generated<number>;
+  teamId: number;
+  campaignId: number;
+  position: number;
+  isConversionGoal: boolean;
+  event: Json<Record<string, unknown>>;
+}
+
+export interface AppSettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  teams: TeamsTable;
+  teamMembers: TeamMembersTable;
+  teamInvites: TeamInvitesTable;
+  sessions: SessionsTable;
+  campaigns: CampaignsTable;
+  campaignElements: ElementsTable;
+  variants: VariantsTable;
+  goals: GoalsTable;
+  appSettings: AppSettingsTable;
+}

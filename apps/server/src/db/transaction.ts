@@ -1,0 +1,4 @@
+import type { Transaction } from 'kysely';
+import type { Database } from './schema';
+
+export type Tx = Transaction<Database>;

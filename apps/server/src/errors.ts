@@ -1,0 +1,32 @@
+export const ERROR_STATUS = {
+  VALIDATION: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  RETRYABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export class AppError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.status = ERROR_STATUS[code];
+  }
+}
+
+export const notFound = (what = 'Not found') => new AppError('NOT_FOUND', what);
+export const forbidden = (message = 'You do not have permission to do this.') =>
+  new AppError('FORBIDDEN', message);
+export const validationError = (message: string, fields?: Record<string, string>) =>
+  new AppError('VALIDATION', message, fields);

@@ -1,0 +1,49 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../errors';
+
+/** Every failure leaves as `{error: {code, message, fields?}}`; no stack traces reach clients. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({
+        error: {
+          code: error.code,
+          message: error.message,
+          ...(error.fields ? { fields: error.fields } : {}),
+        },
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '(body)';
+        fields[field] ??= issue.message ?? 'Invalid value';
+      }
+      const first = Object.entries(fields)[0];
+      const message = first ? first[1] : 'The request is not valid.';
+      return reply.status(400).send({ error: { code: 'VALIDATION', message, fields } });
+    }
+    if (error.statusCode && error.statusCode < 500) {
+      const code =
+        error.statusCode === 413
+          ? 'PAYLOAD_TOO_LARGE'
+          : error.statusCode === 404
+            ? 'NOT_FOUND'
+            : error.statusCode === 429
+              ? 'RATE_LIMITED'
+              : 'VALIDATION';
+      return reply.status(error.statusCode).send({ error: { code, message: error.message } });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply
+      .status(500)
+      .send({ error: { code: 'INTERNAL', message: 'Something went wrong on our side.' } });
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply
+      .status(404)
+      .send({ error: { code: 'NOT_FOUND', message: `No route ${request.method} ${request.url}` } }),
+  );
+}

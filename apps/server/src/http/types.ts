@@ -1,0 +1,43 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import type { TokenService } from '../modules/auth/tokens';
+
+export type AppInstance = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export interface AppServices {
+  config: Config;
+  db: Db;
+  tokens: TokenService;
+}
+
+export interface AuthenticatedUser {
+  id: number;
+  sessionId: string;
+}
+
+export interface TeamAccess {
+  id: number;
+  slug: string;
+  role: 'owner' | 'member';
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthenticatedUser | null;
+    team: TeamAccess | null;
+  }
+}

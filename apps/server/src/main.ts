@@ -1,0 +1,53 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase, type DatabaseTarget } from './db/database';
+
+export function databaseTarget(config: Config): DatabaseTarget {
+  return config.DATABASE_URL
+    ? { kind: 'postgres', url: config.DATABASE_URL }
+    : { kind: 'pglite', dataDir: config.DATA_DIR };
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase(databaseTarget(config));
+  const { app } = await buildApp({ config, db: database.db });
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(
+    { database: database.kind, dataDir: database.kind === 'pglite' ? config.DATA_DIR : undefined },
+    `Kindling is listening on http://localhost:${config.PORT}`,
+  );
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    // app.close() stops accepting connections and waits for in-flight requests to finish.
+    app
+      .close()
+      .then(() => database.close())
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

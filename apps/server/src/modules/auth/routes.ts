@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import type { AppInstance, AppServices } from '../../http/types';
+import { authenticate } from './authenticate';
+import { refreshSession } from './refresh-session';
+import { revokeSession } from './repo';
+import { signIn } from './sign-in';
+
+const tokensSchema = z.object({
+  accessToken: z.string(),
+  idToken: z.string(),
+  refreshToken: z.string(),
+  expiresIn: z.number(),
+});
+
+export function authRoutes(app: AppInstance, services: AppServices): void {
+  app.post(
+    '/api/auth/sign-in',
+    {
+      schema: {
+        tags: ['auth'],
+        body: z.object({
+          email: z.string().trim().min(1, 'Please enter your e-mail'),
+          password: z.string().min(1, 'Please enter your password'),
+        }),
+        response: { 200: tokensSchema },
+      },
+    },
+    (request) => signIn(services, request.body),
+  );
+
+  app.post(
+    '/api/auth/refresh',
+    {
+      schema: {
+        tags: ['auth'],
+        body: z.object({ refreshToken: z.string().min(1) }),
+        response: { 200: tokensSchema },
+      },
+    },
+    (request) => refreshSession(services, request.body),
+  );
+
+  app.post(
+    '/api/auth/sign-out',
+    { schema: { tags: ['auth'], security: [{ bearer: [] }] } },
+    async (request, reply) => {
+      const user = await authenticate(services, request);
+      await revokeSession(services.db, user.sessionId);
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,0 +1,75 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
+import { AppError } from '../../errors';
+import { ERROR_MESSAGES } from '@kindling/domain';
+
+export const ACCESS_TOKEN_SECONDS = 3600;
+const ISSUER = 'kindling';
+
+export interface TokenSubject {
+  userId: number;
+  email: string;
+  realName: string;
+  sessionId: string;
+}
+
+export interface IssuedTokens {
+  accessToken: string;
+  idToken: string;
+  refreshToken: string;
+  expiresIn: number;
+}
+
+export type TokenService = ReturnType<typeof createTokenService>;
+
+export function createTokenService(secret: string) {
+  const key = new TextEncoder().encode(secret);
+
+  async function sign(claims: Record<string, unknown>, subject: number, nowSeconds: number) {
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer(ISSUER)
+      .setSubject(String(subject))
+      .setIssuedAt(nowSeconds)
+      .setExpirationTime(nowSeconds + ACCESS_TOKEN_SECONDS)
+      .sign(key);
+  }
+
+  return {
+    /** Access and id tokens are short-lived JWTs; the refresh token is opaque and stored hashed. */
+    async issue(subject: TokenSubject, refreshToken: string): Promise<IssuedTokens> {
+      const now = Math.floor(Date.now() / 1000);
+      const [accessToken, idToken] = await Promise.all([
+        sign({ typ: 'access', sid: subject.sessionId }, subject.userId, now),
+        sign({ typ: 'id', email: subject.email, name: subject.realName }, subject.userId, now),
+      ]);
+      return { accessToken, idToken, refreshToken, expiresIn: ACCESS_TOKEN_SECONDS };
+    },
+
+    async verifyAccessToken(token: string): Promise<{ userId: number; sessionId: string }> {
+      try {
+        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
+        if (payload.typ !== 'access' || typeof payload.sid !== 'string' || !payload.sub) {
+          throw unauthenticated();
+        }
+        return { userId: Number(payload.sub), sessionId: payload.sid };
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        if (error instanceof joseErrors.JOSEError) throw unauthenticated();
+        throw error;
+      }
+    },
+  };
+}
+
+export function unauthenticated(message: string = ERROR_MESSAGES.unauthenticated): AppError {
+  return new AppError('UNAUTHENTICATED', message);
+}
+
+export function newRefreshToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashRefreshToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

@@ -1,0 +1,43 @@
+import {
+  PLAN_PRICES,
+  subscriptionSchema,
+  subscriptionState,
+  subscriptionTier,
+  type PlanConfig,
+} from '@kindling/domain';
+import type { AppServices } from '../../http/types';
+import { findTeam } from '../teams/repo';
+
+export function planConfig(config: AppServices['config']): PlanConfig {
+  return {
+    businessPlan: {
+      productId: config.STRIPE_PRODUCT_BUSINESS,
+      name: 'Business',
+      ...PLAN_PRICES.business,
+    },
+    standardPlan: {
+      productId: config.STRIPE_PRODUCT_STANDARD,
+      name: 'Standard',
+      ...PLAN_PRICES.standard,
+    },
+    starterPlan: {
+      productId: config.STRIPE_PRODUCT_STARTER,
+      name: 'Starter',
+      ...PLAN_PRICES.starter,
+    },
+  };
+}
+
+export async function getBilling({ db, config }: AppServices, teamId: number, nowMs: number) {
+  const team = await findTeam(db, teamId);
+  const parsed = subscriptionSchema.nullable().safeParse(team.subscription);
+  const subscription = parsed.success ? parsed.data : null;
+  const plans = planConfig(config);
+  return {
+    subscription,
+    state: subscription ? subscriptionState(subscription, nowMs) : 'none',
+    tier: subscription ? subscriptionTier(subscription, plans) : 'none',
+    plans,
+    paymentsEnabled: Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY),
+  };
+}

@@ -1,0 +1,88 @@
+import {
+  campaignMetrics,
+  emptyBaseMetrics,
+  reindexCampaign,
+  variantMetrics,
+  type Campaign,
+  type CampaignElement,
+  type CampaignSummary,
+  type CampaignType,
+  type Goal,
+} from '@kindling/domain';
+import type { CampaignRow, ElementRow, GoalRow, VariantRow } from './repo';
+
+// Events and their rollups arrive with the tracking issue; until a campaign has traffic its
+// counters are genuinely zero, computed through the same domain functions the stats will use.
+const noTraffic = () => campaignMetrics({ base: emptyBaseMetrics(), elements: [] });
+const noTrafficVariant = () => variantMetrics(emptyBaseMetrics(), emptyBaseMetrics());
+
+function baseFields(row: CampaignRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    type: row.type as CampaignType,
+    ingestedUrl: row.ingestedUrl,
+    thumbnail: row.thumbnail,
+    isEnabled: row.isEnabled,
+    trafficAllocation: row.trafficAllocation,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function presentSummary(
+  row: CampaignRow & { elementCount: unknown; variantCount: unknown; goalCount: unknown },
+): CampaignSummary {
+  return {
+    ...baseFields(row),
+    elementCount: Number(row.elementCount),
+    variantCount: Number(row.variantCount),
+    goalCount: Number(row.goalCount),
+    metrics: noTraffic(),
+  };
+}
+
+export function presentCampaign(
+  row: CampaignRow,
+  parts: { elements: ElementRow[]; variants: VariantRow[]; goals: GoalRow[] },
+): Campaign {
+  const elements = parts.elements
+    .filter((element) => element.campaignId === row.id)
+    .map(
+      (element) =>
+        ({
+          ...element.data,
+          id: element.id,
+          selector: element.selector,
+          type: element.type,
+          key: element.key,
+          variants: parts.variants
+            .filter((variant) => variant.elementId === element.id)
+            .map((variant) => ({
+              id: variant.id,
+              key: variant.key,
+              type: variant.type,
+              isEnabled: variant.isEnabled,
+              info: variant.info,
+              metrics: noTrafficVariant(),
+            })),
+        }) as CampaignElement,
+    );
+  const goals = parts.goals
+    .filter((goal) => goal.campaignId === row.id)
+    .map(
+      (goal) =>
+        ({ id: goal.id, isConversionGoal: goal.isConversionGoal, event: goal.event }) as Goal,
+    );
+  return reindexCampaign({
+    ...baseFields(row),
+    meta: row.meta,
+    exclusiveAudienceMode: row.exclusiveAudienceMode,
+    autoGenerationStatus: row.autoGenerationStatus,
+    elements,
+    goals,
+    metrics: noTraffic(),
+    benchmark: emptyBaseMetrics(),
+  } as Campaign);
+}

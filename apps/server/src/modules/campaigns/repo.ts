@@ -1,0 +1,221 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/database';
+import type { CampaignsTable, ElementsTable, GoalsTable, VariantsTable } from '../../db/schema';
+import type { Tx } from '../../db/transaction';
+
+export type CampaignRow = Selectable<CampaignsTable>;
+export type ElementRow = Selectable<ElementsTable>;
+export type VariantRow = Selectable<VariantsTable>;
+export type GoalRow = Selectable<GoalsTable>;
+
+export type CampaignColumns = Omit<CampaignRow, 'id' | 'teamId' | 'createdAt' | 'updatedAt'>;
+
+const json = (value: unknown) => JSON.stringify(value ?? null);
+
+function toDbColumns(values: CampaignColumns) {
+  return {
+    ...values,
+    meta: json(values.meta),
+    thumbnail: json(values.thumbnail),
+    autoGenerationStatus: json(values.autoGenerationStatus),
+  };
+}
+
+export function listCampaigns(db: Db, teamId: number) {
+  return db
+    .selectFrom('campaigns')
+    .selectAll('campaigns')
+    .select((eb) => [
+      eb
+        .selectFrom('campaignElements')
+        .select(eb.fn.countAll<string>().as('n'))
+        .whereRef('campaignElements.campaignId', '=', 'campaigns.id')
+        .as('elementCount'),
+      eb
+        .selectFrom('variants')
+        .innerJoin('campaignElements', 'campaignElements.id', 'variants.elementId')
+        .select(eb.fn.countAll<string>().as('n'))
+        .whereRef('campaignElements.campaignId', '=', 'campaigns.id')
+        .as('variantCount'),
+      eb
+        .selectFrom('goals')
+        .select(eb.fn.countAll<string>().as('n'))
+        .whereRef('goals.campaignId', '=', 'campaigns.id')
+        .as('goalCount'),
+    ])
+    .where('campaigns.teamId', '=', teamId)
+    .orderBy('campaigns.createdAt', 'desc')
+    .orderBy('campaigns.id', 'desc')
+    .execute();
+}
+
+export function findCampaigns(db: Db | Tx, teamId: number, ids?: number[]) {
+  let query = db.selectFrom('campaigns').selectAll().where('teamId', '=', teamId);
+  if (ids) query = query.where('id', 'in', ids.length ? ids : [0]);
+  return query.orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
+}
+
+export async function findCampaignParts(db: Db | Tx, teamId: number, campaignIds: number[]) {
+  if (campaignIds.length === 0) return { elements: [], variants: [], goals: [] };
+  const elements = await db
+    .selectFrom('campaignElements')
+    .selectAll()
+    .where('teamId', '=', teamId)
+    .where('campaignId', 'in', campaignIds)
+    .orderBy('position')
+    .execute();
+  const elementIds = elements.map((element) => element.id);
+  const variants = elementIds.length
+    ? await db
+        .selectFrom('variants')
+        .selectAll()
+        .where('teamId', '=', teamId)
+        .where('elementId', 'in', elementIds)
+        .orderBy('position')
+        .execute()
+    : [];
+  const goals = await db
+    .selectFrom('goals')
+    .selectAll()
+    .where('teamId', '=', teamId)
+    .where('campaignId', 'in', campaignIds)
+    .orderBy('position')
+    .execute();
+  return { elements, variants, goals };
+}
+
+export function insertCampaign(tx: Tx, teamId: number, values: CampaignColumns) {
+  return tx
+    .insertInto('campaigns')
+    .values({ teamId, ...toDbColumns(values) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateCampaign(tx: Tx, teamId: number, id: number, values: CampaignColumns) {
+  const result = await tx
+    .updateTable('campaigns')
+    .set({ ...toDbColumns(values), updatedAt: new Date() })
+    .where('teamId', '=', teamId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function setCampaignEnabled(db: Db, teamId: number, id: number, isEnabled: boolean) {
+  const result = await db
+    .updateTable('campaigns')
+    .set({ isEnabled, updatedAt: new Date() })
+    .where('teamId', '=', teamId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function deleteCampaign(db: Db, teamId: number, id: number) {
+  const result = await db
+    .deleteFrom('campaigns')
+    .where('teamId', '=', teamId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+export function insertElement(
+  tx: Tx,
+  row: Omit<ElementRow, 'id' | 'data'> & { data: Record<string, unknown> },
+) {
+  return tx
+    .insertInto('campaignElements')
+    .values({ ...row, data: json(row.data) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+export function updateElement(
+  tx: Tx,
+  row: Omit<ElementRow, 'data'> & { data: Record<string, unknown> },
+) {
+  const { id, teamId, ...values } = row;
+  return tx
+    .updateTable('campaignElements')
+    .set({ ...values, data: json(row.data) })
+    .where('teamId', '=', teamId)
+    .where('id', '=', id)
+    .execute();
+}
+
+export function insertVariant(
+  tx: Tx,
+  row: Omit<VariantRow, 'id' | 'info'> & { info: Record<string, unknown> },
+) {
+  return tx
+    .insertInto('variants')
+    .values({ ...row, info: json(row.info) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+export function updateVariant(
+  tx: Tx,
+  row: Omit<VariantRow, 'info'> & { info: Record<string, unknown> },
+) {
+  const { id, teamId, ...values } = row;
+  return tx
+    .updateTable('variants')
+    .set({ ...values, info: json(row.info) })
+    .where('teamId', '=', teamId)
+    .where('id', '=', id)
+    .execute();
+}
+
+export function insertGoal(
+  tx: Tx,
+  row: Omit<GoalRow, 'id' | 'event'> & { event: Record<string, unknown> },
+) {
+  return tx
+    .insertInto('goals')
+    .values({ ...row, event: json(row.event) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+export function updateGoal(
+  tx: Tx,
+  row: Omit<GoalRow, 'event'> & { event: Record<string, unknown> },
+) {
+  const { id, teamId, ...values } = row;
+  return tx
+    .updateTable('goals')
+    .set({ ...values, event: json(row.event) })
+    .where('teamId', '=', teamId)
+    .where('id', '=', id)
+    .execute();
+}
+
+export function deleteRowsExcept(
+  tx: Tx,
+  table: 'campaignElements' | 'goals',
+  scope: { teamId: number; campaignId: number },
+  keepIds: number[],
+) {
+  let query = tx
+    .deleteFrom(table)
+    .where('teamId', '=', scope.teamId)
+    .where('campaignId', '=', scope.campaignId);
+  if (keepIds.length) query = query.where('id', 'not in', keepIds);
+  return query.execute();
+}
+
+export function deleteVariantsExcept(
+  tx: Tx,
+  scope: { teamId: number; elementId: number },
+  keepIds: number[],
+) {
+  let query = tx
+    .deleteFrom('variants')
+    .where('teamId', '=', scope.teamId)
+    .where('elementId', '=', scope.elementId);
+  if (keepIds.length) query = query.where('id', 'not in', keepIds);
+  return query.execute();
+}

@@ -1,0 +1,89 @@
+import { campaignInputSchema, campaignSaveSchema } from '@kindling/domain';
+import { z } from 'zod';
+import { notFound } from '../../errors';
+import { teamParams } from '../../http/team-scope';
+import type { AppInstance, AppServices } from '../../http/types';
+import { findTeam } from '../teams/repo';
+import { requireTeam } from '../teams/team-access';
+import { createCampaign } from './create-campaign';
+import { CAMPAIGN_NOT_FOUND, getCampaign, getCampaigns, listTeamCampaigns } from './get-campaigns';
+import { deleteCampaign, setCampaignEnabled } from './repo';
+import { saveCampaign } from './save-campaign';
+
+const tags = ['campaigns'];
+const security = [{ bearer: [] }];
+const idQuery = z.object({ id: z.coerce.number().int().positive('id must be a positive integer') });
+const createBody = campaignInputSchema.extend({ isEnabled: z.boolean().optional() });
+const booleanString = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+export function campaignRoutes(scope: AppInstance, services: AppServices): void {
+  const { db } = services;
+  const base = '/campaign';
+
+  scope.get(`${base}/by-team`, { schema: { tags, security, params: teamParams } }, (request) =>
+    listTeamCampaigns(services, requireTeam(request).id),
+  );
+
+  scope.get(`${base}/all`, { schema: { tags, security, params: teamParams } }, (request) =>
+    getCampaigns(services, requireTeam(request).id),
+  );
+
+  scope.get(
+    `${base}/by-id`,
+    { schema: { tags, security, params: teamParams, querystring: idQuery } },
+    (request) => getCampaign(services, requireTeam(request).id, request.query.id),
+  );
+
+  scope.post(
+    `${base}/create`,
+    { schema: { tags, security, params: teamParams, body: createBody } },
+    async (request, reply) => {
+      const team = requireTeam(request);
+      const { isEnabled, ...campaign } = request.body;
+      // A new campaign starts enabled only when the team has a subscription, unless the caller says.
+      const enabled = isEnabled ?? (await findTeam(db, team.id)).subscription !== null;
+      const created = await createCampaign(services, {
+        teamId: team.id,
+        campaign: { ...campaign, isEnabled: enabled },
+      });
+      return reply.status(201).send(created);
+    },
+  );
+
+  scope.post(
+    `${base}/save`,
+    { schema: { tags, security, params: teamParams, body: campaignSaveSchema } },
+    (request) =>
+      saveCampaign(services, { teamId: requireTeam(request).id, campaign: request.body }),
+  );
+
+  scope.get(
+    `${base}/update-enabled`,
+    {
+      schema: {
+        tags,
+        security,
+        params: teamParams,
+        querystring: idQuery.extend({ isEnabled: booleanString }),
+      },
+    },
+    async (request) => {
+      const { id, isEnabled } = request.query;
+      if (!(await setCampaignEnabled(db, requireTeam(request).id, id, isEnabled))) {
+        throw notFound(CAMPAIGN_NOT_FOUND);
+      }
+      return { id, isEnabled };
+    },
+  );
+
+  scope.delete(
+    `${base}/delete`,
+    { schema: { tags, security, params: teamParams, querystring: idQuery } },
+    async (request, reply) => {
+      if (!(await deleteCampaign(db, requireTeam(request).id, request.query.id))) {
+        throw notFound(CAMPAIGN_NOT_FOUND);
+      }
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,0 +1,104 @@
+import type { Db } from '../../db/database';
+import type { Tx } from '../../db/transaction';
+import type { TeamRole } from '@kindling/domain';
+
+export function findMembership(db: Db, slug: string, userId: number) {
+  return db
+    .selectFrom('teams')
+    .innerJoin('teamMembers', 'teamMembers.teamId', 'teams.id')
+    .select(['teams.id', 'teams.slug', 'teamMembers.role'])
+    .where('teams.slug', '=', slug)
+    .where('teamMembers.userId', '=', userId)
+    .executeTakeFirst();
+}
+
+export function findTeam(db: Db, teamId: number) {
+  return db.selectFrom('teams').selectAll().where('id', '=', teamId).executeTakeFirstOrThrow();
+}
+
+export async function isSlugTaken(db: Db | Tx, slug: string) {
+  return (
+    (await db.selectFrom('teams').select('id').where('slug', '=', slug).executeTakeFirst()) !==
+    undefined
+  );
+}
+
+export function insertTeam(tx: Tx, team: { slug: string; name: string }) {
+  return tx
+    .insertInto('teams')
+    .values({ ...team, subscription: JSON.stringify(null), featureFlags: JSON.stringify([]) })
+    .returning(['id', 'slug'])
+    .executeTakeFirstOrThrow();
+}
+
+export function insertMember(
+  db: Db | Tx,
+  member: { teamId: number; userId: number; role: TeamRole },
+) {
+  return db.insertInto('teamMembers').values(member).execute();
+}
+
+export function renameTeam(db: Db, teamId: number, name: string) {
+  return db.updateTable('teams').set({ name }).where('id', '=', teamId).execute();
+}
+
+export function setFeatureFlags(db: Db, teamId: number, flags: string[]) {
+  return db
+    .updateTable('teams')
+    .set({ featureFlags: JSON.stringify(flags) })
+    .where('id', '=', teamId)
+    .execute();
+}
+
+export function listMembers(db: Db, teamId: number) {
+  return db
+    .selectFrom('teamMembers')
+    .innerJoin('users', 'users.id', 'teamMembers.userId')
+    .select([
+      'users.id as userId',
+      'users.email',
+      'users.realName',
+      'teamMembers.role',
+      'teamMembers.createdAt',
+    ])
+    .where('teamMembers.teamId', '=', teamId)
+    .orderBy('teamMembers.createdAt')
+    .execute();
+}
+
+export function listPendingInvites(db: Db, teamId: number) {
+  return db
+    .selectFrom('teamInvites')
+    .select(['id', 'email', 'role', 'createdAt'])
+    .where('teamId', '=', teamId)
+    .where('acceptedAt', 'is', null)
+    .orderBy('createdAt')
+    .execute();
+}
+
+export function countOwners(db: Db | Tx, teamId: number) {
+  return db
+    .selectFrom('teamMembers')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('teamId', '=', teamId)
+    .where('role', '=', 'owner')
+    .executeTakeFirstOrThrow()
+    .then((row) => Number(row.count));
+}
+
+export function findMemberRole(db: Db | Tx, teamId: number, userId: number) {
+  return db
+    .selectFrom('teamMembers')
+    .select('role')
+    .where('teamId', '=', teamId)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+}
+
+export function deleteMember(db: Db | Tx, teamId: number, userId: number) {
+  return db
+    .deleteFrom('teamMembers')
+    .where('teamId', '=', teamId)
+    .where('userId', '=', userId)
+    .execute();
+}

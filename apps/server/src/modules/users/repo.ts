@@ -1,0 +1,66 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import type { Tx } from '../../db/transaction';
+
+export function findUserByEmail(db: Db, email: string) {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+}
+
+export function findUserById(db: Db | Tx, id: number) {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function isUsernameTaken(db: Db, username: string, exceptUserId?: number) {
+  let query = db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<string>`lower(username)`, '=', username.toLowerCase());
+  if (exceptUserId !== undefined) query = query.where('id', '!=', exceptUserId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export function insertUser(
+  db: Db,
+  user: { email: string; passwordHash: string; realName: string },
+) {
+  return db
+    .insertInto('users')
+    .values({ ...user, preferences: JSON.stringify({}) })
+    .returning(['id', 'email', 'realName'])
+    .executeTakeFirstOrThrow();
+}
+
+export function updateUser(
+  db: Db | Tx,
+  userId: number,
+  changes: {
+    realName?: string;
+    username?: string | null;
+    preferences?: string;
+    defaultTeamId?: number | null;
+    passwordHash?: string;
+  },
+) {
+  return db.updateTable('users').set(changes).where('id', '=', userId).execute();
+}
+
+export function listTeamsOfUser(db: Db, userId: number) {
+  return db
+    .selectFrom('teamMembers')
+    .innerJoin('teams', 'teams.id', 'teamMembers.teamId')
+    .select([
+      'teams.id',
+      'teams.slug',
+      'teams.name',
+      'teams.subscription',
+      'teams.featureFlags',
+      'teamMembers.role',
+    ])
+    .where('teamMembers.userId', '=', userId)
+    .orderBy('teams.name')
+    .execute();
+}

@@ -1,0 +1,188 @@
+import { describe, expect, it } from 'vitest';
+import type { Db } from '../src/db/database';
+import { TEAM_PREFIX } from '../src/http/team-scope';
+import { describeEachDatabase } from './databases';
+import { bearer, createTeam, signUp, useTestApp, type Account } from './test-app';
+
+interface Example {
+  query?: Record<string, string | number | boolean>;
+  payload?: object;
+}
+
+interface Context {
+  campaignId: number;
+  memberUserId: number;
+  inviteId: number;
+}
+
+const campaign = (name: string) => ({
+  name,
+  ingestedUrl: 'https://shop.example.com/landing',
+  description: 'Spring sale hero test',
+});
+
+/**
+ * One example per team-scoped route. A route added without an example fails the suite, so the
+ * tenant matrix always covers the live route table.
+ */
+const EXAMPLES: Record<string, (context: Context) => Example> = {
+  'GET /': () => ({}),
+  'POST /save': () => ({ payload: { name: 'Renamed Team' } }),
+  'POST /feature-flags': () => ({ payload: { flag: 'calendar', enabled: true } }),
+  'GET /members': () => ({}),
+  'POST /members/invite': () => ({ payload: { email: 'new.person@example.com', role: 'member' } }),
+  'DELETE /members/remove': (c) => ({ query: { userId: c.memberUserId } }),
+  'DELETE /invites/revoke': (c) => ({ query: { id: c.inviteId } }),
+  'GET /billing': () => ({}),
+  'GET /campaign/by-team': () => ({}),
+  'GET /campaign/all': () => ({}),
+  'GET /campaign/by-id': (c) => ({ query: { id: c.campaignId } }),
+  'POST /campaign/create': () => ({ payload: campaign('Created by example') }),
+  'POST /campaign/save': (c) => ({
+    payload: { ...campaign('Saved by example'), id: c.campaignId },
+  }),
+  'GET /campaign/update-enabled': (c) => ({ query: { id: c.campaignId, isEnabled: false } }),
+  'DELETE /campaign/delete': (c) => ({ query: { id: c.campaignId } }),
+};
+
+const TABLES = [
+  'teams',
+  'teamMembers',
+  'teamInvites',
+  'campaigns',
+  'campaignElements',
+  'variants',
+  'goals',
+] as const;
+
+async function snapshot(db: Db): Promise<string> {
+  const parts: unknown[] = [];
+  for (const table of TABLES) parts.push(await db.selectFrom(table).selectAll().execute());
+  return JSON.stringify(parts);
+}
+
+function toUrl(slug: string, route: string, example: Example): string {
+  const path = route.slice(TEAM_PREFIX.length).replace(/^\/$/, '');
+  const query = new URLSearchParams(
+    Object.entries(example.query ?? {}).map(([key, value]): [string, string] => [
+      key,
+      String(value),
+    ]),
+  ).toString();
+  return `/api/team/${slug}${path}${query ? `?${query}` : ''}`;
+}
+
+describeEachDatabase('every team-scoped route refuses other teams', (kind) => {
+  const t = useTestApp(kind);
+
+  const teamRoutes = () =>
+    t.current.routes.filter(
+      (route) => route.url === TEAM_PREFIX || route.url.startsWith(`${TEAM_PREFIX}/`),
+    );
+
+  it('has an example for every registered team route (and no stale examples)', () => {
+    const registered = teamRoutes().map(
+      (route) => `${route.method} ${route.url.slice(TEAM_PREFIX.length) || '/'}`,
+    );
+    expect(registered.length).toBeGreaterThanOrEqual(Object.keys(EXAMPLES).length);
+    expect([...new Set(registered)].sort()).toEqual(Object.keys(EXAMPLES).sort());
+  });
+
+  describe('a foreign member gets 404 and nothing changes; the owner succeeds', () => {
+    let owner: Account;
+    let stranger: Account;
+    let slug: string;
+    let context: Context;
+
+    it('sets up two teams', async () => {
+      owner = await signUp(t.current.app, 'Owner');
+      stranger = await signUp(t.current.app, 'Stranger');
+      slug = await createTeam(t.current.app, owner, 'Victim Team');
+      await createTeam(t.current.app, stranger, 'Attacker Team');
+      const member = await signUp(t.current.app, 'Member');
+      await t.current.app.inject({
+        method: 'POST',
+        url: `/api/team/${slug}/members/invite`,
+        headers: bearer(owner),
+        payload: { email: member.email, role: 'member' },
+      });
+      const invites = await t.current.app.inject({
+        method: 'GET',
+        url: '/api/user/invites',
+        headers: bearer(member),
+      });
+      await t.current.app.inject({
+        method: 'POST',
+        url: '/api/user/invites/accept',
+        headers: bearer(member),
+        payload: { id: invites.json<{ invites: { id: number }[] }>().invites[0]!.id },
+      });
+      const invite = await t.current.app.inject({
+        method: 'POST',
+        url: `/api/team/${slug}/members/invite`,
+        headers: bearer(owner),
+        payload: { email: 'pending@example.com', role: 'member' },
+      });
+      const created = await t.current.app.inject({
+        method: 'POST',
+        url: `/api/team/${slug}/campaign/create`,
+        headers: bearer(owner),
+        payload: campaign('Victim campaign'),
+      });
+      context = {
+        campaignId: created.json<{ id: number }>().id,
+        memberUserId: member.userId,
+        inviteId: invite.json<{ invite: { id: number } }>().invite.id,
+      };
+      expect(context.campaignId).toBeGreaterThan(0);
+    });
+
+    it('answers 404 to the foreign member on every route and changes nothing', async () => {
+      const before = await snapshot(t.current.services.db);
+      for (const route of teamRoutes()) {
+        const key = `${route.method} ${route.url.slice(TEAM_PREFIX.length) || '/'}`;
+        const example = EXAMPLES[key]!(context);
+        const response = await t.current.app.inject({
+          method: route.method as 'GET',
+          url: toUrl(slug, route.url, example),
+          headers: bearer(stranger),
+          ...(example.payload ? { payload: example.payload } : {}),
+        });
+        expect({ key, status: response.statusCode, body: response.json() }).toEqual({
+          key,
+          status: 404,
+          body: { error: { code: 'NOT_FOUND', message: 'Team not found' } },
+        });
+      }
+      expect(await snapshot(t.current.services.db)).toBe(before);
+    });
+
+    it('answers the owner on every route (destructive routes last)', async () => {
+      const destructive = (key: string) => key.startsWith('DELETE');
+      const keys = teamRoutes()
+        .map((route) => ({
+          route,
+          key: `${route.method} ${route.url.slice(TEAM_PREFIX.length) || '/'}`,
+        }))
+        .sort((a, b) => Number(destructive(a.key)) - Number(destructive(b.key)));
+      for (const { route, key } of keys) {
+        const example = EXAMPLES[key]!(context);
+        const response = await t.current.app.inject({
+          method: route.method as 'GET',
+          url: toUrl(slug, route.url, example),
+          headers: bearer(owner),
+          ...(example.payload ? { payload: example.payload } : {}),
+        });
+        expect({
+          key,
+          ok: response.statusCode < 300,
+          body: response.statusCode < 300 ? null : response.body,
+        }).toEqual({
+          key,
+          ok: true,
+          body: null,
+        });
+      }
+    });
+  });
+});

@@ -1,0 +1,82 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp, type BuiltApp } from '../src/app';
+import { testConfig, type Config } from '../src/config';
+import { openTestDatabase, type TestDatabase } from './databases';
+
+export interface TestApp extends BuiltApp {
+  database: TestDatabase;
+}
+
+/** Builds the app against a fresh database for the current suite. */
+export function useTestApp(kind: 'pglite' | 'postgres', config: Partial<Config> = {}) {
+  const holder = {} as { current: TestApp };
+  beforeAll(async () => {
+    const database = await openTestDatabase(kind);
+    const built = await buildApp({ config: testConfig(config), db: database.handle.db });
+    holder.current = { ...built, database };
+  });
+  afterAll(async () => {
+    await holder.current.app.close();
+    await holder.current.database.dispose();
+  });
+  return holder;
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
+}
+
+export const PASSWORD = 'correct-horse-9';
+
+export interface Account {
+  email: string;
+  token: string;
+  refreshToken: string;
+  userId: number;
+}
+
+export async function signUp(app: BuiltApp['app'], realName = 'Ada Lovelace'): Promise<Account> {
+  const email = uniqueEmail();
+  const registered = await app.inject({
+    method: 'POST',
+    url: '/api/user/register',
+    payload: { email, password: PASSWORD, realName },
+  });
+  if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.body}`);
+  const signedIn = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in',
+    payload: { email, password: PASSWORD },
+  });
+  const tokens = signedIn.json<{ accessToken: string; refreshToken: string }>();
+  return {
+    email,
+    token: tokens.accessToken,
+    refreshToken: tokens.refreshToken,
+    userId: registered.json<{ user: { id: number } }>().user.id,
+  };
+}
+
+export async function createTeam(app: BuiltApp['app'], account: Account, name = 'Acme Growth') {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/teams',
+    headers: bearer(account),
+    payload: { name },
+  });
+  if (response.statusCode !== 201) throw new Error(`team failed: ${response.body}`);
+  return response.json<{ slug: string }>().slug;
+}
+
+export const bearer = (account: { token: string }) => ({
+  authorization: `Bearer ${account.token}`,
+});
+
+export function errorOf(response: LightMyRequestResponse) {
+  return response.json<{
+    error: { code: string; message: string; fields?: Record<string, string> };
+  }>().error;
+}

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { campaignFormSchema } from './campaign-form';
+import { CAMPAIGN_LIMITS, MAX_GOALS } from './constants';
+import { elementSchema } from './element-schema';
+import { goalSchema } from './goal-schema';
+import { GOAL_MESSAGES } from './goals';
+import { baseMetricsSchema, campaignMetricsSchema } from './metrics-schema';
+
+// Campaign entity (spec section 3) and the bodies of POST /create and POST /save.
+
+export const CAMPAIGN_TYPES = ['ab_split', 'multi_armed_bandit'] as const;
+export const campaignTypeSchema = z.enum(CAMPAIGN_TYPES);
+export type CampaignType = z.infer<typeof campaignTypeSchema>;
+export const CAMPAIGN_TYPE_LABELS: Record<CampaignType, string> = {
+  ab_split: 'A/B split',
+  multi_armed_bandit: 'Multi-armed bandit',
+};
+
+export const CAMPAIGN_INPUT_MESSAGES = {
+  trafficAllocation: 'Traffic allocation must be between 1 and 100',
+  tooManyGoals: GOAL_MESSAGES.tooManyGoals,
+} as const;
+
+export const thumbnailSchema = z.object({ small: z.string(), large: z.string() }).nullable();
+export type Thumbnail = z.infer<typeof thumbnailSchema>;
+
+export const autoGenerationEntrySchema = z.object({
+  /** e.g. "decisive" */
+  type: z.string(),
+  element: z.unknown().optional(),
+});
+
+export const autoGenerationStatusSchema = z.object({
+  autoGenerationRequired: z.boolean(),
+  reason: z
+    .object({
+      /** e.g. "winners" */
+      type: z.string(),
+      /** Keyed by element id. */
+      elements: z.record(z.string(), autoGenerationEntrySchema).default({}),
+    })
+    .nullish(),
+});
+export type AutoGenerationStatus = z.infer<typeof autoGenerationStatusSchema>;
+
+/** Page metadata, including title and stats. */
+export const campaignMetaSchema = z.record(z.string(), z.unknown());
+export type CampaignMeta = z.infer<typeof campaignMetaSchema>;
+
+export const trafficAllocationSchema = z
+  .number({ error: CAMPAIGN_INPUT_MESSAGES.trafficAllocation })
+  .int({ error: CAMPAIGN_INPUT_MESSAGES.trafficAllocation })
+  .min(1, { error: CAMPAIGN_INPUT_MESSAGES.trafficAllocation })
+  .max(100, { error: CAMPAIGN_INPUT_MESSAGES.trafficAllocation });
+
+/** Body of POST /create: the campaign form plus the campaign settings. */
+export const campaignInputSchema = campaignFormSchema.extend({
+  type: campaignTypeSchema.default('ab_split'),
+  meta: campaignMetaSchema.optional(),
+  thumbnail: thumbnailSchema.optional(),
+  exclusiveAudienceMode: z.boolean().default(false),
+  trafficAllocation: trafficAllocationSchema.default(CAMPAIGN_LIMITS.defaultTrafficAllocation),
+  isEnabled: z.boolean().default(true),
+  elements: z.array(elementSchema).default([]),
+  goals: z
+    .array(goalSchema)
+    .max(MAX_GOALS, { error: CAMPAIGN_INPUT_MESSAGES.tooManyGoals })
+    .default([]),
+  autoGenerationStatus: autoGenerationStatusSchema.nullish(),
+});
+export type CampaignInput = z.infer<typeof campaignInputSchema>;
+
+/** Body of POST /save. */
+export const campaignSaveSchema = campaignInputSchema.extend({
+  id: z.number().int().positive(),
+});
+export type CampaignSave = z.infer<typeof campaignSaveSchema>;
+
+const timestamp = z.iso.datetime({ offset: true });
+const nullableText = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? null);
+
+/** A saved campaign as returned by the API. */
+export const campaignSchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  description: nullableText,
+  type: campaignTypeSchema,
+  ingestedUrl: z.string(),
+  meta: campaignMetaSchema.default({}),
+  thumbnail: thumbnailSchema.default(null),
+  exclusiveAudienceMode: z.boolean(),
+  trafficAllocation: z.number().int(),
+  isEnabled: z.boolean(),
+  elements: z.array(elementSchema),
+  goals: z.array(goalSchema),
+  metrics: campaignMetricsSchema.nullable().default(null),
+  benchmark: baseMetricsSchema.nullable().default(null),
+  autoGenerationStatus: autoGenerationStatusSchema.nullable().default(null),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type Campaign = z.infer<typeof campaignSchema>;
+
+/** One row of the campaign list (GET /by-team). */
+export const campaignSummarySchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  description: nullableText,
+  type: campaignTypeSchema,
+  ingestedUrl: z.string(),
+  thumbnail: thumbnailSchema.default(null),
+  isEnabled: z.boolean(),
+  trafficAllocation: z.number().int(),
+  elementCount: z.number().int().nonnegative(),
+  variantCount: z.number().int().nonnegative(),
+  goalCount: z.number().int().nonnegative(),
+  metrics: campaignMetricsSchema.nullable().default(null),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type CampaignSummary = z.infer<typeof campaignSummarySchema>;

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+// Goals, spec section 3.
+
+export const GoalEventType = { Unknown: 0, PageView: 1, Click: 2 } as const;
+export type GoalEventType = (typeof GoalEventType)[keyof typeof GoalEventType];
+
+export const goalEventTypeSchema = z.union([
+  z.literal(GoalEventType.Unknown),
+  z.literal(GoalEventType.PageView),
+  z.literal(GoalEventType.Click),
+]);
+
+export const GOAL_EVENT_LABELS = {
+  [GoalEventType.PageView]: 'Page View',
+  [GoalEventType.Click]: 'Click',
+} as const;
+
+/** A page element a click goal listens on. */
+export const goalElementSchema = z.object({
+  id: z.union([z.number(), z.string()]),
+  label: z.string(),
+  selector: z.string().trim().min(1),
+});
+export type GoalElement = z.infer<typeof goalElementSchema>;
+
+export const goalEventSchema = z.object({
+  type: goalEventTypeSchema,
+  url: z.string().optional(),
+  name: z.string(),
+  elements: z.array(goalElementSchema).optional(),
+});
+export type GoalEvent = z.infer<typeof goalEventSchema>;
+
+export const goalSchema = z.object({
+  id: z.number().int(),
+  isConversionGoal: z.boolean().default(false),
+  event: goalEventSchema,
+});
+export type Goal = z.infer<typeof goalSchema>;

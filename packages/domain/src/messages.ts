@@ -1,0 +1,85 @@
+// User-facing texts from spec sections 2, 4, 8 and 9, quoted verbatim
+// (including the spec's spelling "embarassing").
+
+export const LOADING_MESSAGES = [
+  'Loading page',
+  'Stoking the ashes',
+  'Gathering kindling',
+  'Striking a match',
+  'Fanning the flames',
+  'Warming up the embers',
+  'Feeding the fire',
+] as const;
+
+export const SUCCESS_MESSAGES = [
+  'Nice work!',
+  'Great job!',
+  "You're on fire!",
+  'Woohoo!',
+  'Looking good!',
+  'All set!',
+  'Boom! Done.',
+] as const;
+
+export const GENERIC_FAILURE_TITLES = [
+  'Uh oh!',
+  'Looks like something went wrong :(',
+  'Well, this is embarassing',
+] as const;
+
+export const ERROR_MESSAGES = {
+  createCampaign: 'There was an error creating the campaign.',
+  notEnoughVariants: 'Could not generate enough variants',
+  elementMeta: 'Could not update element meta',
+  urlUndefined: 'url is undefined',
+  imageInfo: 'Could not get image info',
+  unsupportedGoalEvent: 'Unsupported track event type in this step.',
+  missingPreviewElement: "Tried to select a preview element that doesn't exist",
+  dataLoading: 'Data is still loading...',
+  missingInformation: (email: string): string =>
+    `Our apologies: We are missing some information here. Please email us at ${email} to let us know so we can fix it.`,
+  somethingWentWrong: 'Something went wrong',
+  unauthenticated: 'User needs to be authenticated to call this API.',
+  handlerMissing: (type: string): string => `Handler missing for type ${type}`,
+  timeout: 'Timeout',
+} as const;
+
+export interface ConfirmationText {
+  title: string;
+  message: string;
+  /** Defaults to CONFIRM_DIALOG_DEFAULTS.confirmLabel. */
+  confirmLabel?: string;
+  /** Show the confirm button red. */
+  danger?: boolean;
+}
+
+export const CONFIRM_DIALOG_DEFAULTS = { confirmLabel: 'Confirm', cancelLabel: 'Cancel' } as const;
+
+export const START_OVER = {
+  title: 'Start Over?',
+  message:
+    "Are you sure you want to go back to the first step? You'll have to input your URL again and start over.",
+} as const satisfies ConfirmationText;
+
+export const GOAL_CONFIRMATION = {
+  title: 'Goal confirmation',
+  message: 'Once you submit you cannot change the order or add more goals to your funnel.',
+  confirmLabel: 'Submit',
+} as const satisfies ConfirmationText;
+
+export const DELETE_VARIANT = {
+  title: 'Delete variant',
+  message: 'Are you sure you want to delete this variant? Once deleted it cannot be recovered.',
+  confirmLabel: 'Yes, Delete',
+} as const satisfies ConfirmationText;
+
+export const DELETE_ELEMENT = {
+  title: 'Delete element',
+  message: 'Are you sure you want to delete this element? Once deleted it cannot be recovered.',
+  danger: true,
+} as const satisfies ConfirmationText;
+
+export const CANCEL_DRAFT = {
+  title: 'Are you sure you want to cancel?',
+  message: 'You have unsaved changes.',
+} as const satisfies ConfirmationText;

@@ -1,0 +1,108 @@
+// URL normalisation and validity, spec section 5. The rules mirror the common
+// "isURL" defaults (http/https/ftp, protocol optional, TLD required, no
+// underscores in the host, no trailing dot, no protocol-relative URLs). This is a
+// form check only; the server still guards the addresses it actually fetches.
+
+const DEFAULT_PROTOCOL = 'https://';
+const ALLOWED_PROTOCOLS: readonly string[] = ['http', 'https', 'ftp'];
+/** Historic browser limit, also the isURL default; longer input is refused. */
+export const MAX_URL_LENGTH = 2083;
+const MAX_HOST_LENGTH = 253;
+const MAX_LABEL_LENGTH = 63;
+const MAX_PORT = 65_535;
+
+/**
+ * Trims the input and prefixes `https://` unless it already starts with
+ * `http://` or `https://` (scheme compared case-insensitively). Empty stays
+ * empty. Note that any other scheme is prefixed too, so `ftp://x.com` becomes
+ * `https://ftp://x.com`, which isValidUrl rejects: pages are loaded over HTTP(S).
+ */
+export function normalizeUrl(input: string): string {
+  const url = input.trim();
+  if (url === '') return '';
+  return /^https?:\/\//i.test(url) ? url : `${DEFAULT_PROTOCOL}${url}`;
+}
+
+// Schemes without "//" that would otherwise parse as "user:pass@host" or "host:port".
+const OPAQUE_SCHEME = /^(?:mailto|javascript|vbscript|data|file|tel|sms|about|blob):/i;
+const LABEL = /^[\p{L}\p{N}-]+$/u;
+const TLD = /^(?:\p{L}{2,}|xn--[a-z0-9-]+)$/iu;
+
+/**
+ * Spec section 5. Decisions beyond the spec:
+ * - IP-address hosts (IPv4 and bracketed IPv6) are invalid: a TLD is required and
+ *   a numeric last label is not a TLD. For the same reason `localhost` is invalid.
+ * - Ports 1..65535 are allowed; backslashes and `<`, `>` are refused anywhere
+ *   (browsers read `\` as `/`, which would make the host ambiguous).
+ * - Labels are 1..63 letters/digits/hyphens (Unicode letters allowed), not starting
+ *   or ending with a hyphen; the host is at most 253 characters.
+ */
+export function isValidUrl(input: string): boolean {
+  const url = input.trim();
+  if (url === '' || url.length > MAX_URL_LENGTH) return false;
+  if (/[\s<>\\]/u.test(url) || OPAQUE_SCHEME.test(url)) return false;
+
+  let rest = beforeFirst(beforeFirst(url, '#'), '?');
+  const schemeEnd = rest.indexOf('://');
+  if (schemeEnd >= 0) {
+    const protocol = rest.slice(0, schemeEnd).toLowerCase();
+    if (!ALLOWED_PROTOCOLS.includes(protocol)) return false;
+    rest = rest.slice(schemeEnd + 3);
+  } else if (rest.startsWith('//')) {
+    return false;
+  }
+
+  const authority = beforeFirst(rest, '/');
+  const hostAndPort = stripCredentials(authority);
+  return hostAndPort !== undefined && isValidHostAndPort(hostAndPort);
+}
+
+function beforeFirst(value: string, separator: string): string {
+  const at = value.indexOf(separator);
+  return at < 0 ? value : value.slice(0, at);
+}
+
+/** Returns host[:port] without `user:pass@`, or undefined when the credentials are malformed. */
+function stripCredentials(authority: string): string | undefined {
+  const parts = authority.split('@');
+  if (parts.length === 1) return authority;
+  const [credentials = '', hostAndPort = '', ...extra] = parts;
+  if (extra.length > 0 || credentials === '') return undefined;
+  const pieces = credentials.split(':');
+  if (pieces.length > 2) return undefined;
+  const [user = '', password = ''] = pieces;
+  if (user === '' && password === '') return undefined;
+  return hostAndPort;
+}
+
+function isValidHostAndPort(hostAndPort: string): boolean {
+  if (hostAndPort.startsWith('[')) return false; // IPv6 literal: no TLD
+  const [host = '', port, ...extra] = hostAndPort.split(':');
+  if (extra.length > 0) return false;
+  if (port !== undefined && port !== '' && !isValidPort(port)) return false;
+  return isValidHostname(host);
+}
+
+function isValidPort(port: string): boolean {
+  if (!/^\d{1,5}$/.test(port)) return false;
+  const value = Number(port);
+  return value >= 1 && value <= MAX_PORT;
+}
+
+export function isValidHostname(host: string): boolean {
+  if (host === '' || host.length > MAX_HOST_LENGTH || host.endsWith('.')) return false;
+  const labels = host.split('.');
+  const tld = labels[labels.length - 1];
+  if (labels.length < 2 || tld === undefined || !TLD.test(tld)) return false;
+  return labels.every(isValidLabel);
+}
+
+function isValidLabel(label: string): boolean {
+  return (
+    label.length >= 1 &&
+    label.length <= MAX_LABEL_LENGTH &&
+    LABEL.test(label) &&
+    !label.startsWith('-') &&
+    !label.endsWith('-')
+  );
+}

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { variantMetricsSchema, baseMetricsSchema } from './metrics-schema';
+
+// Variants and their info, spec section 3.
+
+/** A colour packed into one 32-bit integer (see color.ts); signed or unsigned form. */
+export const colorSchema = z
+  .number()
+  .int()
+  .min(-(2 ** 31))
+  .max(2 ** 32 - 1);
+export type Color = z.infer<typeof colorSchema>;
+
+export const textTypeSchema = z.enum(['normal', 'advanced']);
+export type TextType = z.infer<typeof textTypeSchema>;
+
+export const textAttributesSchema = z.object({
+  text: z.boolean().default(true),
+  color: z.boolean().default(false),
+  fontSize: z.boolean().default(false),
+  borderColor: z.boolean().default(false),
+  borderWidth: z.boolean().default(false),
+  padding: z.boolean().default(false),
+  borderRadius: z.boolean().default(false),
+});
+export type TextAttributes = z.infer<typeof textAttributesSchema>;
+
+const length = z.number().nonnegative();
+
+export const paddingSchema = z.object({ top: length, right: length, bottom: length, left: length });
+export type Padding = z.infer<typeof paddingSchema>;
+
+export const borderRadiusSchema = z.object({
+  topLeft: length,
+  topRight: length,
+  bottomLeft: length,
+  bottomRight: length,
+});
+export type BorderRadius = z.infer<typeof borderRadiusSchema>;
+
+export const variantStyleSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('textColor'), value: colorSchema }),
+  z.object({ type: z.literal('backgroundColor'), value: colorSchema }),
+  z.object({ type: z.literal('borderColor'), value: colorSchema }),
+  z.object({ type: z.literal('fontSize'), value: z.number().positive() }),
+  z.object({ type: z.literal('borderWidth'), value: length }),
+  z.object({ type: z.literal('padding'), value: paddingSchema }),
+  z.object({ type: z.literal('borderRadius'), value: borderRadiusSchema }),
+]);
+export type VariantStyle = z.infer<typeof variantStyleSchema>;
+export type VariantStyleType = VariantStyle['type'];
+
+export const creationMethodSchema = z.enum(['custom', 'generated']);
+export type CreationMethod = z.infer<typeof creationMethodSchema>;
+
+export const textVariantInfoSchema = z.object({
+  value: z.string(),
+  html: z.string().optional(),
+  textType: textTypeSchema.default('normal'),
+  styles: z.array(variantStyleSchema).default([]),
+  tone: z.string().optional(),
+  creationMethod: creationMethodSchema.default('custom'),
+});
+export type TextVariantInfo = z.infer<typeof textVariantInfoSchema>;
+
+/** Image generation phases; "error" is our addition for the failed state (spec 4, 8). */
+export const imageStatusTypeSchema = z.enum(['start', 'analyze', 'generate', 'save', 'error']);
+export type ImageStatusType = z.infer<typeof imageStatusTypeSchema>;
+
+export const dimensionsSchema = z.object({
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+export type Dimensions = z.infer<typeof dimensionsSchema>;
+
+export const imageStatusSchema = z.object({
+  type: imageStatusTypeSchema,
+  duration: z.number().nonnegative().optional(),
+  dimensions: dimensionsSchema.optional(),
+  image: z.string().optional(),
+});
+export type ImageStatus = z.infer<typeof imageStatusSchema>;
+
+export const imageVariantInfoSchema = z.object({
+  src: z.string(),
+  thumb: z.string().optional(),
+  status: imageStatusSchema.optional(),
+});
+export type ImageVariantInfo = z.infer<typeof imageVariantInfoSchema>;
+
+/** Client-only: "draft" = new and unsaved, "suggested" = AI suggestion not yet approved. */
+export const variantMarkerSchema = z.enum(['draft', 'suggested']);
+export type VariantMarker = z.infer<typeof variantMarkerSchema>;
+
+const variantBase = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  index: z.number().int().nonnegative().optional(),
+  isEnabled: z.boolean().default(true),
+  marker: variantMarkerSchema.optional(),
+  metrics: variantMetricsSchema.optional(),
+  benchmark: baseMetricsSchema.optional(),
+});
+
+export const textVariantSchema = variantBase.extend({
+  type: z.literal('text'),
+  info: textVariantInfoSchema,
+});
+export type TextVariant = z.infer<typeof textVariantSchema>;
+
+export const imageVariantSchema = variantBase.extend({
+  type: z.literal('image'),
+  info: imageVariantInfoSchema,
+});
+export type ImageVariant = z.infer<typeof imageVariantSchema>;
+
+export const variantSchema = z.discriminatedUnion('type', [textVariantSchema, imageVariantSchema]);
+export type Variant = z.infer<typeof variantSchema>;
+export type VariantType = Variant['type'];

@@ -1,0 +1,70 @@
+import { MAX_DRAFT_VARIANTS } from './constants';
+import type { TextVariantInfo, Variant, VariantMarker, VariantStyleType } from './variant-schema';
+
+// Variant rules of spec sections 4 and 5 (uploads live in uploads.ts).
+
+export const DUPLICATE_VARIANT = {
+  code: 'duplicate-variant',
+  message:
+    'You have a duplicate variant. Please change an attribute or delete the duplicate variant to continue.',
+} as const;
+
+type TextInfoLike = Pick<TextVariantInfo, 'value' | 'html' | 'textType' | 'styles'>;
+
+const isBlank = (text: string | undefined): boolean => text === undefined || text.trim() === '';
+
+/** Normal: a non-blank value or at least one style. Advanced: non-blank html. */
+export function isValidTextVariant(info: TextInfoLike): boolean {
+  if (info.textType === 'advanced') return !isBlank(info.html);
+  return !isBlank(info.value) || info.styles.length > 0;
+}
+
+/** An advanced variant without (non-blank) html reverts to normal. */
+export function normalizeVariantMode<T extends TextInfoLike>(info: T): T {
+  if (info.textType !== 'advanced' || !isBlank(info.html)) return info;
+  return { ...info, textType: 'normal', html: undefined };
+}
+
+/** Switch to advanced, copying value into html when html is unset (missing or blank). */
+export function toAdvanced<T extends TextInfoLike>(info: T): T {
+  return { ...info, textType: 'advanced', html: isBlank(info.html) ? info.value : info.html };
+}
+
+function styleValue(info: TextInfoLike, type: VariantStyleType): unknown {
+  const value = info.styles.find((style) => style.type === type)?.value;
+  return typeof value === 'number' && type !== 'fontSize' ? value >>> 0 : (value ?? null);
+}
+
+function comparisonKey(variant: Variant): string {
+  if (variant.type === 'image') return JSON.stringify(['image', variant.info.src]);
+  const info = normalizeVariantMode(variant.info);
+  if (info.textType === 'advanced') return JSON.stringify(['advanced', info.html?.trim()]);
+  return JSON.stringify([
+    'normal',
+    info.value.trim(),
+    styleValue(info, 'textColor'),
+    styleValue(info, 'backgroundColor'),
+    styleValue(info, 'fontSize'),
+  ]);
+}
+
+/**
+ * The new (draft) variants that equal another variant of the same element (pass
+ * one element's variants). Normal text variants compare on trimmed value, text
+ * colour, background colour and font size; advanced ones on html; image variants
+ * (not covered by the spec) on src. A text and an image variant never match.
+ */
+export function findDuplicateVariants<V extends Variant>(variants: readonly V[]): V[] {
+  const counts = new Map<string, number>();
+  const keys = variants.map(comparisonKey);
+  for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+  return variants.filter((variant, i) => {
+    const key = keys[i];
+    return variant.marker === 'draft' && key !== undefined && (counts.get(key) ?? 0) > 1;
+  });
+}
+
+/** Variants can be added while there are fewer than 5 new draft variants. */
+export function canAddDraftVariant(variants: readonly { marker?: VariantMarker }[]): boolean {
+  return variants.filter((variant) => variant.marker === 'draft').length < MAX_DRAFT_VARIANTS;
+}
