@@ -1,0 +1,37 @@
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from './databases';
+import { useTestApp } from './test-app';
+
+const HIDDEN = new Set(['/api/openapi.json', '/api/health']);
+
+describeEachDatabase('GET /api/openapi.json', (kind) => {
+  const t = useTestApp(kind);
+
+  it('documents every API route with its method', async () => {
+    const response = await t.current.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json<{
+      openapi: string;
+      paths: Record<string, Record<string, unknown>>;
+    }>();
+    expect(document.openapi).toMatch(/^3\./);
+    const documented = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path.replace(/\/$/, '')}`),
+    );
+    const registered = t.current.routes
+      .filter((route) => route.url.startsWith('/api/') && !HIDDEN.has(route.url))
+      .map((route) => `${route.method} ${route.url.replace(/:(\w+)/g, '{$1}').replace(/\/$/, '')}`);
+    expect(registered.length).toBeGreaterThan(20);
+    expect(documented.sort()).toEqual([...new Set(registered)].sort());
+  });
+
+  it('describes request bodies from the zod schemas', async () => {
+    const document = (
+      await t.current.app.inject({ method: 'GET', url: '/api/openapi.json' })
+    ).json();
+    const register = document.paths['/api/user/register'].post;
+    expect(
+      Object.keys(register.requestBody.content['application/json'].schema.properties).sort(),
+    ).toEqual(['email', 'password', 'realName']);
+  });
+});
