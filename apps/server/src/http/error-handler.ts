@@ -40,10 +40,22 @@ export function installErrorHandler(app: FastifyInstance): void {
       .status(500)
       .send({ error: { code: 'INTERNAL', message: 'Something went wrong on our side.' } });
   });
+}
 
-  app.setNotFoundHandler((request, reply) =>
-    reply
+/**
+ * Unknown API paths answer JSON 404. With the SPA built, any other GET gets index.html so the
+ * browser router can take over (deep links, reloads).
+ */
+export function installNotFound(app: FastifyInstance, { serveSpa }: { serveSpa: boolean }): void {
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    // A missing hashed asset must stay a 404, or the browser gets HTML for a script.
+    const isAsset = request.url.startsWith('/assets/');
+    if (serveSpa && !isApi && !isAsset && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply
       .status(404)
-      .send({ error: { code: 'NOT_FOUND', message: `No route ${request.method} ${request.url}` } }),
-  );
+      .send({ error: { code: 'NOT_FOUND', message: `No route ${request.method} ${request.url}` } });
+  });
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { Config } from '../config';
+import { installNotFound } from './error-handler';
 import type { AppInstance } from './types';
 
 export const WEB_DIST = path.resolve(
@@ -10,18 +11,25 @@ export const WEB_DIST = path.resolve(
   '../../../web/dist',
 );
 
-/** Serves the built single-page app; every non-API path falls back to index.html. */
+/**
+ * In production serves the built single-page app. Files are looked up per request (not listed at
+ * start), so a rebuild is served without a restart; hashed assets are cached for a year.
+ */
 export async function installWebApp(app: AppInstance, config: Config): Promise<void> {
-  if (config.NODE_ENV !== 'production' || !existsSync(path.join(WEB_DIST, 'index.html'))) return;
-  await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: false });
-  app.get('/*', { schema: { hide: true } }, (request, reply) => {
-    if (request.url.startsWith('/api/')) {
-      return reply
-        .status(404)
-        .send({
-          error: { code: 'NOT_FOUND', message: `No route ${request.method} ${request.url}` },
-        });
-    }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
-  });
+  const serveSpa =
+    config.NODE_ENV === 'production' && existsSync(path.join(WEB_DIST, 'index.html'));
+  if (serveSpa) {
+    await app.register(fastifyStatic, {
+      root: WEB_DIST,
+      index: false,
+      setHeaders: (response, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        void response.header(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  installNotFound(app, { serveSpa });
 }

@@ -1,0 +1,137 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { FullPageLoader } from '../ui/full-page-loader';
+import { AdminIndex } from './admin-index';
+import { RouteErrorScreen } from './error-screen';
+import { NotFoundScreen } from './not-found';
+import { RootLayout } from './root-layout';
+
+/** Route modules are loaded on demand so the first screen only ships the shell. */
+const settingsRoutes: RouteObject[] = [
+  { index: true, element: <Navigate to="team" replace /> },
+  {
+    path: 'team',
+    lazy: async () => ({
+      Component: (await import('../features/settings/components/team-settings-page'))
+        .TeamSettingsPage,
+    }),
+  },
+  {
+    path: 'team/members',
+    lazy: async () => ({
+      Component: (await import('../features/settings/components/team-members-page'))
+        .TeamMembersPage,
+    }),
+  },
+  {
+    path: 'team/billing',
+    lazy: async () => ({
+      Component: (await import('../features/billing/components/billing-page')).BillingPage,
+    }),
+  },
+  {
+    path: 'user/info',
+    lazy: async () => ({
+      Component: (await import('../features/settings/components/user-info-page')).UserInfoPage,
+    }),
+  },
+  {
+    path: 'user/preferences',
+    lazy: async () => ({
+      Component: (await import('../features/settings/components/preferences-page')).PreferencesPage,
+    }),
+  },
+  {
+    path: 'user/username',
+    lazy: async () => ({
+      Component: (await import('../features/settings/components/username-page')).UsernamePage,
+    }),
+  },
+  {
+    path: 'user/password',
+    lazy: async () => ({
+      Component: (await import('../features/settings/components/password-page')).PasswordPage,
+    }),
+  },
+  {
+    path: 'user/default_team',
+    lazy: async () => ({
+      Component: (await import('../features/settings/components/default-team-page'))
+        .DefaultTeamPage,
+    }),
+  },
+];
+
+const teamRoutes: RouteObject[] = [
+  { index: true, element: <Navigate to="campaigns" replace /> },
+  {
+    path: 'campaigns',
+    lazy: async () => ({
+      Component: (await import('../features/campaigns/components/campaign-list-page'))
+        .CampaignListPage,
+    }),
+  },
+  {
+    path: 'campaign/new',
+    lazy: async () => ({
+      Component: (await import('../features/campaigns/components/new-campaign-page'))
+        .NewCampaignPage,
+    }),
+  },
+  {
+    path: 'campaign/:campaignId',
+    lazy: async () => ({
+      Component: (await import('../features/campaigns/components/campaign-page')).CampaignPage,
+    }),
+  },
+  {
+    path: 'settings',
+    lazy: async () => ({
+      Component: (await import('../features/settings/components/settings-layout')).SettingsLayout,
+    }),
+    children: settingsRoutes,
+  },
+  { path: '*', element: <NotFoundScreen embedded /> },
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorScreen />,
+    hydrateFallbackElement: <FullPageLoader />,
+    children: [
+      { path: '/', element: <Navigate to="/admin" replace /> },
+      { path: '/admin', element: <AdminIndex /> },
+      {
+        path: '/admin/auth/sign-in',
+        lazy: async () => ({
+          Component: (await import('../features/auth/components/sign-in-page')).SignInPage,
+        }),
+      },
+      {
+        path: '/admin/auth/sign-up',
+        lazy: async () => ({
+          Component: (await import('../features/auth/components/sign-up-page')).SignUpPage,
+        }),
+      },
+      {
+        path: '/admin/auth/create-team',
+        lazy: async () => ({
+          Component: (await import('../features/auth/components/create-team-page')).CreateTeamPage,
+        }),
+      },
+      { path: '/admin/auth/*', element: <Navigate to="/admin/auth/sign-in" replace /> },
+      {
+        path: '/admin/:team',
+        lazy: async () => ({
+          Component: (await import('./shell/team-layout')).TeamLayout,
+        }),
+        children: teamRoutes,
+      },
+      { path: '*', element: <NotFoundScreen /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,55 @@
+import { Outlet } from 'react-router';
+import { isApiError } from '../../lib/api-client';
+import { useTeamSlug } from '../../lib/team-path';
+import { currentMembership, useUserContext } from '../../lib/user-context';
+import { FullPageLoader } from '../../ui/full-page-loader';
+import { ErrorScreen } from '../error-screen';
+import { NotFoundScreen } from '../not-found';
+import { RequireSession } from '../../lib/require-session';
+import { InvitesBanner } from './invites-banner';
+import { MainMenu } from './main-menu';
+import { useMenuCollapsed } from './use-menu-collapsed';
+import styles from './team-layout.module.css';
+
+export function TeamLayout() {
+  return (
+    <RequireSession>
+      <TeamShell />
+    </RequireSession>
+  );
+}
+
+function TeamShell() {
+  const team = useTeamSlug();
+  const context = useUserContext(team);
+
+  if (!context.data) {
+    // A 401 signs the user out; RequireSession then redirects to sign-in.
+    if (context.isError && !isApiError(context.error, 401)) return <ErrorScreen />;
+    return <FullPageLoader />;
+  }
+  if (!currentMembership(context.data, team)) {
+    return (
+      <NotFoundScreen
+        title="Team not found"
+        message="This team does not exist, or you are not a member of it."
+      />
+    );
+  }
+  return <TeamFrame initialCollapsed={context.data.user.preferences.menuCollapsed} />;
+}
+
+function TeamFrame({ initialCollapsed }: { initialCollapsed: boolean }) {
+  const [collapsed, toggleCollapsed] = useMenuCollapsed(initialCollapsed);
+  return (
+    <div className={styles.shell} data-collapsed={collapsed || undefined}>
+      <MainMenu collapsed={collapsed} onToggleCollapsed={toggleCollapsed} />
+      <div className={styles.main}>
+        <InvitesBanner />
+        <div className={styles.content}>
+          <Outlet />
+        </div>
+      </div>
+    </div>
+  );
+}

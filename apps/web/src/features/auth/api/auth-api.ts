@@ -1,0 +1,23 @@
+import { api, apiPath } from '../../../lib/api-client';
+import type { SessionTokens } from '../../../lib/session';
+
+export interface SignInInput {
+  email: string;
+  password: string;
+}
+
+export interface RegisterInput extends SignInInput {
+  realName: string;
+}
+
+export function signIn(input: SignInInput): Promise<SessionTokens> {
+  return api.post<SessionTokens>(apiPath('/auth/sign-in'), input, { auth: false });
+}
+
+export function register(input: RegisterInput): Promise<{ user: { id: number } }> {
+  return api.post<{ user: { id: number } }>(apiPath('/user/register'), input, { auth: false });
+}
+
+export function createTeam(name: string): Promise<{ slug: string }> {
+  return api.post<{ slug: string }>(apiPath('/teams'), { name });
+}

@@ -1,0 +1,81 @@
+import { useMutation } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useForm } from '../../../lib/use-form';
+import { useIsSignedIn } from '../../../lib/use-session';
+import { Button } from '../../../ui/button';
+import { FormError, TextField } from '../../../ui/field';
+import { signIn } from '../api/auth-api';
+import { signInFormSchema } from '../api/auth-schemas';
+import { useStartSession } from '../hooks/use-start-session';
+import { AuthLayout } from './auth-layout';
+import { safeNext } from './safe-next';
+import styles from './auth-form.module.css';
+
+export function SignInPage() {
+  const [params] = useSearchParams();
+  const signedIn = useIsSignedIn();
+  const navigate = useNavigate();
+  const startSession = useStartSession();
+  const form = useForm(signInFormSchema, { email: '', password: '' });
+  const next = safeNext(params.get('next'));
+
+  const mutation = useMutation({
+    mutationFn: signIn,
+    onSuccess: async (tokens) => {
+      startSession(tokens);
+      await navigate(next, { replace: true });
+    },
+    onError: (error) => form.showError(error),
+  });
+
+  if (signedIn && !mutation.isPending && !mutation.isSuccess) {
+    return <Navigate to={next} replace />;
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!form.validate()) return;
+    mutation.mutate({ email: form.values.email.trim(), password: form.values.password });
+  }
+
+  return (
+    <AuthLayout
+      documentTitle="Sign in"
+      title="Welcome back"
+      subtitle="Sign in to run and review your experiments."
+      footer={
+        <>
+          New here? <Link to="/admin/auth/sign-up">Create an account</Link>
+        </>
+      }
+    >
+      <form className={styles.form} onSubmit={submit} noValidate aria-label="Sign in">
+        <FormError message={form.formError} />
+        <TextField
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          autoFocus
+          {...form.inputProps('email')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          {...form.inputProps('password')}
+        />
+        <Button
+          type="submit"
+          size="lg"
+          fullWidth
+          className={styles.submit}
+          loading={mutation.isPending}
+          loadingText="Signing in…"
+        >
+          Sign in
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

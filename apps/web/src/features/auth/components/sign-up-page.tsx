@@ -1,0 +1,88 @@
+import { useMutation } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { isApiError } from '../../../lib/api-client';
+import { useForm } from '../../../lib/use-form';
+import { passwordStatus, usePasswordPolicy } from '../../../lib/use-password-policy';
+import { Button } from '../../../ui/button';
+import { FormError, TextField } from '../../../ui/field';
+import { register, signIn, type RegisterInput } from '../api/auth-api';
+import { signUpFormSchema } from '../api/auth-schemas';
+import { useStartSession } from '../hooks/use-start-session';
+import { AuthLayout } from './auth-layout';
+import styles from './auth-form.module.css';
+
+export function SignUpPage() {
+  const navigate = useNavigate();
+  const startSession = useStartSession();
+  const form = useForm(signUpFormSchema, { realName: '', email: '', password: '' });
+  const policy = usePasswordPolicy(form.values.password);
+
+  const mutation = useMutation({
+    mutationFn: async (input: RegisterInput) => {
+      await register(input);
+      return signIn({ email: input.email, password: input.password });
+    },
+    onSuccess: async (tokens) => {
+      startSession(tokens);
+      await navigate('/admin/auth/create-team', { replace: true });
+    },
+    onError: (error) => {
+      if (isApiError(error, 409)) form.setErrors({ email: error.message });
+      else form.showError(error);
+    },
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!form.validate()) return;
+    mutation.mutate({
+      realName: form.values.realName.trim(),
+      email: form.values.email.trim(),
+      password: form.values.password,
+    });
+  }
+
+  return (
+    <AuthLayout
+      documentTitle="Create your account"
+      title="Create your account"
+      subtitle="Start validating ideas in minutes."
+      footer={
+        <>
+          Already have an account? <Link to="/admin/auth/sign-in">Sign in</Link>
+        </>
+      }
+    >
+      <form className={styles.form} onSubmit={submit} noValidate aria-label="Create account">
+        <FormError message={form.formError} />
+        <TextField
+          label="Full name"
+          autoComplete="name"
+          autoFocus
+          {...form.inputProps('realName')}
+        />
+        <TextField label="E-mail" type="email" autoComplete="email" {...form.inputProps('email')} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="8–128 characters, with at least one letter and one number."
+          status={form.errors.password ? undefined : passwordStatus(policy, form.values.password)}
+          {...form.inputProps('password')}
+        />
+        <Button
+          type="submit"
+          variant="gradient"
+          size="lg"
+          fullWidth
+          className={styles.submit}
+          loading={mutation.isPending}
+          loadingText="Creating account…"
+        >
+          Create account
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,22 @@
+import type {
+  PlanConfig,
+  Subscription,
+  SubscriptionState,
+  SubscriptionTier,
+} from '@kindling/domain';
+import { api, teamApiPath } from '../../../lib/api-client';
+
+export interface BillingOverview {
+  subscription: Subscription | null;
+  state: SubscriptionState;
+  tier: SubscriptionTier;
+  plans: PlanConfig;
+  trialDays?: number;
+  paymentsEnabled: boolean;
+}
+
+export const billingKey = (team: string) => ['billing', team] as const;
+
+export function fetchBilling(team: string): Promise<BillingOverview> {
+  return api.get<BillingOverview>(teamApiPath(team, '/billing'));
+}

@@ -1,0 +1,29 @@
+import type { Campaign, CampaignFormValues, CampaignSummary } from '@kindling/domain';
+import { api, teamApiPath } from '../../../lib/api-client';
+
+export const campaignsKey = (team: string) => ['campaigns', team] as const;
+export const campaignKey = (team: string, id: number) => ['campaign', team, id] as const;
+
+export function fetchCampaigns(team: string): Promise<CampaignSummary[]> {
+  return api.get<CampaignSummary[]>(teamApiPath(team, '/campaign/by-team'));
+}
+
+export function fetchCampaign(team: string, id: number): Promise<Campaign> {
+  return api.get<Campaign>(teamApiPath(team, '/campaign/by-id', { id }));
+}
+
+export function createCampaign(team: string, values: CampaignFormValues): Promise<{ id: number }> {
+  return api.post<{ id: number }>(teamApiPath(team, '/campaign/create'), values);
+}
+
+export function updateCampaignEnabled(
+  team: string,
+  id: number,
+  isEnabled: boolean,
+): Promise<{ id: number; isEnabled: boolean }> {
+  return api.get(teamApiPath(team, '/campaign/update-enabled', { id, isEnabled }));
+}
+
+export function deleteCampaign(team: string, id: number): Promise<void> {
+  return api.delete(teamApiPath(team, '/campaign/delete', { id }));
+}

@@ -1,0 +1,103 @@
+import { PAGE_BLOCKS, PAGE_SIZE, pageBlocks, paginate } from '@kindling/domain';
+import { useSearchParams } from 'react-router';
+import { useCurrentTeam } from '../../../lib/current-team';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { pluralize } from '../../../lib/format';
+import { teamHref } from '../../../lib/team-path';
+import { ButtonLink } from '../../../ui/button';
+import { EmptyState } from '../../../ui/empty-state';
+import { ErrorPanel } from '../../../ui/error-panel';
+import { FlameIcon, PlusIcon } from '../../../ui/icons';
+import { PageHeader } from '../../../ui/page-header';
+import { Pagination } from '../../../ui/pagination';
+import { useCampaigns } from '../hooks/use-campaigns';
+import { useDeleteCampaign } from '../hooks/use-delete-campaign';
+import { useToggleCampaign } from '../hooks/use-toggle-campaign';
+import { CampaignListSkeleton } from './campaign-list-skeleton';
+import { CampaignRow } from './campaign-row';
+import styles from './campaign-list-page.module.css';
+
+export function CampaignListPage() {
+  useDocumentTitle('Campaigns');
+  const { slug, user } = useCurrentTeam();
+  const [params, setParams] = useSearchParams();
+  const campaigns = useCampaigns(slug);
+  const toggle = useToggleCampaign(slug);
+  const deleteCampaign = useDeleteCampaign(slug);
+  const newCampaignHref = teamHref(slug, '/campaign/new');
+
+  const newButton = (
+    <ButtonLink to={newCampaignHref} variant="gradient" icon={<PlusIcon size={16} />}>
+      New campaign
+    </ButtonLink>
+  );
+
+  const list = campaigns.data ?? [];
+  const requestedPage = Number(params.get('page') ?? '1');
+  const page = paginate(list, requestedPage, PAGE_SIZE);
+
+  function goToPage(next: number) {
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next <= 1) updated.delete('page');
+        else updated.set('page', String(next));
+        return updated;
+      },
+      { preventScrollReset: false },
+    );
+    window.scrollTo({ top: 0 });
+  }
+
+  return (
+    <div>
+      <PageHeader
+        title="Campaigns"
+        description={
+          campaigns.data
+            ? `${pluralize(list.length, 'campaign')} in this team`
+            : 'Experiments running on your pages'
+        }
+        actions={list.length > 0 ? newButton : undefined}
+      />
+      {campaigns.isPending ? (
+        <CampaignListSkeleton />
+      ) : campaigns.isError ? (
+        <ErrorPanel
+          title="Could not load campaigns"
+          error={campaigns.error}
+          onRetry={() => void campaigns.refetch()}
+        />
+      ) : list.length === 0 ? (
+        <EmptyState
+          icon={<FlameIcon size={26} />}
+          title="No campaigns yet"
+          description="Pick a landing page, create variants of its headlines and images, and let real traffic decide which one converts best."
+          action={newButton}
+        />
+      ) : (
+        <>
+          <ul className={styles.list} aria-label="Campaigns" data-testid="campaign-list">
+            {page.items.map((campaign) => (
+              <CampaignRow
+                key={campaign.id}
+                campaign={campaign}
+                href={teamHref(slug, `/campaign/${campaign.id}`)}
+                timeZone={user.preferences.timezone}
+                onToggle={(isEnabled) => toggle.mutate({ id: campaign.id, isEnabled })}
+                onDelete={() => void deleteCampaign(campaign)}
+              />
+            ))}
+          </ul>
+          <Pagination
+            page={page.page}
+            pageCount={page.totalPages}
+            blocks={pageBlocks(page.page, page.totalPages, PAGE_BLOCKS)}
+            onPageChange={goToPage}
+            label="Campaign pages"
+          />
+        </>
+      )}
+    </div>
+  );
+}

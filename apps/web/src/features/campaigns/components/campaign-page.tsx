@@ -1,0 +1,130 @@
+import { CAMPAIGN_TYPE_LABELS, type Campaign } from '@kindling/domain';
+import { useNavigate, useParams } from 'react-router';
+import { isApiError } from '../../../lib/api-client';
+import { useCurrentTeam } from '../../../lib/current-team';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { displayUrl, formatDate, safeHref } from '../../../lib/format';
+import { teamHref } from '../../../lib/team-path';
+import { Badge } from '../../../ui/badge';
+import { Button, ButtonLink } from '../../../ui/button';
+import { Card } from '../../../ui/card';
+import { EmptyState } from '../../../ui/empty-state';
+import { ErrorPanel } from '../../../ui/error-panel';
+import { LoadingState } from '../../../ui/spinner';
+import { ExternalIcon, TrashIcon } from '../../../ui/icons';
+import { PageHeader } from '../../../ui/page-header';
+import { useCampaign } from '../hooks/use-campaigns';
+import { useDeleteCampaign } from '../hooks/use-delete-campaign';
+import { CampaignFacts } from './campaign-facts';
+import { CampaignStatsPlaceholder } from './campaign-stats-placeholder';
+import { CampaignThumbnail } from './campaign-thumbnail';
+import styles from './campaign-page.module.css';
+
+export function CampaignPage() {
+  const { campaignId } = useParams();
+  const { slug } = useCurrentTeam();
+  const id = Number(campaignId);
+  const campaign = useCampaign(slug, id);
+  useDocumentTitle(campaign.data?.name ?? 'Campaign');
+
+  const backToList = (
+    <ButtonLink to={teamHref(slug, '/campaigns')} variant="outline" color="secondary">
+      Back to campaigns
+    </ButtonLink>
+  );
+
+  if (!Number.isInteger(id) || id <= 0 || isApiError(campaign.error, 404)) {
+    return (
+      <EmptyState
+        title="Campaign not found"
+        description="It may have been deleted, or it belongs to another team."
+        action={backToList}
+      />
+    );
+  }
+  if (campaign.isPending) return <LoadingState message="Loading campaign…" />;
+  if (campaign.isError) {
+    return (
+      <ErrorPanel
+        title="Could not load the campaign"
+        error={campaign.error}
+        onRetry={() => void campaign.refetch()}
+      />
+    );
+  }
+  return <CampaignDetails campaign={campaign.data} />;
+}
+
+function CampaignDetails({ campaign }: { campaign: Campaign }) {
+  const { slug, user } = useCurrentTeam();
+  const navigate = useNavigate();
+  const deleteCampaign = useDeleteCampaign(slug);
+  const href = safeHref(campaign.ingestedUrl);
+
+  async function handleDelete() {
+    if (await deleteCampaign(campaign)) await navigate(teamHref(slug, '/campaigns'));
+  }
+
+  return (
+    <div data-testid="campaign-page">
+      <PageHeader
+        eyebrow={
+          <ButtonLink to={teamHref(slug, '/campaigns')} variant="link" color="secondary">
+            ← Campaigns
+          </ButtonLink>
+        }
+        title={campaign.name}
+        description={
+          <span className={styles.subtitle}>
+            <Badge tone={campaign.isEnabled ? 'success' : 'neutral'}>
+              {campaign.isEnabled ? 'Enabled' : 'Paused'}
+            </Badge>
+            <span>{CAMPAIGN_TYPE_LABELS[campaign.type] ?? campaign.type}</span>
+            <span aria-hidden="true">·</span>
+            <span>Created {formatDate(campaign.createdAt, user.preferences.timezone)}</span>
+          </span>
+        }
+        actions={
+          <Button
+            variant="outline"
+            color="danger"
+            icon={<TrashIcon size={16} />}
+            onClick={() => void handleDelete()}
+          >
+            Delete
+          </Button>
+        }
+      />
+
+      <div className={styles.grid}>
+        <div className={styles.mainColumn}>
+          <CampaignStatsPlaceholder metrics={campaign.metrics} />
+        </div>
+        <aside className={styles.sideColumn}>
+          <Card padded={false} className={styles.previewCard}>
+            <CampaignThumbnail
+              src={campaign.thumbnail?.large ?? campaign.thumbnail?.small}
+              alt={`Screenshot of ${displayUrl(campaign.ingestedUrl)}`}
+              size="lg"
+            />
+            <div className={styles.previewBody}>
+              <span className={styles.previewLabel}>Page</span>
+              {href ? (
+                <a href={href} target="_blank" rel="noreferrer noopener" className={styles.url}>
+                  {displayUrl(campaign.ingestedUrl)}
+                  <ExternalIcon size={12} />
+                </a>
+              ) : (
+                <span className={styles.url}>{campaign.ingestedUrl}</span>
+              )}
+              {campaign.description ? (
+                <p className={styles.description}>{campaign.description}</p>
+              ) : null}
+            </div>
+          </Card>
+          <CampaignFacts campaign={campaign} />
+        </aside>
+      </div>
+    </div>
+  );
+}

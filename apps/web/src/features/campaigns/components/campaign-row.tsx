@@ -1,0 +1,90 @@
+import { CAMPAIGN_TYPE_LABELS, type CampaignSummary } from '@kindling/domain';
+import { Link, useNavigate } from 'react-router';
+import { displayUrl, formatDate, pluralize, safeHref } from '../../../lib/format';
+import { Badge } from '../../../ui/badge';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '../../../ui/dropdown-menu';
+import { ExternalIcon, MoreIcon, TrashIcon } from '../../../ui/icons';
+import { Switch } from '../../../ui/switch';
+import { CampaignThumbnail } from './campaign-thumbnail';
+import styles from './campaign-row.module.css';
+
+interface CampaignRowProps {
+  campaign: CampaignSummary;
+  href: string;
+  timeZone: string;
+  onToggle: (isEnabled: boolean) => void;
+  onDelete: () => void;
+}
+
+export function CampaignRow({ campaign, href, timeZone, onToggle, onDelete }: CampaignRowProps) {
+  const navigate = useNavigate();
+  return (
+    <li
+      className={styles.row}
+      data-testid="campaign-row"
+      data-campaign-id={campaign.id}
+      aria-label={campaign.name}
+    >
+      <Link to={href} className={styles.thumbLink} tabIndex={-1} aria-hidden="true">
+        <CampaignThumbnail src={campaign.thumbnail?.small} alt="" />
+      </Link>
+      <div className={styles.main}>
+        <Link to={href} className={styles.name} data-testid="campaign-link">
+          {campaign.name}
+        </Link>
+        <a
+          href={safeHref(campaign.ingestedUrl)}
+          target="_blank"
+          rel="noreferrer noopener"
+          className={styles.url}
+          title={campaign.ingestedUrl}
+        >
+          {displayUrl(campaign.ingestedUrl)}
+          <ExternalIcon size={12} />
+        </a>
+        <div className={styles.meta}>
+          <Badge>{CAMPAIGN_TYPE_LABELS[campaign.type] ?? campaign.type}</Badge>
+          <span>Created {formatDate(campaign.createdAt, timeZone)}</span>
+          <span aria-hidden="true">·</span>
+          <span>
+            {pluralize(campaign.elementCount, 'element')},{' '}
+            {pluralize(campaign.variantCount, 'variant')}
+          </span>
+        </div>
+      </div>
+      <div className={styles.controls}>
+        <div className={styles.toggle}>
+          <span className={styles.state} aria-hidden="true">
+            {campaign.isEnabled ? 'Enabled' : 'Paused'}
+          </span>
+          <Switch
+            checked={campaign.isEnabled}
+            onCheckedChange={onToggle}
+            label={`Enable ${campaign.name}`}
+            data-testid={`campaign-enabled-${campaign.id}`}
+          />
+        </div>
+        <DropdownMenu>
+          <DropdownMenuTrigger
+            className={styles.menuButton}
+            aria-label={`Actions for ${campaign.name}`}
+            data-testid={`campaign-actions-${campaign.id}`}
+          >
+            <MoreIcon />
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end">
+            <DropdownMenuItem onSelect={() => void navigate(href)}>Open</DropdownMenuItem>
+            <DropdownMenuItem danger icon={<TrashIcon size={16} />} onSelect={onDelete}>
+              Delete
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </div>
+    </li>
+  );
+}

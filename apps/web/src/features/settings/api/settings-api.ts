@@ -1,0 +1,90 @@
+import type { FeatureFlag } from '@kindling/domain';
+import { api, apiPath, teamApiPath } from '../../../lib/api-client';
+import type { Subscription, TeamRole, User, UserPreferences } from '../../../lib/user-context';
+
+export interface TeamDetails {
+  slug: string;
+  name: string;
+  role: TeamRole;
+  subscription: Subscription | null;
+  featureFlags: string[];
+}
+
+export interface Member {
+  userId: number;
+  email: string;
+  realName: string;
+  role: TeamRole;
+}
+
+export interface Invite {
+  id: number;
+  email: string;
+  role: TeamRole;
+  createdAt: string;
+}
+
+export interface UsernameVerdict {
+  valid: boolean;
+  available: boolean;
+  message?: string;
+}
+
+export interface UserChanges {
+  realName?: string;
+  username?: string;
+  preferences?: Partial<UserPreferences>;
+  defaultTeam?: string;
+  currentPassword?: string;
+  newPassword?: string;
+}
+
+export const teamKey = (team: string) => ['team', team] as const;
+export const membersKey = (team: string) => ['team-members', team] as const;
+
+export async function fetchTeam(team: string): Promise<TeamDetails> {
+  return (await api.get<{ team: TeamDetails }>(teamApiPath(team, ''))).team;
+}
+
+export async function saveTeam(team: string, name: string): Promise<TeamDetails> {
+  return (await api.post<{ team: TeamDetails }>(teamApiPath(team, '/save'), { name })).team;
+}
+
+export async function setFeatureFlag(
+  team: string,
+  flag: FeatureFlag,
+  enabled: boolean,
+): Promise<string[]> {
+  const answer = await api.post<{ featureFlags: string[] }>(teamApiPath(team, '/feature-flags'), {
+    flag,
+    enabled,
+  });
+  return answer.featureFlags;
+}
+
+export function fetchMembers(team: string): Promise<{ members: Member[]; invites: Invite[] }> {
+  return api.get(teamApiPath(team, '/members'));
+}
+
+export function inviteMember(
+  team: string,
+  input: { email: string; role: TeamRole },
+): Promise<{ invite: Invite }> {
+  return api.post(teamApiPath(team, '/members/invite'), input);
+}
+
+export function removeMember(team: string, userId: number): Promise<void> {
+  return api.delete(teamApiPath(team, '/members/remove', { userId }));
+}
+
+export function revokeInvite(team: string, id: number): Promise<void> {
+  return api.delete(teamApiPath(team, '/invites/revoke', { id }));
+}
+
+export async function saveUser(changes: UserChanges): Promise<User> {
+  return (await api.post<{ user: User }>(apiPath('/user/save'), changes)).user;
+}
+
+export function validateUsername(username: string, signal?: AbortSignal): Promise<UsernameVerdict> {
+  return api.get<UsernameVerdict>(apiPath('/user/validate-name', { username }), { signal });
+}

@@ -1,0 +1,74 @@
+import { inviteeEmailSchema } from '@kindling/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
+import { isApiError } from '../../../lib/api-client';
+import { useCurrentTeam } from '../../../lib/current-team';
+import { useForm } from '../../../lib/use-form';
+import type { TeamRole } from '../../../lib/user-context';
+import { Button } from '../../../ui/button';
+import { Card } from '../../../ui/card';
+import { FormError, SelectField, TextField } from '../../../ui/field';
+import { toastSuccess } from '../../../ui/toast';
+import { inviteMember, membersKey } from '../api/settings-api';
+import styles from './team-members-page.module.css';
+
+export function InviteForm() {
+  const { slug, membership } = useCurrentTeam();
+  const queryClient = useQueryClient();
+  const initial: { inviteeEmail: string; role: TeamRole } = { inviteeEmail: '', role: 'member' };
+  const form = useForm(inviteeEmailSchema, initial);
+
+  const mutation = useMutation({
+    mutationFn: (input: { email: string; role: TeamRole }) => inviteMember(slug, input),
+    onSuccess: async (_answer, { email }) => {
+      form.setValues({ inviteeEmail: '', role: form.values.role });
+      await queryClient.invalidateQueries({ queryKey: membersKey(slug) });
+      toastSuccess('Invitation sent', `${email} can join ${membership.name} after signing in.`);
+    },
+    onError: (error) => {
+      // The server names the field "email"; the form calls it "inviteeEmail".
+      if (isApiError(error) && error.fields.email)
+        form.setErrors({ inviteeEmail: error.fields.email });
+      else form.showError(error);
+    },
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!form.validate()) return;
+    mutation.mutate({ email: form.values.inviteeEmail.trim(), role: form.values.role });
+  }
+
+  return (
+    <Card title="Invite a member" description="They join when they sign in with this e-mail.">
+      <form onSubmit={submit} noValidate aria-label="Invite a member">
+        <FormError message={form.formError} />
+        <div className={styles.inviteForm}>
+          <TextField
+            label="E-mail"
+            type="email"
+            placeholder="colleague@company.com"
+            autoComplete="off"
+            {...form.inputProps('inviteeEmail')}
+          />
+          <SelectField
+            label="Role"
+            value={form.values.role}
+            onChange={(event) => form.setField('role', event.target.value as TeamRole)}
+          >
+            <option value="member">Member</option>
+            <option value="owner">Owner</option>
+          </SelectField>
+          <Button
+            type="submit"
+            className={styles.inviteButton}
+            loading={mutation.isPending}
+            loadingText="Inviting…"
+          >
+            Send invite
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,32 @@
+import clsx from 'clsx';
+import { NavLink, Outlet } from 'react-router';
+import { useTeamHref } from '../../../lib/team-path';
+import { PageHeader } from '../../../ui/page-header';
+import { SETTINGS_NAV } from './settings-nav';
+import styles from './settings-layout.module.css';
+
+export function SettingsLayout() {
+  const href = useTeamHref();
+  return (
+    <div>
+      <PageHeader title="Settings" description="Manage your team, your account and billing." />
+      <div className={styles.layout}>
+        <nav className={styles.nav} aria-label="Settings">
+          {SETTINGS_NAV.map((entry) => (
+            <NavLink
+              key={entry.path}
+              to={href(entry.path)}
+              end
+              className={({ isActive }) => clsx(styles.link, isActive && styles.active)}
+            >
+              {entry.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className={styles.content}>
+          <Outlet />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+/** Formats an ISO timestamp as a date in the user's time zone, e.g. "Mar 4, 2025". */
+export function formatDate(iso: string, timeZone?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  try {
+    return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone }).format(date);
+  } catch {
+    return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(date);
+  }
+}
+
+/** "example.com/pricing" from "https://www.example.com/pricing/" for compact display. */
+export function displayUrl(url: string): string {
+  return url
+    .replace(/^https?:\/\//i, '')
+    .replace(/^www\./i, '')
+    .replace(/\/$/, '');
+}
+
+export function pluralize(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : plural}`;
+}
+
+/** Only http(s) addresses become links, so stored data can never inject a `javascript:` URL. */
+export function safeHref(url: string): string | undefined {
+  return /^https?:\/\//i.test(url.trim()) ? url.trim() : undefined;
+}

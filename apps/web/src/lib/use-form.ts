@@ -1,0 +1,90 @@
+import { validateField, validateForm } from '@kindling/domain';
+import { useState, type ChangeEvent } from 'react';
+import type { ZodType } from 'zod';
+import { errorMessage } from './error-message';
+import { ApiError } from './api-client';
+
+type Errors<V> = Partial<Record<keyof V & string, string>>;
+
+interface UseFormOptions {
+  /**
+   * "change": validate a field on every change (campaign form, spec section 5).
+   * "submit": only after the first submit attempt, then on every change.
+   */
+  validateOn?: 'change' | 'submit';
+}
+
+/** Form state validated by a domain schema: first message per field, plus a form-level error. */
+export function useForm<V extends Record<string, unknown>>(
+  schema: ZodType,
+  initialValues: V,
+  { validateOn = 'submit' }: UseFormOptions = {},
+) {
+  const [values, setValues] = useState<V>(initialValues);
+  const [errors, setErrors] = useState<Errors<V>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+
+  function setField<K extends keyof V & string>(name: K, value: V[K]): void {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    setFormError(null);
+    if (validateOn === 'change' || submitted) {
+      setErrors((current) => ({ ...current, [name]: validateField(schema, name, next)?.message }));
+    } else if (errors[name]) {
+      setErrors((current) => ({ ...current, [name]: undefined }));
+    }
+  }
+
+  /** Validates everything (pass values that were just set); true when the form may be submitted. */
+  function validate(candidate: V = values): boolean {
+    setSubmitted(true);
+    const found = validateForm(schema, candidate);
+    const next: Errors<V> = {};
+    for (const [field, error] of Object.entries(found)) {
+      next[field as keyof V & string] = error.message;
+    }
+    setErrors(next);
+    return Object.keys(next).length === 0;
+  }
+
+  /** Shows a failed call: field errors next to their fields, anything else on the form. */
+  function showError(error: unknown, fallback?: string): void {
+    if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
+      const known = Object.keys(values);
+      const fieldErrors: Errors<V> = {};
+      let unmatched = false;
+      for (const [field, message] of Object.entries(error.fields)) {
+        if (known.includes(field)) fieldErrors[field as keyof V & string] = message;
+        else unmatched = true;
+      }
+      setErrors((current) => ({ ...current, ...fieldErrors }));
+      if (unmatched) setFormError(fallback ?? error.message);
+      return;
+    }
+    setFormError(fallback ?? errorMessage(error));
+  }
+
+  function inputProps<K extends keyof V & string>(name: K) {
+    return {
+      name,
+      value: String(values[name] ?? ''),
+      error: errors[name],
+      onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+        setField(name, event.target.value as V[K]),
+    };
+  }
+
+  return {
+    values,
+    errors,
+    formError,
+    setField,
+    setValues,
+    setErrors,
+    setFormError,
+    validate,
+    showError,
+    inputProps,
+  };
+}

@@ -1,0 +1,69 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { api, apiPath } from './api-client';
+
+export type TeamRole = 'owner' | 'member';
+export type PreviewSize = 'mobile' | 'tablet' | 'desktop';
+
+export interface UserPreferences {
+  timezone: string;
+  previewSize: PreviewSize;
+  menuCollapsed: boolean;
+}
+
+export interface Subscription {
+  status: string;
+  periodEndsAt?: number | null;
+  trialEndsAt?: number | null;
+  productId?: string | null;
+}
+
+export interface User {
+  id: number;
+  email: string;
+  realName: string;
+  username: string | null;
+  defaultTeam: string | null;
+  preferences: UserPreferences;
+}
+
+export interface TeamMembership {
+  slug: string;
+  name: string;
+  role: TeamRole;
+  subscription: Subscription | null;
+}
+
+export interface UserContext {
+  user: User;
+  teams: TeamMembership[];
+  featureFlags: string[];
+}
+
+/** Spec section 9: the user context is cached for 86400 s; saves invalidate it explicitly. */
+const USER_CONTEXT_STALE_MS = 86_400_000;
+
+export const userContextKey = (team?: string) => ['user-context', team ?? null] as const;
+
+export function fetchUserContext(team?: string): Promise<UserContext> {
+  return api.get<UserContext>(apiPath('/user/by-session', { team }));
+}
+
+export function useUserContext(team?: string, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: userContextKey(team),
+    queryFn: () => fetchUserContext(team),
+    staleTime: USER_CONTEXT_STALE_MS,
+    enabled: options.enabled ?? true,
+  });
+}
+
+export function invalidateUserContext(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: ['user-context'] });
+}
+
+export function currentMembership(
+  context: UserContext | undefined,
+  team: string,
+): TeamMembership | undefined {
+  return context?.teams.find((membership) => membership.slug === team);
+}

@@ -1,0 +1,162 @@
+import clsx from 'clsx';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
+import styles from './field.module.css';
+
+export interface ControlProps {
+  id: string;
+  'aria-invalid': boolean | undefined;
+  'aria-describedby': string | undefined;
+}
+
+interface FieldProps {
+  label: ReactNode;
+  error?: string | undefined;
+  hint?: ReactNode;
+  /** Live feedback that is not an error (e.g. "Username is available"). */
+  status?: { tone: 'success' | 'pending' | 'error'; text: string } | undefined;
+  className?: string;
+  id?: string;
+  children: (control: ControlProps) => ReactNode;
+}
+
+/** Label + control + hint/error, wired with aria-invalid and aria-describedby. */
+export function Field({ label, error, hint, status, className, id, children }: FieldProps) {
+  const autoId = useId();
+  const controlId = id ?? autoId;
+  const hintId = `${controlId}-hint`;
+  const messageId = `${controlId}-message`;
+  const hasMessage = Boolean(error) || Boolean(status);
+  const describedBy = clsx(hint ? hintId : null, hasMessage ? messageId : null) || undefined;
+
+  return (
+    <div className={clsx(styles.field, className)}>
+      <label className={styles.label} htmlFor={controlId}>
+        {label}
+      </label>
+      {children({
+        id: controlId,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy,
+      })}
+      {hint ? (
+        <p id={hintId} className={styles.hint}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={messageId} className={styles.error} role="alert">
+          {error}
+        </p>
+      ) : status ? (
+        <p
+          id={messageId}
+          className={clsx(styles.status, styles[status.tone])}
+          aria-live="polite"
+          data-testid="field-status"
+        >
+          {status.text}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+type FieldChrome = Omit<FieldProps, 'children' | 'id'>;
+
+export interface TextFieldProps extends FieldChrome, InputHTMLAttributes<HTMLInputElement> {
+  ref?: Ref<HTMLInputElement>;
+}
+
+export function TextField({
+  label,
+  error,
+  hint,
+  status,
+  className,
+  id,
+  ...inputProps
+}: TextFieldProps) {
+  return (
+    <Field label={label} error={error} hint={hint} status={status} className={className} id={id}>
+      {(control) => (
+        <input
+          {...inputProps}
+          {...control}
+          className={clsx(styles.input, error && styles.invalid)}
+        />
+      )}
+    </Field>
+  );
+}
+
+export interface TextAreaFieldProps
+  extends FieldChrome, TextareaHTMLAttributes<HTMLTextAreaElement> {}
+
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  status,
+  className,
+  id,
+  ...areaProps
+}: TextAreaFieldProps) {
+  return (
+    <Field label={label} error={error} hint={hint} status={status} className={className} id={id}>
+      {(control) => (
+        <textarea
+          rows={4}
+          {...areaProps}
+          {...control}
+          className={clsx(styles.input, styles.textarea, error && styles.invalid)}
+        />
+      )}
+    </Field>
+  );
+}
+
+export interface SelectFieldProps extends FieldChrome, SelectHTMLAttributes<HTMLSelectElement> {
+  children: ReactNode;
+}
+
+export function SelectField({
+  label,
+  error,
+  hint,
+  status,
+  className,
+  id,
+  children,
+  ...selectProps
+}: SelectFieldProps) {
+  return (
+    <Field label={label} error={error} hint={hint} status={status} className={className} id={id}>
+      {(control) => (
+        <select
+          {...selectProps}
+          {...control}
+          className={clsx(styles.input, styles.select, error && styles.invalid)}
+        >
+          {children}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/** A form-level error, e.g. "Incorrect e-mail or password." */
+export function FormError({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <div className={styles.formError} role="alert" data-testid="form-error">
+      {message}
+    </div>
+  );
+}
