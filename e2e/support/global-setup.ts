@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import type {} from 'vitest';
 // @ts-expect-error -- plain .mjs script shared with `npm start`
 import { buildWebIfStale } from '../../scripts/build-web.mjs';
 

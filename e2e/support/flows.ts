@@ -1,0 +1,150 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** The session key of apps/web/src/lib/session.ts. */
+export const SESSION_STORAGE_KEY = 'kindling.session';
+
+export const VIEWPORT = { width: 1280, height: 800 } as const;
+
+export interface AppConfig {
+  brand: string;
+  marketingSiteUrl: string;
+  supportEmail: string;
+}
+
+export function readAppConfig(): AppConfig {
+  return JSON.parse(readFileSync(path.resolve('apps/web/app-config.json'), 'utf8')) as AppConfig;
+}
+
+export interface Person {
+  realName: string;
+  email: string;
+  password: string;
+}
+
+let counter = 0;
+/** A person with an e-mail no other test (or earlier run on the same server) uses. */
+export function newPerson(realName: string, tag: string): Person {
+  counter += 1;
+  const unique = `${Date.now().toString(36)}${counter}${Math.random().toString(36).slice(2, 6)}`;
+  return { realName, email: `${tag}.${unique}@example.com`, password: 'Kindling2024' };
+}
+
+export async function newPage(
+  browser: Browser,
+  baseUrl: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: VIEWPORT });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Polls `read` until it equals `expected` (Playwright-style auto-wait for plain values). */
+export async function eventually<T>(read: () => Promise<T> | T, expected: T): Promise<void> {
+  await expect.poll(read, { timeout: 10_000, interval: 100 }).toEqual(expected);
+}
+
+export async function isChecked(control: Locator): Promise<boolean> {
+  return (await control.getAttribute('aria-checked')) === 'true';
+}
+
+/** Sign-up screen → create-team screen. */
+export async function signUpThroughUi(page: Page, person: Person): Promise<void> {
+  await page.goto('/admin/auth/sign-up');
+  await page.getByLabel('Full name', { exact: true }).fill(person.realName);
+  await page.getByLabel('E-mail', { exact: true }).fill(person.email);
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL('**/admin/auth/create-team');
+  await page.getByLabel('Team name', { exact: true }).waitFor();
+}
+
+/** Create-team screen → the new team's campaign list; returns the team slug. */
+export async function createTeamThroughUi(page: Page, name: string): Promise<string> {
+  await page.getByLabel('Team name', { exact: true }).fill(name);
+  await page.getByRole('button', { name: 'Create team' }).click();
+  await page.waitForURL(/\/admin\/[^/]+\/campaigns$/);
+  return teamSlugOf(page);
+}
+
+export async function signInThroughUi(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+export function teamSlugOf(page: Page): string {
+  const match = /\/admin\/([^/?#]+)/.exec(new URL(page.url()).pathname);
+  if (!match?.[1]) throw new Error(`no team slug in ${page.url()}`);
+  return decodeURIComponent(match[1]);
+}
+
+/** The access token the web app keeps in localStorage. */
+export async function accessTokenOf(page: Page): Promise<string> {
+  const token = await page.evaluate((key) => {
+    const stored = localStorage.getItem(key);
+    return stored ? (JSON.parse(stored) as { accessToken?: string }).accessToken : undefined;
+  }, SESSION_STORAGE_KEY);
+  if (!token) throw new Error('no session in localStorage');
+  return token;
+}
+
+export class Api {
+  constructor(
+    private readonly baseUrl: string,
+    private readonly token: string,
+  ) {}
+
+  static async of(page: Page, baseUrl: string): Promise<Api> {
+    return new Api(baseUrl, await accessTokenOf(page));
+  }
+
+  async call<T>(method: 'GET' | 'POST' | 'DELETE', apiPath: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${this.baseUrl}/api${apiPath}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${this.token}`,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${apiPath} -> ${response.status} ${text}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  async createCampaign(team: string, name: string): Promise<number> {
+    const { id } = await this.call<{ id: number }>('POST', `/team/${team}/campaign/create`, {
+      name,
+      ingestedUrl: 'https://shop.example.com/landing',
+      description: 'Created by the end-to-end test',
+    });
+    return id;
+  }
+
+  async campaign(team: string, id: number): Promise<{ id: number; isEnabled: boolean }> {
+    return this.call('GET', `/team/${team}/campaign/by-id?id=${id}`);
+  }
+
+  async campaigns(team: string): Promise<{ id: number; name: string }[]> {
+    return this.call('GET', `/team/${team}/campaign/by-team`);
+  }
+
+  async userContext(team?: string): Promise<UserContext> {
+    return this.call('GET', `/user/by-session${team ? `?team=${team}` : ''}`);
+  }
+}
+
+export interface UserContext {
+  user: {
+    realName: string;
+    username: string | null;
+    defaultTeam: string | null;
+    preferences: { timezone: string; previewSize: string; menuCollapsed: boolean };
+  };
+  teams: { slug: string; name: string; role: string }[];
+  featureFlags: string[];
+}
