@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { snap } from './browser';
 
 /** The session key of apps/web/src/lib/session.ts. */
 export const SESSION_STORAGE_KEY = 'kindling.session';
@@ -147,4 +148,45 @@ export interface UserContext {
   };
   teams: { slug: string; name: string; role: string }[];
   featureFlags: string[];
+}
+
+/** Reads a value until two reads in a row agree (e.g. a size after a CSS transition). */
+export async function settled<T>(read: () => Promise<T>): Promise<T> {
+  let previous: T | undefined;
+  let seen = false;
+  await expect
+    .poll(
+      async () => {
+        const current = await read();
+        const same = seen && current === previous;
+        previous = current;
+        seen = true;
+        return same;
+      },
+      { timeout: 5_000, interval: 150 },
+    )
+    .toBe(true);
+  return previous as T;
+}
+
+/** Waits until no finite CSS animation or transition is running (menus, dialogs, toasts). */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' ||
+            animation.effect?.getComputedTiming().endTime === Infinity,
+        ),
+    undefined,
+    { timeout: 5_000, polling: 50 },
+  );
+}
+
+/** `snap()` once the screen has stopped moving, so the picture shows what a person sees. */
+export async function shot(page: Page, name: string): Promise<void> {
+  await animationsDone(page);
+  await snap(page, name);
 }
