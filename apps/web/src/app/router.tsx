@@ -115,9 +115,13 @@ export const routes: RouteObject[] = [
       },
       {
         path: '/admin/auth/create-team',
-        lazy: async () => ({
-          Component: (await import('../features/auth/components/create-team-page')).CreateTeamPage,
-        }),
+        lazy: async () => {
+          const [{ CreateTeamPage }, { InvitesBanner }] = await Promise.all([
+            import('../features/auth/components/create-team-page'),
+            import('./shell/invites-banner'),
+          ]);
+          return { Component: () => <CreateTeamPage invitations={<InvitesBanner compact />} /> };
+        },
       },
       { path: '/admin/auth/*', element: <Navigate to="/admin/auth/sign-in" replace /> },
       {

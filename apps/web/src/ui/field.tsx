@@ -42,7 +42,7 @@ export function Field({ label, error, hint, status, className, id, children }: F
       </label>
       {children({
         id: controlId,
-        'aria-invalid': error ? true : undefined,
+        'aria-invalid': error || status?.tone === 'error' ? true : undefined,
         'aria-describedby': describedBy,
       })}
       {hint ? (
@@ -89,7 +89,7 @@ export function TextField({
         <input
           {...inputProps}
           {...control}
-          className={clsx(styles.input, error && styles.invalid)}
+          className={clsx(styles.input, control['aria-invalid'] && styles.invalid)}
         />
       )}
     </Field>
@@ -115,7 +115,7 @@ export function TextAreaField({
           rows={4}
           {...areaProps}
           {...control}
-          className={clsx(styles.input, styles.textarea, error && styles.invalid)}
+          className={clsx(styles.input, styles.textarea, control['aria-invalid'] && styles.invalid)}
         />
       )}
     </Field>
@@ -142,7 +142,7 @@ export function SelectField({
         <select
           {...selectProps}
           {...control}
-          className={clsx(styles.input, styles.select, error && styles.invalid)}
+          className={clsx(styles.input, styles.select, control['aria-invalid'] && styles.invalid)}
         >
           {children}
         </select>

@@ -9,11 +9,15 @@ import { acceptInvite, fetchInvites, invitesKey, type PendingInvite } from './sh
 import styles from './invites-banner.module.css';
 
 /** Pending invitations for the signed-in user's e-mail, each with an Accept button. */
-export function InvitesBanner() {
+export function InvitesBanner({ compact = false }: { compact?: boolean }) {
   const invites = useQuery({ queryKey: invitesKey, queryFn: fetchInvites, staleTime: 60_000 });
   if (!invites.data || invites.data.length === 0) return null;
   return (
-    <div className={styles.stack} role="region" aria-label="Team invitations">
+    <div
+      className={compact ? styles.compactStack : styles.stack}
+      role="region"
+      aria-label="Team invitations"
+    >
       {invites.data.map((invite) => (
         <InviteRow key={invite.id} invite={invite} />
       ))}

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { RequireSession } from '../../../lib/require-session';
 import { teamHref } from '../../../lib/team-path';
@@ -13,15 +13,16 @@ import { createTeamFormSchema } from '../api/auth-schemas';
 import { AuthLayout } from './auth-layout';
 import styles from './auth-form.module.css';
 
-export function CreateTeamPage() {
+/** `invitations` lets the app show pending invitations here: joining a team beats making one. */
+export function CreateTeamPage({ invitations }: { invitations?: ReactNode }) {
   return (
     <RequireSession>
-      <CreateTeamForm />
+      <CreateTeamForm invitations={invitations} />
     </RequireSession>
   );
 }
 
-function CreateTeamForm() {
+function CreateTeamForm({ invitations }: { invitations?: ReactNode }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const context = useUserContext();
@@ -55,6 +56,7 @@ function CreateTeamForm() {
         ) : null
       }
     >
+      {invitations}
       <form className={styles.form} onSubmit={submit} noValidate aria-label="Create team">
         <FormError message={form.formError} />
         <TextField
