@@ -1,7 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import importX from 'eslint-plugin-import-x';
+import { boundaries } from './tools/eslint-boundaries.js';
 import globals from 'globals';
 
 const featureZones = [
@@ -16,9 +16,9 @@ const featureZones = [
   'billing',
   'survey',
 ].map((feature) => ({
-  target: `./apps/web/src/features/${feature}`,
-  from: './apps/web/src/features',
-  except: [`./${feature}`],
+  target: `apps/web/src/features/${feature}`,
+  from: 'apps/web/src/features',
+  except: [`apps/web/src/features/${feature}`],
   message: 'A feature never imports another feature; move shared code to src/ui or src/lib.',
 }));
 
@@ -45,7 +45,7 @@ export default tseslint.config(
       },
       globals: { ...globals.node },
     },
-    plugins: { 'import-x': importX },
+    plugins: { boundaries },
     rules: {
       eqeqeq: ['error', 'always', { null: 'ignore' }],
       '@typescript-eslint/no-floating-promises': 'error',
@@ -56,23 +56,23 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
       ],
-      'import-x/no-restricted-paths': [
+      'boundaries/no-restricted-paths': [
         'error',
         {
           zones: [
             ...featureZones,
             {
-              target: './packages/domain',
-              from: ['./apps', './packages/page-runtime'],
+              target: 'packages/domain',
+              from: ['apps', 'packages/page-runtime'],
               message: 'domain depends on nothing.',
             },
             {
-              target: './packages/page-runtime',
-              from: './apps',
+              target: 'packages/page-runtime',
+              from: 'apps',
               message: 'page-runtime depends only on domain.',
             },
-            { target: './apps/web', from: './apps/server', message: 'web -> domain only.' },
-            { target: './apps/server', from: './apps/web', message: 'server -> domain only.' },
+            { target: 'apps/web', from: 'apps/server', message: 'web -> domain only.' },
+            { target: 'apps/server', from: 'apps/web', message: 'server -> domain only.' },
           ],
         },
       ],
