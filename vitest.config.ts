@@ -20,6 +20,8 @@ export default defineConfig({
           // PGlite instances are memory-hungry; two forks keep 2 cores busy without thrashing.
           pool: 'forks',
           maxWorkers: 2,
+          // Its own worker limit needs its own group; it runs after the unit project.
+          sequence: { groupOrder: 1 },
         },
       },
       {

@@ -97,6 +97,14 @@ describe('isValidUrl', () => {
     expect(isValidUrl(url)).toBe(false);
   });
 
+  it('reads only a leading scheme ("://" inside the path is path text)', () => {
+    // Found by the property test below: the path used to be taken for a scheme.
+    expect(isValidUrl('0.aa/://')).toBe(true);
+    expect(isValidUrl('http://0.aa/://')).toBe(true);
+    expect(isValidUrl('example.com/redirect?to=https://other.com')).toBe(true);
+    expect(isValidUrl('gopher://example.com')).toBe(false);
+  });
+
   it('has a table of at least 40 cases', () => {
     expect(valid.length + invalid.length).toBeGreaterThanOrEqual(40);
   });

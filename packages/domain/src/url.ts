@@ -43,11 +43,11 @@ export function isValidUrl(input: string): boolean {
   if (/[\s<>\\]/u.test(url) || OPAQUE_SCHEME.test(url)) return false;
 
   let rest = beforeFirst(beforeFirst(url, '#'), '?');
-  const schemeEnd = rest.indexOf('://');
-  if (schemeEnd >= 0) {
-    const protocol = rest.slice(0, schemeEnd).toLowerCase();
-    if (!ALLOWED_PROTOCOLS.includes(protocol)) return false;
-    rest = rest.slice(schemeEnd + 3);
+  // Only a leading scheme counts: "://" later in the path is just path text.
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(rest);
+  if (scheme) {
+    if (!ALLOWED_PROTOCOLS.includes(scheme[1]!.toLowerCase())) return false;
+    rest = rest.slice(scheme[0].length);
   } else if (rest.startsWith('//')) {
     return false;
   }
