@@ -63,6 +63,8 @@ export default async function setup(project: TestProject) {
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
         HOST: '127.0.0.1',
+        // Every browser test signs up and in from 127.0.0.1.
+        AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     },

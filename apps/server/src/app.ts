@@ -8,6 +8,7 @@ import { registerTeamScope } from './http/team-scope';
 import type { AppInstance, AppServices } from './http/types';
 import { installWebApp } from './http/web-app';
 import { loadAuthSecret } from './modules/auth/auth-secret';
+import { installRateLimit } from './modules/auth/rate-limit';
 import { authRoutes } from './modules/auth/routes';
 import { createTokenService } from './modules/auth/tokens';
 import { billingRoutes } from './modules/billing/routes';
@@ -71,6 +72,7 @@ export async function buildApp({ config, db }: { config: Config; db: Db }): Prom
 
   installErrorHandler(app);
   await installOpenApi(app);
+  await installRateLimit(app, config);
   app.get('/api/health', { schema: { hide: true } }, () => ({ ok: true }));
   authRoutes(app, services);
   userRoutes(app, services);

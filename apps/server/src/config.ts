@@ -11,6 +11,10 @@ const configSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl,
   REDIS_URL: optionalUrl,
+  /** Prefix of every key Kindling writes to Redis, so several installations can share one. */
+  REDIS_KEY_PREFIX: z.string().min(1).default('kindling:'),
+  /** Sign-in, sign-up and refresh attempts allowed per client address per minute. */
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
   PUBLIC_URL: optionalUrl,
   CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
   AUTH_SECRET: z.preprocess(
@@ -51,6 +55,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return result.data;
 }
 
+/** Tests sign up many users from one address, so the auth rate limit is lifted unless asked. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
+  return {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_PER_MINUTE: '100000' }),
+    ...overrides,
+  };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AppInstance, AppServices } from '../../http/types';
 import { authenticate } from './authenticate';
+import { authRateLimit } from './rate-limit';
 import { refreshSession } from './refresh-session';
 import { revokeSession } from './repo';
 import { signIn } from './sign-in';
@@ -13,9 +14,11 @@ const tokensSchema = z.object({
 });
 
 export function authRoutes(app: AppInstance, services: AppServices): void {
+  const limited = authRateLimit(services.config);
   app.post(
     '/api/auth/sign-in',
     {
+      config: limited,
       schema: {
         tags: ['auth'],
         body: z.object({
@@ -31,6 +34,7 @@ export function authRoutes(app: AppInstance, services: AppServices): void {
   app.post(
     '/api/auth/refresh',
     {
+      config: limited,
       schema: {
         tags: ['auth'],
         body: z.object({ refreshToken: z.string().min(1) }),

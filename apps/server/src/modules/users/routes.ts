@@ -10,6 +10,7 @@ import {
 import { z } from 'zod';
 import type { AppInstance, AppServices } from '../../http/types';
 import { authenticate } from '../auth/authenticate';
+import { authRateLimit } from '../auth/rate-limit';
 import { acceptInvite, listMyInvites } from '../teams/members';
 import { getUserContext } from './get-user-context';
 import { registerUser } from './register-user';
@@ -22,7 +23,7 @@ const security = [{ bearer: [] }];
 export function userRoutes(app: AppInstance, services: AppServices): void {
   app.post(
     '/api/user/register',
-    { schema: { tags, body: registerSchema } },
+    { config: authRateLimit(services.config), schema: { tags, body: registerSchema } },
     async (request, reply) => {
       const user = await registerUser(services, request.body);
       return reply.status(201).send({ user });

@@ -1,0 +1,34 @@
+import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
+import type { Config } from '../../config';
+import { AppError } from '../../errors';
+import type { AppInstance } from '../../http/types';
+
+export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a minute and try again.';
+
+/**
+ * Registers the rate limiter (off by default; routes opt in with `authRateLimit`). Counters live
+ * in memory, or in Redis when REDIS_URL is set so that every server process shares them.
+ * A Redis outage lets requests through (logged) rather than locking everyone out.
+ */
+export async function installRateLimit(app: AppInstance, config: Config): Promise<void> {
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    : undefined;
+  if (redis) {
+    redis.on('error', (error) => app.log.warn({ err: error }, 'redis (rate limit) unavailable'));
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+  }
+  await app.register(rateLimit, {
+    global: false,
+    skipOnError: true,
+    ...(redis ? { redis, nameSpace: `${config.REDIS_KEY_PREFIX}rate-limit:` } : {}),
+    errorResponseBuilder: () => new AppError('RATE_LIMITED', TOO_MANY_ATTEMPTS),
+  });
+}
+
+export function authRateLimit(config: Config) {
+  return { rateLimit: { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } };
+}
