@@ -1,7 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './support/browser';
-import { createTeamThroughUi, newPage, newPerson, shot, signUpThroughUi } from './support/flows';
+import {
+  createTeamThroughUi,
+  newPage,
+  newPerson,
+  SESSION_STORAGE_KEY,
+  shot,
+  signUpThroughUi,
+} from './support/flows';
 
 const baseUrl = inject('baseUrl');
 
@@ -74,5 +81,52 @@ describe('invitations: an owner invites a second person, who accepts from the ba
     await ownerPage.getByTestId('member-row').filter({ hasText: guest.email }).waitFor();
     expect(await ownerPage.getByTestId('invite-row').count()).toBe(0);
     await shot(ownerPage, '32-owner-members-after-accept');
+  });
+});
+
+describe('invitations: someone invited before they have an account', () => {
+  const owner = newPerson('Mary Jackson', 'owner');
+  const newcomer = newPerson('Christine Darden', 'newcomer');
+  const teamName = 'Supersonic';
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('sees the invitation on the create-team screen and joins without making a team', async () => {
+    const { page: ownerPage } = await newPage(browser, baseUrl);
+    await signUpThroughUi(ownerPage, owner);
+    const slug = await createTeamThroughUi(ownerPage, teamName);
+    await ownerPage.goto(`/admin/${slug}/settings/team/members`);
+    await ownerPage.getByLabel('E-mail', { exact: true }).fill(newcomer.email);
+    await ownerPage.getByRole('button', { name: 'Send invite' }).click();
+    await ownerPage.getByTestId('invite-row').filter({ hasText: newcomer.email }).waitFor();
+
+    const { page } = await newPage(browser, baseUrl);
+    await signUpThroughUi(page, newcomer);
+    await page.waitForURL('**/admin/auth/create-team');
+    const banner = page.getByTestId('invite-banner');
+    await banner.waitFor();
+    expect(await banner.textContent()).toContain(teamName);
+    await shot(page, '33-create-team-with-invitation');
+
+    await page.getByRole('button', { name: `Accept invitation to ${teamName}` }).click();
+    await page.waitForURL(`**/admin/${slug}/campaigns`);
+    await page.getByText('No campaigns yet').waitFor();
+    const context = await page.evaluate(async (key) => {
+      const { accessToken } = JSON.parse(localStorage.getItem(key) ?? '{}') as {
+        accessToken?: string;
+      };
+      const response = await fetch('/api/user/by-session', {
+        headers: { authorization: `Bearer ${accessToken}` },
+      });
+      return (await response.json()) as { teams: { slug: string }[] };
+    }, SESSION_STORAGE_KEY);
+    expect(context.teams.map((team) => team.slug)).toEqual([slug]);
   });
 });
