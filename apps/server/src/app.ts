@@ -28,7 +28,14 @@ export interface BuiltApp {
   routes: RouteInfo[];
 }
 
-export async function buildApp({ config, db }: { config: Config; db: Db }): Promise<BuiltApp> {
+export interface BuildOptions {
+  config: Config;
+  db: Db;
+  /** The built SPA served in production; tests point it at a folder of their own. */
+  webDist?: string;
+}
+
+export async function buildApp({ config, db, webDist }: BuildOptions): Promise<BuiltApp> {
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
@@ -82,7 +89,7 @@ export async function buildApp({ config, db }: { config: Config; db: Db }): Prom
     campaignRoutes(scope, services);
     billingRoutes(scope, services);
   });
-  await installWebApp(app, config);
+  await installWebApp(app, { config, ...(webDist ? { webDist } : {}) });
   await app.ready();
   return { app, services, routes };
 }

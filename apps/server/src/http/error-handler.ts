@@ -1,6 +1,14 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../errors';
+import { AppError, type ErrorCode } from '../errors';
+
+const CLIENT_ERROR_CODES: Partial<Record<number, ErrorCode>> = {
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  413: 'PAYLOAD_TOO_LARGE',
+  429: 'RATE_LIMITED',
+};
 
 /** Every failure leaves as `{error: {code, message, fields?}}`; no stack traces reach clients. */
 export function installErrorHandler(app: FastifyInstance): void {
@@ -25,14 +33,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send({ error: { code: 'VALIDATION', message, fields } });
     }
     if (error.statusCode && error.statusCode < 500) {
-      const code =
-        error.statusCode === 413
-          ? 'PAYLOAD_TOO_LARGE'
-          : error.statusCode === 404
-            ? 'NOT_FOUND'
-            : error.statusCode === 429
-              ? 'RATE_LIMITED'
-              : 'VALIDATION';
+      const code = CLIENT_ERROR_CODES[error.statusCode] ?? 'VALIDATION';
       return reply.status(error.statusCode).send({ error: { code, message: error.message } });
     }
     request.log.error({ err: error }, 'unhandled error');

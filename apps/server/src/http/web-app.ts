@@ -15,13 +15,15 @@ export const WEB_DIST = path.resolve(
  * In production serves the built single-page app. Files are looked up per request (not listed at
  * start), so a rebuild is served without a restart; hashed assets are cached for a year.
  */
-export async function installWebApp(app: AppInstance, config: Config): Promise<void> {
-  const serveSpa =
-    config.NODE_ENV === 'production' && existsSync(path.join(WEB_DIST, 'index.html'));
+export async function installWebApp(
+  app: AppInstance,
+  { config, webDist = WEB_DIST }: { config: Config; webDist?: string },
+): Promise<void> {
+  const serveSpa = config.NODE_ENV === 'production' && existsSync(path.join(webDist, 'index.html'));
   if (serveSpa) {
     await app.register(fastifyStatic, {
-      root: WEB_DIST,
-      index: false,
+      root: webDist,
+      index: ['index.html'],
       setHeaders: (response, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         void response.header(
