@@ -70,21 +70,20 @@ export function Field({ label, error, hint, status, className, id, children }: F
 
 type FieldChrome = Omit<FieldProps, 'children' | 'id'>;
 
+/** Splits a wrapper's props into what Field draws around the control and what the control gets. */
+function splitChrome<P extends FieldChrome & { id?: string | undefined }>(props: P) {
+  const { label, error, hint, status, className, id, ...control } = props;
+  return { chrome: { label, error, hint, status, className, id }, control };
+}
+
 export interface TextFieldProps extends FieldChrome, InputHTMLAttributes<HTMLInputElement> {
   ref?: Ref<HTMLInputElement>;
 }
 
-export function TextField({
-  label,
-  error,
-  hint,
-  status,
-  className,
-  id,
-  ...inputProps
-}: TextFieldProps) {
+export function TextField(props: TextFieldProps) {
+  const { chrome, control: inputProps } = splitChrome(props);
   return (
-    <Field label={label} error={error} hint={hint} status={status} className={className} id={id}>
+    <Field {...chrome}>
       {(control) => (
         <input
           {...inputProps}
@@ -99,17 +98,10 @@ export function TextField({
 export interface TextAreaFieldProps
   extends FieldChrome, TextareaHTMLAttributes<HTMLTextAreaElement> {}
 
-export function TextAreaField({
-  label,
-  error,
-  hint,
-  status,
-  className,
-  id,
-  ...areaProps
-}: TextAreaFieldProps) {
+export function TextAreaField(props: TextAreaFieldProps) {
+  const { chrome, control: areaProps } = splitChrome(props);
   return (
-    <Field label={label} error={error} hint={hint} status={status} className={className} id={id}>
+    <Field {...chrome}>
       {(control) => (
         <textarea
           rows={4}
@@ -126,26 +118,16 @@ export interface SelectFieldProps extends FieldChrome, SelectHTMLAttributes<HTML
   children: ReactNode;
 }
 
-export function SelectField({
-  label,
-  error,
-  hint,
-  status,
-  className,
-  id,
-  children,
-  ...selectProps
-}: SelectFieldProps) {
+export function SelectField(props: SelectFieldProps) {
+  const { chrome, control: selectProps } = splitChrome(props);
   return (
-    <Field label={label} error={error} hint={hint} status={status} className={className} id={id}>
+    <Field {...chrome}>
       {(control) => (
         <select
           {...selectProps}
           {...control}
           className={clsx(styles.input, styles.select, control['aria-invalid'] && styles.invalid)}
-        >
-          {children}
-        </select>
+        />
       )}
     </Field>
   );
