@@ -48,6 +48,7 @@ export async function buildApp({ config, db, webDist }: BuildOptions): Promise<B
       },
     },
     bodyLimit: 5 * 1024 * 1024,
+    trustProxy: config.TRUST_PROXY,
     return503OnClosing: true,
   }).withTypeProvider() as AppInstance;
   app.setValidatorCompiler(validatorCompiler);

@@ -8,6 +8,13 @@ const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
+  /** Behind a reverse proxy: "true", or a comma list of the proxies' addresses/subnets. */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value): boolean | string =>
+      value === 'true' || value === 'false' ? value === 'true' : value,
+    ),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl,
   REDIS_URL: optionalUrl,
