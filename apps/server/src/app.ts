@@ -15,6 +15,8 @@ import { billingRoutes } from './modules/billing/routes';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { teamRoutes, teamScopedRoutes } from './modules/teams/routes';
 import { userRoutes } from './modules/users/routes';
+import { installBus } from './realtime/create-bus';
+import { installRealtime } from './realtime/graphql-server';
 
 export interface RouteInfo {
   method: string;
@@ -76,12 +78,14 @@ export async function buildApp({ config, db, webDist }: BuildOptions): Promise<B
   });
 
   const tokens = createTokenService(await loadAuthSecret(db, config.AUTH_SECRET));
-  const services: AppServices = { config, db, tokens };
+  const bus = installBus(app, config);
+  const services: AppServices = { config, db, tokens, bus };
 
   installErrorHandler(app);
   await installOpenApi(app);
   await installRateLimit(app, config);
   app.get('/api/health', { schema: { hide: true } }, () => ({ ok: true }));
+  installRealtime(app, services);
   authRoutes(app, services);
   userRoutes(app, services);
   teamRoutes(app, services);

@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { TokenService } from '../modules/auth/tokens';
+import type { PubSubBus } from '../realtime/bus';
 
 export type AppInstance = FastifyInstance<
   RawServerDefault,
@@ -22,6 +23,8 @@ export interface AppServices {
   config: Config;
   db: Db;
   tokens: TokenService;
+  /** Real-time pub/sub; publish job progress and results on `job-{id}`. */
+  bus: PubSubBus;
 }
 
 export interface AuthenticatedUser {

@@ -1,0 +1,59 @@
+import {
+  GraphQLBoolean,
+  GraphQLError,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  GraphQLSchema,
+  GraphQLString,
+} from './graphql';
+import type { AuthenticatedUser } from '../http/types';
+import type { BusLogger, BusMessage, PubSubBus } from './bus';
+import { subscribeIterator } from './bus-iterator';
+import { INVALID_CHANNEL, canSubscribe } from './channels';
+
+export interface RealtimeContext {
+  user: AuthenticatedUser;
+}
+
+export const REALTIME_UNAVAILABLE = 'Real-time updates are unavailable; please try again.';
+
+/**
+ * type Query { ok: Boolean! }
+ * type Message { name: String!, data: String! }
+ * type Subscription { subscribe(name: String!): Message! }
+ */
+export function createRealtimeSchema(bus: PubSubBus, log: BusLogger): GraphQLSchema {
+  const message = new GraphQLObjectType<BusMessage>({
+    name: 'Message',
+    fields: {
+      name: { type: new GraphQLNonNull(GraphQLString) },
+      data: { type: new GraphQLNonNull(GraphQLString), description: 'JSON text' },
+    },
+  });
+  return new GraphQLSchema({
+    // GraphQL requires a query type; the channel is subscriptions only.
+    query: new GraphQLObjectType({
+      name: 'Query',
+      fields: { ok: { type: new GraphQLNonNull(GraphQLBoolean), resolve: () => true } },
+    }),
+    subscription: new GraphQLObjectType<unknown, RealtimeContext>({
+      name: 'Subscription',
+      fields: {
+        subscribe: {
+          type: new GraphQLNonNull(message),
+          args: { name: { type: new GraphQLNonNull(GraphQLString) } },
+          subscribe: async (_source, args: { name: string }, context) => {
+            if (!canSubscribe(context.user, args.name)) throw new GraphQLError(INVALID_CHANNEL);
+            try {
+              return await subscribeIterator(bus, args.name);
+            } catch (error) {
+              log.error({ err: error, channel: args.name }, 'real-time subscribe failed');
+              throw new GraphQLError(REALTIME_UNAVAILABLE);
+            }
+          },
+          resolve: (payload) => payload,
+        },
+      },
+    }),
+  });
+}

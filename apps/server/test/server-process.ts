@@ -1,0 +1,70 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const main = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  realtimeUrl: string;
+  /** True once /api/health answered; false when the process exited (or timed out) first. */
+  healthy: boolean;
+  output: () => string;
+  exited: Promise<number | null>;
+  /** SIGTERM (when still running), then the exit code. */
+  stop: () => Promise<number | null>;
+}
+
+/** Runs `src/main.ts` as a real child process and waits until it is healthy or has exited. */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      ...env,
+    },
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', resolve),
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  let healthy = false;
+  while (!healthy && child.exitCode === null && Date.now() < deadline) {
+    healthy = await fetch(`${url}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (!healthy) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    child,
+    url,
+    realtimeUrl: `ws://127.0.0.1:${port}/api/realtime`,
+    healthy,
+    output: () => output,
+    exited,
+    stop: () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
