@@ -24,6 +24,16 @@ const configSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
   PUBLIC_URL: optionalUrl,
   CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
+  /** Pages Chromium renders at once per server process; each holds a browser context. */
+  SCREENSHOT_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  /** Hard limit for one screenshot, from page load to the captured image. */
+  SCREENSHOT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  /** Set false to run a process that serves requests but claims no jobs. */
+  JOB_WORKER: z.stringbool().default(true),
+  /** How often an idle worker looks for due jobs; enqueueing in-process wakes it at once. */
+  JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  /** Jobs one worker runs at once, whatever their type. */
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   AUTH_SECRET: z.preprocess(
     blankAsUndefined,
     z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),

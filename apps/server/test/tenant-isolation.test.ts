@@ -13,7 +13,11 @@ interface Context {
   campaignId: number;
   memberUserId: number;
   inviteId: number;
+  jobId: string;
 }
+
+/** Allow-listed so the owner's screenshot request passes the SSRF guard; no worker runs it. */
+const SCREENSHOT_URL = 'http://fixture.localhost/landing';
 
 const campaign = (name: string) => ({
   name,
@@ -43,6 +47,8 @@ const EXAMPLES: Record<string, (context: Context) => Example> = {
   }),
   'GET /campaign/update-enabled': (c) => ({ query: { id: c.campaignId, isEnabled: false } }),
   'DELETE /campaign/delete': (c) => ({ query: { id: c.campaignId } }),
+  'GET /campaign/screenshot': () => ({ query: { url: SCREENSHOT_URL } }),
+  'GET /jobs/by-id': (c) => ({ query: { id: c.jobId } }),
 };
 
 const TABLES = [
@@ -53,6 +59,7 @@ const TABLES = [
   'campaignElements',
   'variants',
   'goals',
+  'jobs',
 ] as const;
 
 async function snapshot(db: Db): Promise<string> {
@@ -73,7 +80,7 @@ function toUrl(slug: string, route: string, example: Example): string {
 }
 
 describeEachDatabase('every team-scoped route refuses other teams', (kind) => {
-  const t = useTestApp(kind);
+  const t = useTestApp(kind, { JOB_WORKER: false, PREVIEW_ALLOW_HOSTS: ['fixture.localhost'] });
 
   const teamRoutes = () =>
     t.current.routes.filter(
@@ -129,7 +136,13 @@ describeEachDatabase('every team-scoped route refuses other teams', (kind) => {
         headers: bearer(owner),
         payload: campaign('Victim campaign'),
       });
+      const screenshot = await t.current.app.inject({
+        method: 'GET',
+        url: `/api/team/${slug}/campaign/screenshot?url=${encodeURIComponent(SCREENSHOT_URL)}`,
+        headers: bearer(owner),
+      });
       context = {
+        jobId: screenshot.json<{ jobId: string }>().jobId,
         campaignId: created.json<{ id: number }>().id,
         memberUserId: member.userId,
         inviteId: invite.json<{ invite: { id: number } }>().invite.id,

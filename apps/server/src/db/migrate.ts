@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import * as accountsAndCampaigns from './migrations/0001-accounts-and-campaigns';
+import * as jobs from './migrations/0002-jobs';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts-and-campaigns': accountsAndCampaigns,
+  '0002-jobs': jobs,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -105,6 +105,24 @@ export interface AppSettingsTable {
   value: string;
 }
 
+export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed';
+
+export interface JobsTable {
+  id: Generated<string>;
+  teamId: number;
+  type: string;
+  payload: Json<Record<string, unknown>>;
+  status: ColumnType<JobStatus, JobStatus | undefined, JobStatus>;
+  attempts: Generated<number>;
+  maxAttempts: Generated<number>;
+  runAt: DefaultedTimestamp;
+  lockedAt: Timestamp | null;
+  result: JSONColumnType<Record<string, unknown> | null, string | undefined, string>;
+  error: string | null;
+  createdAt: DefaultedTimestamp;
+  updatedAt: DefaultedTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   teams: TeamsTable;
@@ -116,4 +134,5 @@ export interface Database {
   variants: VariantsTable;
   goals: GoalsTable;
   appSettings: AppSettingsTable;
+  jobs: JobsTable;
 }

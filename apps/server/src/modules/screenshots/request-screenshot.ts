@@ -1,0 +1,36 @@
+import { isValidUrl, normalizeUrl } from '@kindling/domain';
+import { validationError } from '../../errors';
+import type { AppServices } from '../../http/types';
+import { enqueueJob } from '../jobs/enqueue-job';
+import { guardedLookup } from '../preview/guarded-lookup';
+import { chromiumResolver } from './chromium-resolver';
+import { thumbnailUrls } from './screenshot-files';
+import { SCREENSHOT_JOB } from './screenshot-service';
+
+const INVALID_URL = 'This address is not valid';
+/** One retry, for a crashed browser; page failures are not retried at all. */
+const MAX_ATTEMPTS = 2;
+
+/**
+ * Queues a screenshot of `url` and answers at once with the addresses the thumbnails will
+ * have. The host is checked before anything is queued, so a refused address costs no job.
+ */
+export async function requestScreenshot(
+  services: Pick<AppServices, 'db' | 'config'>,
+  { teamId, url }: { teamId: number; url: string },
+) {
+  const target = normalizeUrl(url);
+  const parsed = isValidUrl(target) ? URL.parse(target) : null;
+  if (!parsed) throw validationError(INVALID_URL, { url: INVALID_URL });
+  await guardedLookup(parsed.hostname, {
+    allowHosts: services.config.PREVIEW_ALLOW_HOSTS,
+    resolve: chromiumResolver(),
+  });
+  const { id } = await enqueueJob(services.db, {
+    teamId,
+    type: SCREENSHOT_JOB,
+    payload: { url: parsed.href },
+    maxAttempts: MAX_ATTEMPTS,
+  });
+  return { jobId: id, ...thumbnailUrls(id) };
+}
