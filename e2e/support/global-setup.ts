@@ -65,6 +65,8 @@ export default async function setup(project: TestProject) {
         HOST: '127.0.0.1',
         // Every browser test signs up and in from 127.0.0.1.
         AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+        // The preview proxy opens the fixture sites the tests serve on loopback.
+        PREVIEW_ALLOW_HOSTS: '127.0.0.1',
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     },

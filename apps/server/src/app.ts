@@ -13,6 +13,12 @@ import { authRoutes } from './modules/auth/routes';
 import { createTokenService } from './modules/auth/tokens';
 import { billingRoutes } from './modules/billing/routes';
 import { campaignRoutes } from './modules/campaigns/routes';
+import { createTicketService } from './modules/preview/preview-ticket';
+import { previewRoutes } from './modules/preview/routes';
+import { createJobWorker } from './modules/jobs/job-worker';
+import { jobRoutes } from './modules/jobs/routes';
+import { screenshotFileRoutes, screenshotRoutes } from './modules/screenshots/routes';
+import { createScreenshotService, SCREENSHOT_JOB } from './modules/screenshots/screenshot-service';
 import { teamRoutes, teamScopedRoutes } from './modules/teams/routes';
 import { userRoutes } from './modules/users/routes';
 import { installBus } from './realtime/create-bus';
@@ -77,9 +83,24 @@ export async function buildApp({ config, db, webDist }: BuildOptions): Promise<B
     }
   });
 
-  const tokens = createTokenService(await loadAuthSecret(db, config.AUTH_SECRET));
+  const authSecret = await loadAuthSecret(db, config.AUTH_SECRET);
+  const tokens = createTokenService(authSecret);
   const bus = installBus(app, config);
   const services: AppServices = { config, db, tokens, bus };
+  const screenshots = createScreenshotService({ config, log: app.log });
+  const worker = createJobWorker({
+    db,
+    bus,
+    log: app.log,
+    handlers: { [SCREENSHOT_JOB]: screenshots.handle },
+    pollMs: config.JOB_POLL_MS,
+    concurrency: config.JOB_CONCURRENCY,
+  });
+  // Registered after the bus, so it runs before the bus closes: jobs in flight still publish.
+  app.addHook('onClose', async () => {
+    await worker.stop();
+    await screenshots.close();
+  });
 
   installErrorHandler(app);
   await installOpenApi(app);
@@ -89,12 +110,17 @@ export async function buildApp({ config, db, webDist }: BuildOptions): Promise<B
   authRoutes(app, services);
   userRoutes(app, services);
   teamRoutes(app, services);
+  previewRoutes(app, services, { tickets: createTicketService(authSecret) });
   await registerTeamScope(app, services, (scope) => {
     teamScopedRoutes(scope, services);
     campaignRoutes(scope, services);
     billingRoutes(scope, services);
+    jobRoutes(scope, services);
+    screenshotRoutes(scope, services, worker);
   });
+  screenshotFileRoutes(app, services);
   await installWebApp(app, { config, ...(webDist ? { webDist } : {}) });
   await app.ready();
+  if (config.JOB_WORKER) worker.start();
   return { app, services, routes };
 }

@@ -1,2 +1,4 @@
-// Code that runs inside customers' pages (mutations, preview agent, tracker) arrives with the live-preview issue.
 export const PAGE_RUNTIME_VERSION = 1;
+export * from './mutation-types';
+export * from './protocol';
+export type { ElementDescription } from './describe-element';

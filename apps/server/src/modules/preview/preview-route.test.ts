@@ -1,0 +1,106 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, useTestApp, type Account } from '../../../test/test-app';
+
+const PAGE = `<!doctype html><html><head>
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'">
+<title>Fixture</title></head><body><h1>Hello</h1></body></html>`;
+
+describe('GET /api/preview/page', () => {
+  const t = useTestApp('pglite', { PREVIEW_ALLOW_HOSTS: ['127.0.0.1'] });
+  let site: Server;
+  let origin: string;
+  let account: Account;
+  const hits: string[] = [];
+
+  beforeAll(async () => {
+    site = createServer((request, response) => {
+      hits.push(request.url ?? '');
+      if (request.url === '/image.png') {
+        response.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.alloc(10));
+        return;
+      }
+      response.writeHead(200, { 'content-type': 'text/html', 'x-frame-options': 'DENY' }).end(PAGE);
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    account = await signUp(t.current.app);
+  });
+  afterAll(() => new Promise((resolve) => site.close(resolve)));
+
+  const get = (query: Record<string, string>) =>
+    t.current.app.inject({
+      method: 'GET',
+      url: `/api/preview/page?${new URLSearchParams(query).toString()}`,
+      headers: { host: 'app.test:8080' },
+    });
+
+  it('trades the access token for a URL-bound ticket, so the framed page never sees the token', async () => {
+    const url = `${origin}/landing`;
+    const first = await get({ url, token: account.token });
+    expect(first.statusCode).toBe(303);
+    const location = new URL(first.headers.location as string, 'http://app.test:8080');
+    expect(location.pathname).toBe('/api/preview/page');
+    expect(location.searchParams.get('url')).toBe(url);
+    expect(location.searchParams.has('token')).toBe(false);
+    expect(location.searchParams.get('ticket')).toBeTruthy();
+    expect(hits).not.toContain('/landing');
+
+    const page = await get(Object.fromEntries(location.searchParams));
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['content-security-policy']).toBe('sandbox allow-scripts allow-forms');
+    expect(page.headers['x-frame-options']).toBeUndefined();
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.body).toMatch(
+      new RegExp(
+        `^<!doctype html><html><head><base href="${origin}/landing"><script data-parent-origin="http://app.test:8080">`,
+      ),
+    );
+    expect(page.body).not.toContain('Content-Security-Policy');
+    expect(page.body).toContain('<h1>Hello</h1>');
+
+    const otherUrl = await get({
+      url: `${origin}/other`,
+      ticket: location.searchParams.get('ticket')!,
+    });
+    expect(otherUrl.statusCode).toBe(401);
+  });
+
+  it('answers a missing or bad token with a small HTML error page', async () => {
+    const queries: Record<string, string>[] = [
+      { url: `${origin}/x` },
+      { url: `${origin}/x`, token: 'nope' },
+    ];
+    for (const query of queries) {
+      const response = await get(query);
+      expect(response.statusCode).toBe(401);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.body).toContain('User needs to be authenticated');
+      expect(response.body).toContain('"channel":"kindling-preview","type":"error"');
+    }
+    expect(hits).not.toContain('/x');
+  });
+
+  it('refuses addresses the SSRF guard refuses, with its message', async () => {
+    const url = 'http://169.254.169.254/latest/meta-data/';
+    const first = await get({ url, token: account.token });
+    const response = await get(
+      Object.fromEntries(new URL(first.headers.location as string, origin).searchParams),
+    );
+    expect(response.statusCode).toBe(403);
+    expect(response.body).toContain('This address cannot be previewed');
+  });
+
+  it('answers 415 for something that is not a web page', async () => {
+    const url = `${origin}/image.png`;
+    const first = await get({ url, token: account.token });
+    const response = await get(
+      Object.fromEntries(new URL(first.headers.location as string, origin).searchParams),
+    );
+    expect(response.statusCode).toBe(415);
+    expect(response.body).toContain('not a web page (it answered image/png)');
+  });
+});

@@ -1,0 +1,48 @@
+import { previewAgentScript } from './agent-bundle';
+import { decodeHtml, looksLikeHtml } from './html-charset';
+import { errorPageHtml } from './preview-response';
+import { rewritePreviewHtml } from './rewrite-html';
+import { safeFetch } from './safe-fetch';
+
+export interface RenderPreviewOptions {
+  url: string;
+  allowHosts: readonly string[];
+  /** The editor's origin, written into the agent so it answers no one else. */
+  parentOrigin: string;
+  signal?: AbortSignal;
+}
+
+export interface RenderedPreview {
+  status: number;
+  html: string;
+}
+
+const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
+
+const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+
+/**
+ * Fetches the page through the SSRF guard and returns it ready for the sandboxed frame: the
+ * site's own status, <base> to the original, the preview agent first in <head>. Fetch failures
+ * throw AppError; a non-HTML answer becomes a 415 error page.
+ */
+export async function renderPreviewPage(options: RenderPreviewOptions): Promise<RenderedPreview> {
+  const page = await safeFetch(options.url, {
+    allowHosts: options.allowHosts,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  const isHtml =
+    page.contentType === null ? looksLikeHtml(page.body) : HTML_TYPES.has(page.contentType);
+  if (!isHtml) {
+    const message = `This address is not a web page (it answered ${page.contentType ?? 'an unknown type'}).`;
+    return { status: 415, html: errorPageHtml(message, options.parentOrigin) };
+  }
+  const agent = await previewAgentScript();
+  const inject = `<script data-parent-origin="${escapeAttribute(options.parentOrigin)}">${agent}</script>`;
+  const html = rewritePreviewHtml({
+    html: decodeHtml(page.body, page.headers['content-type']),
+    pageUrl: page.finalUrl,
+    inject,
+  });
+  return { status: page.status, html };
+}

@@ -1,0 +1,110 @@
+import type { BorderRadius, Padding } from '@kindling/domain';
+
+// Page mutations of spec section 3. The preview agent receives them as messages and the
+// live-site tracker will apply the same objects, so they carry their own target selector.
+
+export interface TextValueMutation {
+  type: 'textValue';
+  selector: string;
+  value: string;
+  /** Advanced text: inline formatting, sanitised before it reaches the page. */
+  html?: string;
+}
+
+export interface ColorMutation {
+  type: 'textColor' | 'backgroundColor' | 'borderColor';
+  selector: string;
+  /** Packed 32-bit RGBA (domain colour). */
+  value: number;
+}
+
+export interface LengthMutation {
+  type: 'fontSize' | 'borderWidth';
+  selector: string;
+  /** CSS pixels. */
+  value: number;
+}
+
+export interface PaddingMutation {
+  type: 'padding';
+  selector: string;
+  value: Padding;
+}
+
+export interface BorderRadiusMutation {
+  type: 'borderRadius';
+  selector: string;
+  value: BorderRadius;
+}
+
+export interface ImageSrcMutation {
+  type: 'imageSrc';
+  selector: string;
+  src: string;
+}
+
+export interface ReplaceContentMutation {
+  type: 'replaceContent';
+  selector: string;
+  html: string;
+}
+
+export interface HideElementMutation {
+  type: 'hideElement';
+  selectors: string[];
+}
+
+/** Layout properties a "layout" element may change; anything else is ignored. */
+export const LAYOUT_PROPERTIES = [
+  'display',
+  'flex-direction',
+  'flex-wrap',
+  'justify-content',
+  'align-items',
+  'gap',
+  'grid-template-columns',
+  'grid-template-rows',
+  'order',
+  'width',
+  'max-width',
+  'height',
+  'margin',
+  'text-align',
+] as const;
+export type LayoutProperty = (typeof LAYOUT_PROPERTIES)[number];
+
+export interface LayoutMutation {
+  type: 'layout';
+  selector: string;
+  styles: Partial<Record<LayoutProperty, string>>;
+}
+
+export type PageMutation =
+  | TextValueMutation
+  | ColorMutation
+  | LengthMutation
+  | PaddingMutation
+  | BorderRadiusMutation
+  | ImageSrcMutation
+  | ReplaceContentMutation
+  | HideElementMutation
+  | LayoutMutation;
+
+export type PageMutationType = PageMutation['type'];
+
+export const PAGE_MUTATION_TYPES = [
+  'textValue',
+  'textColor',
+  'fontSize',
+  'backgroundColor',
+  'borderColor',
+  'borderWidth',
+  'padding',
+  'borderRadius',
+  'imageSrc',
+  'replaceContent',
+  'hideElement',
+  'layout',
+] as const satisfies readonly PageMutationType[];
+
+export type Undo = () => void;

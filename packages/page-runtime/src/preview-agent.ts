@@ -1,0 +1,214 @@
+import { describeElement } from './describe-element';
+import { nearest } from './element-kind';
+import { findElement, findElements } from './find-elements';
+import { applyMutation } from './mutations';
+import type { PageMutation, Undo } from './mutation-types';
+import { createOverlay, OVERLAY_TAG } from './overlay';
+import { selectableIn } from './pick-rules';
+import {
+  parseToPreviewMessage,
+  PREVIEW_CHANNEL,
+  STALE_SELECTOR_ERROR,
+  type FromPreviewMessage,
+  type InteractionMode,
+  type PreviewMode,
+  type ToPreviewMessage,
+} from './protocol';
+
+export interface PreviewAgentOptions {
+  /** The editor's origin: the only one messages go to and are accepted from. */
+  parentOrigin: string;
+}
+
+interface AppliedChange {
+  selectors: string[];
+  undo: Undo;
+}
+
+const POINTER_EVENTS = ['pointerdown', 'pointerup', 'mousedown', 'mouseup', 'dblclick'] as const;
+
+/** The agent inside the proxied page: answers the editor and lets the user pick elements. */
+export function startPreviewAgent({ parentOrigin }: PreviewAgentOptions): { stop(): void } {
+  const overlay = createOverlay();
+  const changes: AppliedChange[] = [];
+  let mode: PreviewMode = 'EditElements';
+  let interaction: InteractionMode = 'default';
+  let highlight: string[] = [];
+
+  const send = (message: FromPreviewMessage) =>
+    window.parent.postMessage({ channel: PREVIEW_CHANNEL, ...message }, parentOrigin);
+
+  const pickable = (event: Event): Element | undefined => {
+    const accept = interaction === 'selecting' ? selectableIn(mode) : undefined;
+    if (!accept) return undefined;
+    const path = event
+      .composedPath()
+      .filter((target) => !(target instanceof Element && target.localName === OVERLAY_TAG));
+    return nearest(path, accept);
+  };
+
+  const showHighlights = () => {
+    if (mode === 'CampaignPreview')
+      overlay.show(
+        'highlight',
+        highlight.flatMap((selector) => findElements(selector)),
+      );
+    else overlay.clear('highlight');
+  };
+
+  const applyChange = (message: PageMutation & { requestId?: string }) => {
+    const { requestId, ...mutation } = message;
+    const applied = applyMutation(mutation);
+    const selectors = mutation.type === 'hideElement' ? mutation.selectors : [mutation.selector];
+    changes.push({ selectors, undo: applied.undo });
+    overlay.refresh();
+    if (requestId !== undefined) send({ type: 'applied', requestId, count: applied.count });
+  };
+
+  const reset = (selector: string | undefined) => {
+    for (let index = changes.length - 1; index >= 0; index--) {
+      const change = changes[index];
+      if (change && (selector === undefined || change.selectors.includes(selector))) {
+        change.undo();
+        changes.splice(index, 1);
+      }
+    }
+    overlay.refresh();
+  };
+
+  const handle = (message: ToPreviewMessage) => {
+    switch (message.type) {
+      case 'context': {
+        const element = findElement(message.selector);
+        send(
+          element
+            ? { type: 'context', requestId: message.requestId, element: describeElement(element) }
+            : { type: 'context', requestId: message.requestId, error: STALE_SELECTOR_ERROR },
+        );
+        return;
+      }
+      case 'focus': {
+        const element = findElement(message.selector);
+        element?.scrollIntoView({ block: 'center', inline: 'nearest' });
+        if (element) overlay.show('focus', [element]);
+        else overlay.clear('focus');
+        return;
+      }
+      case 'mode':
+        ({ mode, interaction } = message);
+        highlight = message.highlight ?? [];
+        overlay.clear('hover');
+        showHighlights();
+        return;
+      case 'reset':
+        reset(message.selector);
+        return;
+      case 'textValue':
+      case 'textColor':
+      case 'fontSize':
+      case 'backgroundColor':
+      case 'borderColor':
+      case 'borderWidth':
+      case 'padding':
+      case 'borderRadius':
+      case 'imageSrc':
+      case 'replaceContent':
+      case 'hideElement':
+      case 'layout':
+        applyChange(message);
+    }
+  };
+
+  const listeners: [EventTarget, string, (event: Event) => void][] = [
+    [
+      window,
+      'message',
+      (event) => {
+        const { source, origin, data } = event as MessageEvent<unknown>;
+        // The page's own scripts share this frame; only the embedding editor may command it.
+        if (source !== window.parent || origin !== parentOrigin) return;
+        const message = parseToPreviewMessage(data);
+        if (message) handle(message);
+      },
+    ],
+    [
+      window,
+      'pointermove',
+      (event) => {
+        const element = pickable(event);
+        if (element) overlay.show('hover', [element]);
+        else overlay.clear('hover');
+      },
+    ],
+    [
+      window,
+      'click',
+      (event) => {
+        const element = pickable(event);
+        if (element) {
+          event.preventDefault();
+          event.stopImmediatePropagation();
+          send({ type: 'pick', element: describeElement(element) });
+          return;
+        }
+        // <base> points at the original site, so following any link (even "#top") would leave
+        // the proxy and with it the agent; in-page anchors are scrolled to by hand.
+        const link = nearest(event.composedPath(), (target) => target instanceof HTMLAnchorElement);
+        if (link instanceof HTMLAnchorElement && link.href) {
+          event.preventDefault();
+          if (isInPageLink(link)) scrollToFragment(link.hash);
+        }
+      },
+    ],
+    ...POINTER_EVENTS.map((type): [EventTarget, string, (event: Event) => void] => [
+      window,
+      type,
+      (event) => {
+        if (pickable(event)) event.stopImmediatePropagation();
+      },
+    ]),
+    [window, 'submit', (event) => event.preventDefault()],
+    [window, 'scroll', () => overlay.refresh()],
+    [window, 'resize', () => overlay.refresh()],
+    [window, 'load', () => send({ type: 'load' })],
+    [
+      window,
+      'error',
+      (event) => send({ type: 'error', message: errorText((event as ErrorEvent).message) }),
+    ],
+    [
+      window,
+      'unhandledrejection',
+      (event) =>
+        send({
+          type: 'error',
+          message: errorText(String((event as PromiseRejectionEvent).reason)),
+        }),
+    ],
+  ];
+  for (const [target, type, listener] of listeners) {
+    target.addEventListener(type, listener, { capture: true });
+  }
+  send({ type: 'ready' });
+
+  return {
+    stop() {
+      for (const [target, type, listener] of listeners) {
+        target.removeEventListener(type, listener, { capture: true });
+      }
+      overlay.host.remove();
+    },
+  };
+}
+
+function isInPageLink(link: HTMLAnchorElement): boolean {
+  return link.hash !== '' && link.href.split('#')[0] === document.baseURI.split('#')[0];
+}
+
+function scrollToFragment(hash: string): void {
+  const id = decodeURIComponent(hash.slice(1));
+  (document.getElementById(id) ?? document.getElementsByName(id)[0])?.scrollIntoView();
+}
+
+const errorText = (message: string | undefined): string =>
+  (message || 'Script error').slice(0, 500);

@@ -1,0 +1,106 @@
+import type { ElementDescription } from './describe-element';
+import { PREVIEW_CHANNEL } from './channel';
+import { LAYOUT_PROPERTIES, PAGE_MUTATION_TYPES, type PageMutation } from './mutation-types';
+
+export { PREVIEW_CHANNEL, STALE_SELECTOR_ERROR } from './channel';
+
+// Editor <-> preview messages (spec section 7), each tagged with PREVIEW_CHANNEL. The page
+// bundle stays free of zod, hence the hand-written shape checks.
+
+export const PREVIEW_MODES = [
+  'ClosePopups',
+  'EditElements',
+  'EditGoals',
+  'CampaignPreview',
+] as const;
+export type PreviewMode = (typeof PREVIEW_MODES)[number];
+export const INTERACTION_MODES = ['default', 'selecting'] as const;
+export type InteractionMode = (typeof INTERACTION_MODES)[number];
+
+export type ToPreviewMessage =
+  | { type: 'context'; selector: string; requestId: string }
+  | { type: 'focus'; selector: string }
+  | { type: 'mode'; mode: PreviewMode; interaction: InteractionMode; highlight?: string[] }
+  /** Undoes every mutation applied so far (all, or those aimed at `selector`). */
+  | { type: 'reset'; selector?: string }
+  | (PageMutation & { requestId?: string });
+
+export type FromPreviewMessage =
+  | { type: 'ready' }
+  | { type: 'load' }
+  | { type: 'error'; message: string }
+  | { type: 'context'; requestId: string; element: ElementDescription }
+  | { type: 'context'; requestId: string; error: string }
+  | { type: 'pick'; element: ElementDescription }
+  /** Answer to a mutation sent with a requestId: how many elements it changed. */
+  | { type: 'applied'; requestId: string; count: number };
+
+type Fields = Record<string, unknown>;
+
+const isRecord = (value: unknown): value is Fields =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isString = (value: unknown, max = 10_000): value is string =>
+  typeof value === 'string' && value.length <= max;
+const isSelector = (value: unknown): value is string =>
+  isString(value, 2_000) && value.trim() !== '';
+const isNumber = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value);
+const isLength = (value: unknown): boolean => isNumber(value) && value >= 0 && value <= 10_000;
+const isColor = (value: unknown): boolean =>
+  isNumber(value) && Number.isInteger(value) && value >= -(2 ** 31) && value <= 2 ** 32 - 1;
+const hasLengths = (value: unknown, keys: readonly string[]): boolean =>
+  isRecord(value) && keys.every((key) => isLength(value[key]));
+const isOneOf = <T extends string>(values: readonly T[], value: unknown): value is T =>
+  values.includes(value as T);
+
+const MUTATION_CHECKS: Record<PageMutation['type'], (message: Fields) => boolean> = {
+  textValue: (m) =>
+    isString(m.value, 100_000) && (m.html === undefined || isString(m.html, 100_000)),
+  textColor: (m) => isColor(m.value),
+  backgroundColor: (m) => isColor(m.value),
+  borderColor: (m) => isColor(m.value),
+  fontSize: (m) => isLength(m.value) && (m.value as number) > 0,
+  borderWidth: (m) => isLength(m.value),
+  padding: (m) => hasLengths(m.value, ['top', 'right', 'bottom', 'left']),
+  borderRadius: (m) => hasLengths(m.value, ['topLeft', 'topRight', 'bottomLeft', 'bottomRight']),
+  imageSrc: (m) => isString(m.src, 2_000_000),
+  replaceContent: (m) => isString(m.html, 500_000),
+  hideElement: (m) => Array.isArray(m.selectors) && m.selectors.every(isSelector),
+  layout: (m) =>
+    isRecord(m.styles) &&
+    Object.entries(m.styles).every(
+      ([key, value]) => isOneOf(LAYOUT_PROPERTIES, key) && isString(value, 200),
+    ),
+};
+
+function isMutation(message: Fields): boolean {
+  if (!isOneOf(PAGE_MUTATION_TYPES, message.type)) return false;
+  if (message.type !== 'hideElement' && !isSelector(message.selector)) return false;
+  if (message.requestId !== undefined && !isString(message.requestId, 200)) return false;
+  return MUTATION_CHECKS[message.type](message);
+}
+
+/** The message, typed, when `data` is a well-formed editor -> preview message; else undefined. */
+export function parseToPreviewMessage(data: unknown): ToPreviewMessage | undefined {
+  if (!isRecord(data) || data.channel !== PREVIEW_CHANNEL) return undefined;
+  const valid = (() => {
+    switch (data.type) {
+      case 'context':
+        return isSelector(data.selector) && isString(data.requestId, 200);
+      case 'focus':
+        return isSelector(data.selector);
+      case 'mode':
+        return (
+          isOneOf(PREVIEW_MODES, data.mode) &&
+          isOneOf(INTERACTION_MODES, data.interaction) &&
+          (data.highlight === undefined ||
+            (Array.isArray(data.highlight) && data.highlight.every(isSelector)))
+        );
+      case 'reset':
+        return data.selector === undefined || isSelector(data.selector);
+      default:
+        return isMutation(data);
+    }
+  })();
+  return valid ? (data as unknown as ToPreviewMessage) : undefined;
+}
