@@ -7,6 +7,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { apiBench } from './api-bench';
+import { previewBench } from './preview-bench';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -36,6 +37,7 @@ async function main() {
     );
   }
   await apiBench();
+  await previewBench();
 }
 
 await main();

@@ -13,21 +13,23 @@ const attempt = (app: BuiltApp['app'], remoteAddress = '203.0.113.7') =>
     payload: { email: 'nobody@example.com', password: 'wrong-password-1' },
   });
 
-/** Apps on their own in-memory databases: only Redis (when set) connects them. */
+// One database for every app in this file: rate-limit counters live in each app's memory store
+// or in Redis, never in the database, so separate apps still count separately unless Redis joins them.
+let shared: DatabaseHandle | undefined;
+const sharedDatabase = async () => (shared ??= await openDatabase({ kind: 'pglite' }));
+afterAll(async () => {
+  await shared?.close();
+});
+
 function useApps(count: number, overrides: () => Partial<Config>) {
   const apps: BuiltApp[] = [];
-  const databases: DatabaseHandle[] = [];
   beforeAll(async () => {
     const config = testConfig({ AUTH_RATE_LIMIT_PER_MINUTE: 3, ...overrides() });
-    for (let i = 0; i < count; i++) {
-      const database = await openDatabase({ kind: 'pglite' });
-      databases.push(database);
-      apps.push(await buildApp({ config, db: database.db }));
-    }
+    const database = await sharedDatabase();
+    for (let i = 0; i < count; i++) apps.push(await buildApp({ config, db: database.db }));
   });
   afterAll(async () => {
     for (const built of apps) await built.app.close();
-    for (const database of databases) await database.close();
   });
   return apps;
 }

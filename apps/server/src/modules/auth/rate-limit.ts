@@ -17,8 +17,13 @@ export async function installRateLimit(app: AppInstance, config: Config): Promis
     : undefined;
   if (redis) {
     redis.on('error', (error) => app.log.warn({ err: error }, 'redis (rate limit) unavailable'));
+    // Commands fail fast while disconnected (no offline queue), so give the first connection a
+    // moment at start: otherwise the first attempts after a boot would go uncounted.
+    await waitUntilReady(redis, REDIS_START_WAIT_MS);
     app.addHook('onClose', async () => {
-      await redis.quit().catch(() => redis.disconnect());
+      // quit() on a connection that never came up waits for reconnect attempts; cut it instead.
+      if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
+      else redis.disconnect();
     });
   }
   await app.register(rateLimit, {
@@ -26,6 +31,21 @@ export async function installRateLimit(app: AppInstance, config: Config): Promis
     skipOnError: true,
     ...(redis ? { redis, nameSpace: `${config.REDIS_KEY_PREFIX}rate-limit:` } : {}),
     errorResponseBuilder: () => new AppError('RATE_LIMITED', TOO_MANY_ATTEMPTS),
+  });
+}
+
+const REDIS_START_WAIT_MS = 2000;
+
+function waitUntilReady(redis: Redis, timeoutMs: number): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    redis.once('ready', done);
   });
 }
 
