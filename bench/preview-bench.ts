@@ -30,7 +30,9 @@ function timeGet(url: string): Promise<{ ttfb: number; full: number }> {
 
 async function ticketUrl(appOrigin: string, pageUrl: string, token: string): Promise<string> {
   const query = new URLSearchParams({ url: pageUrl, token });
-  const response = await fetch(`${appOrigin}/api/preview/page?${query}`, { redirect: 'manual' });
+  const response = await fetch(`${appOrigin}/api/preview/page?${query.toString()}`, {
+    redirect: 'manual',
+  });
   const location = response.headers.get('location');
   if (response.status !== 303 || !location) throw new Error(`no ticket: ${response.status}`);
   return new URL(location, appOrigin).toString();

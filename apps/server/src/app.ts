@@ -13,6 +13,7 @@ import { authRoutes } from './modules/auth/routes';
 import { createTokenService } from './modules/auth/tokens';
 import { billingRoutes } from './modules/billing/routes';
 import { campaignRoutes } from './modules/campaigns/routes';
+import { logPreviewErrorRoutes } from './modules/preview/log-preview-error';
 import { createTicketService } from './modules/preview/preview-ticket';
 import { previewRoutes } from './modules/preview/routes';
 import { createJobWorker } from './modules/jobs/job-worker';
@@ -117,6 +118,7 @@ export async function buildApp({ config, db, webDist }: BuildOptions): Promise<B
     billingRoutes(scope, services);
     jobRoutes(scope, services);
     screenshotRoutes(scope, services, worker);
+    logPreviewErrorRoutes(scope);
   });
   screenshotFileRoutes(app, services);
   await installWebApp(app, { config, ...(webDist ? { webDist } : {}) });

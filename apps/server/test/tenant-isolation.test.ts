@@ -48,6 +48,7 @@ const EXAMPLES: Record<string, (context: Context) => Example> = {
   'GET /campaign/update-enabled': (c) => ({ query: { id: c.campaignId, isEnabled: false } }),
   'DELETE /campaign/delete': (c) => ({ query: { id: c.campaignId } }),
   'GET /campaign/screenshot': () => ({ query: { url: SCREENSHOT_URL } }),
+  'GET /campaign/log-preview-error': () => ({ query: { url: 'https://shop.example.com/' } }),
   'GET /jobs/by-id': (c) => ({ query: { id: c.jobId } }),
 };
 

@@ -84,6 +84,12 @@ const teamRoutes: RouteObject[] = [
     }),
   },
   {
+    path: 'preview',
+    lazy: async () => ({
+      Component: (await import('../features/preview/components/preview-page')).PreviewPage,
+    }),
+  },
+  {
     path: 'settings',
     lazy: async () => ({
       Component: (await import('../features/settings/components/settings-layout')).SettingsLayout,

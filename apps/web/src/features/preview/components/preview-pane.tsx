@@ -1,0 +1,88 @@
+import type { ElementDescription } from '@kindling/page-runtime';
+import { useCallback, useEffect, useState } from 'react';
+import { Button } from '../../../ui/button';
+import { useFrameSrc } from '../hooks/use-frame-src';
+import { usePreviewClient } from '../hooks/use-preview-client';
+import { usePreviewState } from '../hooks/use-preview-state';
+import { ElementPanel } from './element-panel';
+import { SIZE_WIDTH, type EditorMode, type PreviewSize } from './preview-options';
+import { PreviewToolbar } from './preview-toolbar';
+import styles from './preview-pane.module.css';
+
+interface PreviewPaneProps {
+  team: string;
+  url: string;
+  /** Changes whenever the person asks to load the page again, even at the same address. */
+  loadRequest: number;
+}
+
+/** Live preview of a customer page with element picking; the campaign wizard builds on it. */
+export function PreviewPane({ team, url, loadRequest }: PreviewPaneProps) {
+  const [state, dispatch] = usePreviewState(team);
+  const [size, setSize] = useState<PreviewSize>('desktop');
+  const [mode, setMode] = useState<EditorMode>('ClosePopups');
+  const [selecting, setSelecting] = useState(false);
+  const [picked, setPicked] = useState<ElementDescription>();
+  const [frame, setFrame] = useState<HTMLIFrameElement | null>(null);
+  const src = useFrameSrc(state.url, state.attempt);
+  const client = usePreviewClient({ frame, dispatch, onPick: setPicked });
+
+  useEffect(() => {
+    dispatch({ type: 'open', url });
+    setPicked(undefined);
+  }, [dispatch, url, loadRequest]);
+
+  // The agent starts in its default mode after every (re)load, so the choice is sent again.
+  useEffect(() => {
+    if (state.frameStatus !== 'Ready') return;
+    client?.send({ type: 'mode', mode, interaction: selecting ? 'selecting' : 'default' });
+  }, [client, state.frameStatus, mode, selecting]);
+
+  const applyText = useCallback(
+    (element: ElementDescription, value: string) =>
+      client?.send({ type: 'textValue', selector: element.selector, value }),
+    [client],
+  );
+  const reset = useCallback(() => client?.send({ type: 'reset' }), [client]);
+  const width = SIZE_WIDTH[size];
+
+  return (
+    <section className={styles.pane} aria-label="Live preview pane">
+      <PreviewToolbar
+        size={size}
+        onSizeChange={setSize}
+        mode={mode}
+        onModeChange={setMode}
+        selecting={selecting}
+        onSelectingChange={setSelecting}
+        status={state.loadStatus}
+      />
+      {state.loadStatus === 'Error' ? (
+        <div className={styles.error} role="alert">
+          <span>
+            <strong>The page could not be previewed.</strong> {state.errorMessage}
+          </span>
+          <Button size="sm" variant="outline" onClick={() => dispatch({ type: 'retry' })}>
+            Try again
+          </Button>
+        </div>
+      ) : null}
+      <div className={styles.body}>
+        <div className={styles.stage}>
+          {src ? (
+            <iframe
+              key={state.attempt}
+              ref={setFrame}
+              className={styles.frame}
+              style={width === undefined ? undefined : { width }}
+              sandbox="allow-scripts allow-forms"
+              title="Live preview"
+              src={src}
+            />
+          ) : null}
+        </div>
+        <ElementPanel element={picked} onApplyText={applyText} onReset={reset} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+export type FrameStatus = 'Initial' | 'Ready';
+export type LoadStatus = 'Initial' | 'Loading' | 'Success' | 'Error';
+
+export interface PreviewState {
+  url: string | undefined;
+  /** Bumped on every (re)load so the frame is recreated even for the same address. */
+  attempt: number;
+  frameStatus: FrameStatus;
+  loadStatus: LoadStatus;
+  errorCount: number;
+  errorMessage: string | undefined;
+  /** The server has been told about this address already (spec: once per address). */
+  reported: boolean;
+}
+
+export type PreviewAction =
+  | { type: 'open'; url: string }
+  | { type: 'retry' }
+  | { type: 'ready' }
+  | { type: 'load' }
+  | { type: 'error'; message: string }
+  | { type: 'reported' };
+
+/** Errors in a row after which the failure is reported to the server (spec section 4). */
+export const REPORT_AFTER_ERRORS = 2;
+
+export const initialPreviewState: PreviewState = {
+  url: undefined,
+  attempt: 0,
+  frameStatus: 'Initial',
+  loadStatus: 'Initial',
+  errorCount: 0,
+  errorMessage: undefined,
+  reported: false,
+};
+
+export function previewReducer(state: PreviewState, action: PreviewAction): PreviewState {
+  switch (action.type) {
+    case 'open':
+      if (action.url === state.url) return previewReducer(state, { type: 'retry' });
+      return {
+        ...initialPreviewState,
+        url: action.url,
+        attempt: state.attempt + 1,
+        loadStatus: 'Loading',
+      };
+    case 'retry':
+      // The error count survives a retry: two failed attempts at one address is what gets reported.
+      return {
+        ...state,
+        attempt: state.attempt + 1,
+        frameStatus: 'Initial',
+        loadStatus: 'Loading',
+        errorMessage: undefined,
+      };
+    case 'ready':
+      return { ...state, frameStatus: 'Ready', errorCount: 0 };
+    case 'load':
+      return { ...state, loadStatus: 'Success', errorCount: 0, errorMessage: undefined };
+    case 'error':
+      return {
+        ...state,
+        loadStatus: 'Error',
+        errorCount: state.errorCount + 1,
+        errorMessage: action.message,
+      };
+    case 'reported':
+      return { ...state, reported: true };
+  }
+}
+
+export const shouldReportError = (state: PreviewState): boolean =>
+  state.url !== undefined && state.errorCount >= REPORT_AFTER_ERRORS && !state.reported;
