@@ -11,6 +11,17 @@ import {
   sendToPreview,
   waitForMessage,
 } from './support/preview-frame';
+import {
+  type Area,
+  areaOf,
+  colourFraction,
+  diffFraction,
+  near,
+  pixelAt,
+  type Pixels,
+  shoot,
+  unionArea,
+} from './support/pixels';
 
 const baseUrl = inject('baseUrl');
 const STALE = "Tried to select a preview element that doesn't exist";
@@ -27,6 +38,58 @@ async function signUpThroughApi(): Promise<string> {
   expect(registered.status).toBe(201);
   const signedIn = await post('/auth/sign-in', { email: person.email, password: person.password });
   return ((await signedIn.json()) as { accessToken: string }).accessToken;
+}
+
+interface SeenMutation {
+  count: number;
+  before: Pixels;
+  after: Pixels;
+  /** Both of the watched element's boxes, before and after, on the page. */
+  area: Area;
+  beforeArea: Area | undefined;
+  afterArea: Area | undefined;
+}
+
+/**
+ * Brings the watched element into view, screenshots the page, applies the mutation, and
+ * screenshots again until more than `minDiff` of the element's area (before ∪ after) has
+ * changed pixels (an image may still be loading). Optionally saves the pair with `snap`.
+ */
+async function seeMutation(
+  page: Page,
+  frame: Frame,
+  mutation: Record<string, unknown>,
+  watch: string,
+  minDiff: number,
+  snapAs?: string,
+): Promise<SeenMutation> {
+  await frame.locator(watch).first().scrollIntoViewIfNeeded();
+  const beforeArea = await areaOf(frame, watch);
+  const before = await shoot(page);
+  if (snapAs) await snap(page, `${snapAs}-before`);
+  const { count } = await askPreview(page, mutation);
+  let after = before;
+  let afterArea: Area | undefined;
+  let area = unionArea(before, beforeArea);
+  await expect
+    .poll(
+      async () => {
+        afterArea = await areaOf(frame, watch);
+        after = await shoot(page);
+        area = unionArea(after, beforeArea, afterArea);
+        return diffFraction(before, after, area);
+      },
+      { timeout: 5_000, message: `${String(mutation.type)} on ${watch} changed no pixels` },
+    )
+    .toBeGreaterThan(minDiff);
+  if (snapAs) await snap(page, `${snapAs}-after`);
+  return { count: count as number, before, after, area, beforeArea, afterArea };
+}
+
+/** Scrolls the frame to its very bottom and screenshots the page. */
+async function scrolledToBottom(frame: Frame, page: Page): Promise<Pixels> {
+  await frame.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  return shoot(page);
 }
 
 describe('page proxy and preview agent in the browser', () => {
@@ -165,47 +228,160 @@ describe('page proxy and preview agent in the browser', () => {
       interaction: 'default',
       highlight: ['h1', '#cta-start'],
     });
-    const apply = (mutation: Record<string, unknown>) => askPreview(page, mutation);
-    const results = [
-      await apply({ type: 'textValue', selector: 'h1', value: 'Release notes people read' }),
-      await apply({
+    // Keep the pointer off the page so no :hover style differs between screenshots.
+    await page.mouse.move(0, 0);
+    const scrollTo = (y: number) =>
+      frame.evaluate((top) => {
+        window.scrollTo(0, top);
+        return window.scrollY;
+      }, y);
+    const pricingTop = await frame
+      .locator('.pricing')
+      .evaluate((element) => element.getBoundingClientRect().top + window.scrollY - 40);
+    await scrollTo(0);
+    const originalTop = await shoot(page);
+    await scrollTo(pricingTop);
+    const originalPricing = await shoot(page);
+
+    const seen = (
+      mutation: Record<string, unknown>,
+      watch: string,
+      minDiff = 0.01,
+      snapAs?: string,
+    ) => seeMutation(page, frame, mutation, watch, minDiff, snapAs);
+    const counts: number[] = [];
+    const BG = 0x059669ff;
+    const BORDER = 0x064e3bff;
+
+    const heading = await seen(
+      { type: 'textValue', selector: 'h1', value: 'Release notes people read' },
+      'h1',
+    );
+    counts.push(heading.count);
+    const lead = await seen(
+      {
         type: 'textValue',
         selector: '.hero p.lead',
         value: '',
         html: 'Now with <strong>AI summaries</strong><img src=x onerror="parent.hacked=1">',
-      }),
-      await apply({ type: 'textColor', selector: 'h1', value: 0xbe123cff }),
-      await apply({ type: 'fontSize', selector: 'h1', value: 56 }),
-      await apply({ type: 'backgroundColor', selector: '#cta-start', value: 0x059669ff }),
-      await apply({ type: 'borderColor', selector: '#cta-start', value: 0x064e3bff }),
-      await apply({ type: 'borderWidth', selector: '#cta-start', value: 4 }),
-      await apply({
+      },
+      '.hero p.lead',
+    );
+    counts.push(lead.count);
+    const red = await seen({ type: 'textColor', selector: 'h1', value: 0xbe123cff }, 'h1');
+    counts.push(red.count);
+    // Text is anti-aliased: only the glyphs' cores carry the exact colour.
+    expect(colourFraction(red.before, red.area, 0xbe123cff, 24)).toBeLessThan(0.001);
+    expect(colourFraction(red.after, red.area, 0xbe123cff, 24)).toBeGreaterThan(0.03);
+    const bigger = await seen({ type: 'fontSize', selector: 'h1', value: 56 }, 'h1');
+    counts.push(bigger.count);
+    expect(bigger.afterArea!.height).toBeGreaterThan(bigger.beforeArea!.height);
+
+    const filled = await seen(
+      { type: 'backgroundColor', selector: '#cta-start', value: BG },
+      '#cta-start',
+      0.01,
+      'preview-03a-saas-background',
+    );
+    counts.push(filled.count);
+    expect(colourFraction(filled.before, filled.area, BG)).toBe(0);
+    expect(colourFraction(filled.after, filled.area, BG)).toBeGreaterThan(0.6);
+    const edged = await seen(
+      { type: 'borderColor', selector: '#cta-start', value: BORDER },
+      '#cta-start',
+    );
+    counts.push(edged.count);
+    // A 2px border all round a ~180×50 button is well over 5% of its box.
+    expect(colourFraction(edged.before, edged.area, BORDER)).toBe(0);
+    const thinBorder = colourFraction(edged.after, edged.area, BORDER);
+    expect(thinBorder).toBeGreaterThan(0.05);
+    const thick = await seen(
+      { type: 'borderWidth', selector: '#cta-start', value: 4 },
+      '#cta-start',
+    );
+    counts.push(thick.count);
+    expect(colourFraction(thick.after, thick.area, BORDER)).toBeGreaterThan(thinBorder * 1.5);
+    const padded = await seen(
+      {
         type: 'padding',
         selector: '#cta-start',
         value: { top: 20, right: 40, bottom: 20, left: 40 },
-      }),
-      await apply({
+      },
+      '#cta-start',
+    );
+    counts.push(padded.count);
+    expect(padded.afterArea!.width).toBeGreaterThan(padded.beforeArea!.width + 30);
+    expect(padded.afterArea!.height).toBeGreaterThan(padded.beforeArea!.height + 10);
+    const cornered = await seen(
+      {
         type: 'borderRadius',
         selector: '#cta-start',
         value: { topLeft: 0, topRight: 24, bottomLeft: 12, bottomRight: 6 },
-      }),
-      await apply({
+      },
+      '#cta-start',
+      0.003,
+    );
+    counts.push(cornered.count);
+    {
+      const box = cornered.afterArea!;
+      const left = Math.ceil(box.x) + 1;
+      const top = Math.ceil(box.y) + 1;
+      const right = Math.floor(box.x + box.width) - 4;
+      // Top left: was rounded off (8px), is now a square corner in the border colour.
+      expect(near(pixelAt(cornered.before, left, top), BORDER)).toBe(false);
+      expect(near(pixelAt(cornered.after, left, top), BORDER)).toBe(true);
+      // Top right: was border colour just inside the 8px curve, is now cut away by 24px.
+      expect(near(pixelAt(cornered.after, right, top + 3), BORDER)).toBe(false);
+      expect(near(pixelAt(cornered.after, right, top + 3), BG)).toBe(false);
+    }
+
+    const replaced = await seen(
+      {
         type: 'replaceContent',
         selector: '.plan:nth-of-type(3)',
         html: '<h3>Enterprise</h3><p>Talk to us</p><script>parent.hacked=1</script>',
-      }),
-      await apply({ type: 'hideElement', selectors: ['footer', '[data-testid="watch-demo"]'] }),
-      await apply({
+      },
+      '.plan:nth-of-type(3)',
+    );
+    counts.push(replaced.count);
+
+    // Hiding: the footer (at the bottom of the page) and the demo button (in the hero).
+    const footerBefore = await scrolledToBottom(frame, page);
+    const footerArea = (await areaOf(frame, 'footer'))!;
+    const hidden = await seen(
+      { type: 'hideElement', selectors: ['footer', '[data-testid="watch-demo"]'] },
+      '[data-testid="watch-demo"]',
+      0.2,
+    );
+    counts.push(hidden.count);
+    expect(hidden.afterArea).toBeUndefined();
+    const footerAfter = await scrolledToBottom(frame, page);
+    expect(
+      diffFraction(footerBefore, footerAfter, unionArea(footerBefore, footerArea)),
+    ).toBeGreaterThan(0.01);
+
+    const stacked = await seen(
+      {
         type: 'layout',
         selector: '.pricing',
         styles: { 'grid-template-columns': '1fr', gap: '8px' },
-      }),
-      await apply({ type: 'imageSrc', selector: '.logo', src: `${fixtures.origin}/lamp.png` }),
-      await apply({ type: 'textColor', selector: '#gone', value: 0 }),
-    ];
-    expect(results.map((result) => result.count)).toEqual([
-      1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 0,
-    ]);
+      },
+      '.pricing',
+    );
+    counts.push(stacked.count);
+    const logo = await seen(
+      { type: 'imageSrc', selector: '.logo', src: `${fixtures.origin}/lamp.png` },
+      '.logo',
+      0.01,
+      'preview-03b-saas-logo-image',
+    );
+    counts.push(logo.count);
+    // Control: a mutation that matches nothing leaves every pixel as it was.
+    const untouched = await shoot(page);
+    const gone = await askPreview(page, { type: 'textColor', selector: '#gone', value: 0 });
+    counts.push(gone.count as number);
+    expect(diffFraction(untouched, await shoot(page))).toBe(0);
+    expect(counts).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 0]);
 
     const styleOf = (selector: string) =>
       frame.locator(selector).evaluate((element) => {
@@ -253,6 +429,11 @@ describe('page proxy and preview agent in the browser', () => {
       .poll(() => frame.locator('h1').textContent())
       .toBe('Ship product updates your customers actually read');
     expect(await styleOf('footer')).toMatchObject({ display: 'block' });
+    // Pixel for pixel as before (within 0.1% for anti-aliasing), at the top and at the pricing.
+    await scrollTo(0);
+    expect(diffFraction(originalTop, await shoot(page))).toBeLessThanOrEqual(0.001);
+    await scrollTo(pricingTop);
+    expect(diffFraction(originalPricing, await shoot(page))).toBeLessThanOrEqual(0.001);
   });
 
   it('shop product: picks an image and an add-to-cart button, swaps the photo', async () => {
@@ -273,16 +454,28 @@ describe('page proxy and preview agent in the browser', () => {
     const heading = await context('h1');
     expect(heading.element).toMatchObject({ selector: 'h1', text: 'Aurora desk lamp' });
 
-    await askPreview(page, {
-      type: 'imageSrc',
-      selector: (photo.element as DescribedElement).selector,
-      src: 'lamp-red.png',
-    });
-    await askPreview(page, {
-      type: 'textValue',
-      selector: (cart.element as DescribedElement).selector,
-      value: 'Buy now — £89',
-    });
+    await seeMutation(
+      page,
+      frame,
+      {
+        type: 'imageSrc',
+        selector: (photo.element as DescribedElement).selector,
+        src: 'lamp-red.png',
+      },
+      'img.main-photo',
+      0.01,
+    );
+    await seeMutation(
+      page,
+      frame,
+      {
+        type: 'textValue',
+        selector: (cart.element as DescribedElement).selector,
+        value: 'Buy now — £89',
+      },
+      '.add-to-cart',
+      0.01,
+    );
     await expect
       .poll(() =>
         frame
@@ -306,11 +499,14 @@ describe('page proxy and preview agent in the browser', () => {
     });
     const button = await context('.cta');
     expect(button.element).toMatchObject({ selector: '#root > button', type: 'text' });
-    await askPreview(page, {
-      type: 'backgroundColor',
-      selector: '#root > button',
-      value: 0xfacc15ff,
-    });
+    const yellow = await seeMutation(
+      page,
+      frame,
+      { type: 'backgroundColor', selector: '#root > button', value: 0xfacc15ff },
+      '.cta',
+      0.01,
+    );
+    expect(colourFraction(yellow.after, yellow.area, 0xfacc15ff)).toBeGreaterThan(0.5);
     expect(
       await frame.locator('.cta').evaluate((element) => getComputedStyle(element).backgroundColor),
     ).toBe('rgb(250, 204, 21)');
@@ -328,11 +524,13 @@ describe('page proxy and preview agent in the browser', () => {
     });
     const described = await context('chat-widget >>> button');
     expect(described.element).toMatchObject({ type: 'text', clickable: true });
-    await askPreview(page, {
-      type: 'textValue',
-      selector: 'chat-widget >>> button',
-      value: 'Talk to a human',
-    });
+    await seeMutation(
+      page,
+      frame,
+      { type: 'textValue', selector: 'chat-widget >>> button', value: 'Talk to a human' },
+      'chat-widget button',
+      0.01,
+    );
     expect(await frame.locator('chat-widget button').textContent()).toBe('Talk to a human');
     expect(fixtures.seen).toContain('/embedded.html');
     const image = await context('img');
@@ -347,7 +545,14 @@ describe('page proxy and preview agent in the browser', () => {
       selector: 'h1',
       text: 'Open an account in five minutes',
     });
-    await askPreview(page, { type: 'fontSize', selector: 'h1', value: 28 });
+    const smaller = await seeMutation(
+      page,
+      frame,
+      { type: 'fontSize', selector: 'h1', value: 28 },
+      'h1',
+      0.01,
+    );
+    expect(smaller.afterArea!.height).toBeLessThan(smaller.beforeArea!.height);
     expect(
       await frame.locator('h1').evaluate((element) => getComputedStyle(element).fontSize),
     ).toBe('28px');
