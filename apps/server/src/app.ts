@@ -9,6 +9,7 @@ import type { AppInstance, AppServices } from './http/types';
 import { installWebApp } from './http/web-app';
 import { loadAuthSecret } from './modules/auth/auth-secret';
 import { installRateLimit } from './modules/auth/rate-limit';
+import { apiKeyRoutes } from './modules/api-keys/routes';
 import { authRoutes } from './modules/auth/routes';
 import { createTokenService } from './modules/auth/tokens';
 import { billingRoutes } from './modules/billing/routes';
@@ -117,6 +118,7 @@ export async function buildApp({ config, db, webDist }: BuildOptions): Promise<B
     campaignRoutes(scope, services);
     billingRoutes(scope, services);
     jobRoutes(scope, services);
+    apiKeyRoutes(scope, services);
     screenshotRoutes(scope, services, worker);
     logPreviewErrorRoutes(scope);
   });

@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { createClient, type Client, type FormattedExecutionResult } from 'graphql-ws';
 import type { Redis } from 'ioredis';
 import WebSocket from 'ws';
+import type { BuiltApp } from '../src/app';
 import type { AppInstance } from '../src/http/types';
+import { enqueueJob } from '../src/modules/jobs/enqueue-job';
+import { createTeam, type Account } from './test-app';
 
 export const SUBSCRIBE = 'subscription ($name: String!) { subscribe(name: $name) { name data } }';
 
@@ -60,4 +63,24 @@ export function closeCodeOf(error: unknown): number | undefined {
 export async function redisSubscriberCount(redis: Redis, channel: string): Promise<number> {
   const reply = (await redis.pubsub('NUMSUB', channel)) as [string, number];
   return Number(reply[1]);
+}
+
+/**
+ * A maker of real job channels in a new team of `account`: only members of a job's team (and
+ * its API keys) may follow the job, and unknown job ids are refused.
+ */
+export async function teamJobChannels(
+  built: Pick<BuiltApp, 'app' | 'services'>,
+  account: Account,
+): Promise<{ teamId: number; slug: string; newJob: () => Promise<string> }> {
+  const { db } = built.services;
+  const slug = await createTeam(built.app, account, 'Realtime Team');
+  const team = await db
+    .selectFrom('teams')
+    .select('id')
+    .where('slug', '=', slug)
+    .executeTakeFirstOrThrow();
+  const newJob = async () =>
+    `job-${(await enqueueJob(db, { teamId: team.id, type: 'realtime-test', payload: {} })).id}`;
+  return { teamId: team.id, slug, newJob };
 }

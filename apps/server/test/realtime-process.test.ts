@@ -4,13 +4,13 @@ import pg from 'pg';
 import { pino } from 'pino';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { openDatabase } from '../src/db/database';
+import { enqueueJob } from '../src/modules/jobs/enqueue-job';
 import { RedisBus } from '../src/realtime/redis-bus';
 import { TEST_DATABASE_URL } from './databases';
 import {
   closeCodeOf,
   connect,
   follow,
-  jobName,
   redisSubscriberCount,
   type Follower,
 } from './realtime-helpers';
@@ -44,6 +44,29 @@ async function createDatabase(): Promise<{ url: string; drop: () => Promise<void
       await admin.end();
     },
   };
+}
+
+/** A job of a new team of the signed-in user, written straight to the shared database. */
+async function jobChannelOver(server: ServerProcess, token: string, url: string): Promise<string> {
+  const created = await fetch(`${server.url}/api/teams`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ name: 'Realtime Team' }),
+  });
+  if (created.status !== 201) throw new Error(`team failed: ${await created.text()}`);
+  const { slug } = (await created.json()) as { slug: string };
+  const database = await openDatabase({ kind: 'postgres', url });
+  try {
+    const team = await database.db
+      .selectFrom('teams')
+      .select('id')
+      .where('slug', '=', slug)
+      .executeTakeFirstOrThrow();
+    const job = await enqueueJob(database.db, { teamId: team.id, type: 'rt-test', payload: {} });
+    return `job-${job.id}`;
+  } finally {
+    await database.close();
+  }
 }
 
 async function signUpOver(server: ServerProcess): Promise<string> {
@@ -101,7 +124,7 @@ describeWithRedis('real-time channel across server processes [postgres]', () => 
     // One sign-in serves both processes: they share the database and the signing secret.
     const token = await signUpOver(first);
     const clients = [connect(first.realtimeUrl, token), connect(second.realtimeUrl, token)];
-    const name = jobName();
+    const name = await jobChannelOver(first, token, database!.url);
     const followers = clients.map((client) => follow(client, name));
     const channel = `${keyPrefix}rt:${name}`;
     await vi.waitFor(async () => expect(await redisSubscriberCount(redis, channel)).toBe(2), {

@@ -6,7 +6,7 @@ import { RedisBus } from '../src/realtime/redis-bus';
 import {
   connect,
   follow,
-  jobName,
+  teamJobChannels,
   listenForRealtime,
   redisSubscriberCount,
   type Follower,
@@ -23,12 +23,14 @@ describeWithRedis('real-time channel across server instances', () => {
   let second: BuiltApp;
   let redis: Redis;
   let account: Account;
+  let newJob: () => Promise<string>;
   const urls: string[] = [];
   beforeAll(async () => {
     second = await buildApp({ config: testConfig(config), db: first.current.services.db });
     redis = new Redis(TEST_REDIS_URL);
     urls.push(await listenForRealtime(first.current.app), await listenForRealtime(second.app));
     account = await signUp(first.current.app);
+    ({ newJob } = await teamJobChannels(first.current, account));
   });
   afterAll(async () => {
     await second.app.close();
@@ -47,7 +49,7 @@ describeWithRedis('real-time channel across server instances', () => {
 
   it('a message published by one server process reaches a subscriber connected to another process through Redis', async () => {
     const client = connect(urls[1] ?? '', account.token);
-    const name = jobName();
+    const name = await newJob();
     const follower = follow(client, name);
     await processesListening(name, 1);
 
@@ -64,7 +66,7 @@ describeWithRedis('real-time channel across server instances', () => {
       connect(urls[1] ?? '', account.token),
       connect(urls[1] ?? '', account.token),
     ];
-    const name = jobName();
+    const name = await newJob();
     const followers = clients.map((client) => follow(client, name));
     const secondBus = second.services.bus;
     if (!(secondBus instanceof RedisBus)) throw new Error('expected the Redis bus');

@@ -11,6 +11,7 @@ import {
   follow,
   jobName,
   listenForRealtime,
+  teamJobChannels,
   type Follower,
 } from './realtime-helpers';
 import { bearer, signUp, useTestApp, type Account } from './test-app';
@@ -25,9 +26,11 @@ describe('real-time channel [pglite, memory bus]', () => {
   let bus: MemoryBus;
   /** Signed in for the whole suite; tests that sign out use accounts of their own. */
   let account: Account;
+  let newJob: () => Promise<string>;
   beforeAll(async () => {
     url = await listenForRealtime(built.current.app);
     account = await signUp(built.current.app);
+    ({ newJob } = await teamJobChannels(built.current, account));
     const { bus: appBus } = built.current.services;
     if (!(appBus instanceof MemoryBus)) throw new Error('expected the in-memory bus by default');
     bus = appBus;
@@ -43,7 +46,7 @@ describe('real-time channel [pglite, memory bus]', () => {
 
   it('delivers a message published on job-{id} to a signed-in subscriber as {name, data}', async () => {
     const client = connect(url, account.token);
-    const name = jobName();
+    const name = await newJob();
     const follower = follow(client, name);
     await live(name);
 
@@ -66,7 +69,7 @@ describe('real-time channel [pglite, memory bus]', () => {
 
     it('accepts the account’s own token (positive control)', async () => {
       const client = connect(url, account.token);
-      const name = jobName();
+      const name = await newJob();
       follow(client, name);
       await live(name);
       await client.dispose();
@@ -99,8 +102,9 @@ describe('real-time channel [pglite, memory bus]', () => {
 
   it('checks the session again on each subscription, closing a connection whose session ended', async () => {
     const signedOut = await signUp(built.current.app);
+    const own = await teamJobChannels(built.current, signedOut);
     const client = connect(url, signedOut.token);
-    const first = follow(client, jobName());
+    const first = follow(client, await own.newJob());
     await live(first.name);
     await built.current.app.inject({
       method: 'POST',
@@ -109,7 +113,7 @@ describe('real-time channel [pglite, memory bus]', () => {
       payload: {},
     });
 
-    const second = follow(client, jobName());
+    const second = follow(client, await own.newJob());
     expect(closeCodeOf((await second.ended).error)).toBe(FORBIDDEN);
     expect(closeCodeOf((await first.ended).error)).toBe(FORBIDDEN);
     await live(first.name, 0);
@@ -133,16 +137,41 @@ describe('real-time channel [pglite, memory bus]', () => {
       ]);
       expect(bus.subscriberCount(name)).toBe(0);
       // Positive control: the same connection may follow a job.
-      const job = jobName();
+      const job = await newJob();
       follow(client, job);
       await live(job);
       await client.dispose();
     });
   });
 
+  describe('job channels follow team membership', () => {
+    async function expectRefused(name: string) {
+      const client = connect(url, account.token);
+      const follower = follow(client, name);
+      expect(await follower.ended).toEqual({});
+      expect(follower.results).toEqual([
+        { errors: [expect.objectContaining({ message: 'Channel not found' }) as unknown] },
+      ]);
+      expect(bus.subscriberCount(name)).toBe(0);
+      await client.dispose();
+    }
+
+    it('refuses a job id that does not exist', () => expectRefused(jobName()));
+
+    it('refuses a job of a team the user is not a member of; a job of their own team is followed', async () => {
+      const other = await teamJobChannels(built.current, await signUp(built.current.app));
+      await expectRefused(await other.newJob());
+      const client = connect(url, account.token);
+      const own = await newJob();
+      follow(client, own);
+      await live(own);
+      await client.dispose();
+    });
+  });
+
   it('releases the bus subscription when the client unsubscribes or disconnects', async () => {
     const client = connect(url, account.token);
-    const [first, second] = [jobName(), jobName()];
+    const [first, second] = [await newJob(), await newJob()];
     const stopped = follow(client, first);
     follow(client, second);
     await live(first);
@@ -157,13 +186,13 @@ describe('real-time channel [pglite, memory bus]', () => {
 
   it('limits subscriptions per connection', async () => {
     const client = connect(url, account.token);
-    const names = Array.from({ length: 100 }, jobName);
+    const names = await Promise.all(Array.from({ length: 100 }, newJob));
     for (const name of names) follow(client, name);
     await vi.waitFor(
       () => expect(names.every((name) => bus.subscriberCount(name) === 1)).toBe(true),
       { interval: 10 },
     );
-    const extra = follow(client, jobName());
+    const extra = follow(client, await newJob());
     expect(await extra.ended).toEqual({
       error: [expect.objectContaining({ message: 'Too many subscriptions on one connection' })],
     });
@@ -187,7 +216,7 @@ describe('real-time channel [pglite, memory bus]', () => {
     });
     const url = await listenForRealtime(app);
     const client = connect(url, account.token);
-    const name = jobName();
+    const name = await newJob();
     const follower = follow(client, name);
     const bus = services.bus as MemoryBus;
     await vi.waitFor(() => expect(bus.subscriberCount(name)).toBe(1), { interval: 5 });

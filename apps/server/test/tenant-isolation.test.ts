@@ -14,6 +14,7 @@ interface Context {
   memberUserId: number;
   inviteId: number;
   jobId: string;
+  apiKeyId: number;
 }
 
 /** Allow-listed so the owner's screenshot request passes the SSRF guard; no worker runs it. */
@@ -50,6 +51,9 @@ const EXAMPLES: Record<string, (context: Context) => Example> = {
   'GET /campaign/screenshot': () => ({ query: { url: SCREENSHOT_URL } }),
   'GET /campaign/log-preview-error': () => ({ query: { url: 'https://shop.example.com/' } }),
   'GET /jobs/by-id': (c) => ({ query: { id: c.jobId } }),
+  'GET /api-keys': () => ({}),
+  'POST /api-keys/create': () => ({ payload: { name: 'Created by example' } }),
+  'DELETE /api-keys/revoke': (c) => ({ query: { id: c.apiKeyId } }),
 };
 
 const TABLES = [
@@ -61,6 +65,7 @@ const TABLES = [
   'variants',
   'goals',
   'jobs',
+  'teamApiKeys',
 ] as const;
 
 async function snapshot(db: Db): Promise<string> {
@@ -142,7 +147,14 @@ describeEachDatabase('every team-scoped route refuses other teams', (kind) => {
         url: `/api/team/${slug}/campaign/screenshot?url=${encodeURIComponent(SCREENSHOT_URL)}`,
         headers: bearer(owner),
       });
+      const apiKey = await t.current.app.inject({
+        method: 'POST',
+        url: `/api/team/${slug}/api-keys/create`,
+        headers: bearer(owner),
+        payload: { name: 'Victim key' },
+      });
       context = {
+        apiKeyId: apiKey.json<{ apiKey: { id: number } }>().apiKey.id,
         jobId: screenshot.json<{ jobId: string }>().jobId,
         campaignId: created.json<{ id: number }>().id,
         memberUserId: member.userId,

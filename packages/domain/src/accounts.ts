@@ -88,3 +88,10 @@ export function passwordProblem(password: string): string | undefined {
   const result = passwordSchema.safeParse(password);
   return result.success ? undefined : result.error.issues[0]?.message;
 }
+
+export const API_KEY_NAME_MESSAGE = 'Please enter a name for the key';
+export const apiKeyNameSchema = z
+  .string()
+  .trim()
+  .min(1, API_KEY_NAME_MESSAGE)
+  .max(60, API_KEY_NAME_MESSAGE);

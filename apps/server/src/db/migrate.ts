@@ -2,10 +2,12 @@ import type { Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import * as accountsAndCampaigns from './migrations/0001-accounts-and-campaigns';
 import * as jobs from './migrations/0002-jobs';
+import * as apiKeys from './migrations/0003-api-keys';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts-and-campaigns': accountsAndCampaigns,
   '0002-jobs': jobs,
+  '0003-api-keys': apiKeys,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -123,6 +123,20 @@ export interface JobsTable {
   updatedAt: DefaultedTimestamp;
 }
 
+export interface TeamApiKeysTable {
+  id: Generated<number>;
+  teamId: number;
+  name: string;
+  /** The first characters of the secret after `kk_`, shown so users can tell keys apart. */
+  prefix: string;
+  /** sha256 hex of the whole secret; the secret itself is never stored. */
+  keyHash: string;
+  createdBy: number;
+  createdAt: DefaultedTimestamp;
+  lastUsedAt: Timestamp | null;
+  revokedAt: Timestamp | null;
+}
+
 export interface Database {
   users: UsersTable;
   teams: TeamsTable;
@@ -135,4 +149,5 @@ export interface Database {
   goals: GoalsTable;
   appSettings: AppSettingsTable;
   jobs: JobsTable;
+  teamApiKeys: TeamApiKeysTable;
 }

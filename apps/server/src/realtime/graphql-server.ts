@@ -5,8 +5,8 @@ import { GraphQLError } from './graphql';
 import { CloseCode } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
-import type { AppInstance, AppServices, AuthenticatedUser } from '../http/types';
-import { authenticateConnection } from './authenticate-connection';
+import type { AppInstance, AppServices } from '../http/types';
+import { authenticateConnection, type ConnectionIdentity } from './authenticate-connection';
 import { createRealtimeSchema, type RealtimeContext } from './schema';
 
 export const REALTIME_PATH = '/api/realtime';
@@ -16,28 +16,29 @@ const MAX_PAYLOAD_BYTES = 64 * 1024;
 /** How long shutdown waits for clients to answer the close handshake before cutting them off. */
 const CLOSE_GRACE_MS = 1000;
 
-type ConnectionExtra = { user: AuthenticatedUser };
+type ConnectionExtra = { identity: ConnectionIdentity };
 
 /**
  * Serves the GraphQL subscription `subscribe(name)` over graphql-ws at /api/realtime, on the
  * app's own HTTP server. A connection is accepted only with a valid access token of a live
- * session (otherwise closed 4403), and every new subscription checks the session again, so
- * signing out stops new subscriptions on a connection that is already open.
+ * session or a team API key that is not revoked (otherwise closed 4403), and every new
+ * subscription checks again, so signing out or revoking the key stops new subscriptions on a
+ * connection that is already open.
  */
 export function installRealtime(app: AppInstance, services: AppServices): void {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES });
   useServer<Record<string, unknown>, ConnectionExtra>(
     {
-      schema: createRealtimeSchema(services.bus, app.log),
+      schema: createRealtimeSchema({ bus: services.bus, db: services.db, log: app.log }),
       isProd: services.config.NODE_ENV === 'production',
       context: ({ extra }): RealtimeContext => {
-        if (!extra.user) throw new Error('subscription on an unauthenticated connection');
-        return { user: extra.user };
+        if (!extra.identity) throw new Error('subscription on an unauthenticated connection');
+        return { identity: extra.identity };
       },
       onConnect: async (ctx) => {
-        const user = await authenticateConnection(services, ctx.connectionParams);
-        if (!user) return false;
-        ctx.extra.user = user;
+        const identity = await authenticateConnection(services, ctx.connectionParams);
+        if (!identity) return false;
+        ctx.extra.identity = identity;
         return true;
       },
       onSubscribe: async (ctx) => {

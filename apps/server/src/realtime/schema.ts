@@ -6,13 +6,14 @@ import {
   GraphQLSchema,
   GraphQLString,
 } from './graphql';
-import type { AuthenticatedUser } from '../http/types';
+import type { Db } from '../db/database';
+import type { ConnectionIdentity } from './authenticate-connection';
 import type { BusLogger, BusMessage, PubSubBus } from './bus';
 import { subscribeIterator } from './bus-iterator';
-import { INVALID_CHANNEL, canSubscribe } from './channels';
+import { subscriptionRefusal } from './channels';
 
 export interface RealtimeContext {
-  user: AuthenticatedUser;
+  identity: ConnectionIdentity;
 }
 
 export const REALTIME_UNAVAILABLE = 'Real-time updates are unavailable; please try again.';
@@ -22,7 +23,15 @@ export const REALTIME_UNAVAILABLE = 'Real-time updates are unavailable; please t
  * type Message { name: String!, data: String! }
  * type Subscription { subscribe(name: String!): Message! }
  */
-export function createRealtimeSchema(bus: PubSubBus, log: BusLogger): GraphQLSchema {
+export function createRealtimeSchema({
+  bus,
+  db,
+  log,
+}: {
+  bus: PubSubBus;
+  db: Db;
+  log: BusLogger;
+}): GraphQLSchema {
   const message = new GraphQLObjectType<BusMessage>({
     name: 'Message',
     fields: {
@@ -43,7 +52,8 @@ export function createRealtimeSchema(bus: PubSubBus, log: BusLogger): GraphQLSch
           type: new GraphQLNonNull(message),
           args: { name: { type: new GraphQLNonNull(GraphQLString) } },
           subscribe: async (_source, args: { name: string }, context) => {
-            if (!canSubscribe(context.user, args.name)) throw new GraphQLError(INVALID_CHANNEL);
+            const refusal = await subscriptionRefusal(db, context.identity, args.name);
+            if (refusal) throw new GraphQLError(refusal);
             try {
               return await subscribeIterator(bus, args.name);
             } catch (error) {

@@ -143,3 +143,17 @@ export async function retryJob(
     .executeTakeFirst();
   return updated.numUpdatedRows > 0n;
 }
+
+/** The job, when `userId` is a member of its team; the team is whatever the job belongs to. */
+export function findJobOfMember(
+  db: Db,
+  { jobId, userId }: { jobId: string; userId: number },
+): Promise<{ id: string; teamId: number } | undefined> {
+  return db
+    .selectFrom('jobs')
+    .innerJoin('teamMembers', 'teamMembers.teamId', 'jobs.teamId')
+    .select(['jobs.id', 'jobs.teamId'])
+    .where('jobs.id', '=', jobId)
+    .where('teamMembers.userId', '=', userId)
+    .executeTakeFirst();
+}

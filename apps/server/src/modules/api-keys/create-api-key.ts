@@ -1,0 +1,17 @@
+import type { Db } from '../../db/database';
+import { forbidden } from '../../errors';
+import type { TeamAccess } from '../../http/types';
+import { generateApiKey } from './key-secret';
+import { presentApiKey } from './present-api-key';
+import { insertApiKey } from './repo';
+
+/** The only place the secret is ever returned; the database keeps its hash. */
+export async function createApiKey(
+  db: Db,
+  { team, userId, name }: { team: TeamAccess; userId: number; name: string },
+) {
+  if (team.role !== 'owner') throw forbidden('Only a team owner can do this.');
+  const { secret, prefix, keyHash } = generateApiKey();
+  const row = await insertApiKey(db, { teamId: team.id, name, prefix, keyHash, createdBy: userId });
+  return { apiKey: presentApiKey(row), secret };
+}

@@ -1,0 +1,8 @@
+import type { Db } from '../../db/database';
+import type { TeamAccess } from '../../http/types';
+import { presentApiKey } from './present-api-key';
+import { listActiveApiKeys } from './repo';
+
+export async function getApiKeys(db: Db, team: TeamAccess) {
+  return { apiKeys: (await listActiveApiKeys(db, team.id)).map(presentApiKey) };
+}

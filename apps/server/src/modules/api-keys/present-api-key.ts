@@ -1,0 +1,11 @@
+import type { ApiKeyRow } from './repo';
+
+export function presentApiKey(key: ApiKeyRow) {
+  return {
+    id: key.id,
+    name: key.name,
+    prefix: key.prefix,
+    createdAt: key.createdAt.toISOString(),
+    lastUsedAt: key.lastUsedAt ? key.lastUsedAt.toISOString() : null,
+  };
+}

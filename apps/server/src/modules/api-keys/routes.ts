@@ -1,0 +1,47 @@
+import { apiKeyNameSchema } from '@kindling/domain';
+import { z } from 'zod';
+import { teamParams } from '../../http/team-scope';
+import type { AppInstance, AppServices } from '../../http/types';
+import { requireOwner, requireTeam } from '../teams/team-access';
+import { createApiKey } from './create-api-key';
+import { getApiKeys } from './get-api-keys';
+import { revokeApiKey } from './revoke-api-key';
+
+const tags = ['api-keys'];
+const security = [{ bearer: [] }];
+
+export function apiKeyRoutes(scope: AppInstance, { db }: AppServices): void {
+  scope.get('/api-keys', { schema: { tags, security, params: teamParams } }, (request) =>
+    getApiKeys(db, requireTeam(request)),
+  );
+
+  scope.post(
+    '/api-keys/create',
+    { schema: { tags, security, params: teamParams, body: z.object({ name: apiKeyNameSchema }) } },
+    async (request, reply) => {
+      const team = requireOwner(request);
+      const created = await createApiKey(db, {
+        team,
+        userId: request.user!.id,
+        name: request.body.name,
+      });
+      return reply.status(201).send(created);
+    },
+  );
+
+  scope.delete(
+    '/api-keys/revoke',
+    {
+      schema: {
+        tags,
+        security,
+        params: teamParams,
+        querystring: z.object({ id: z.coerce.number().int().positive() }),
+      },
+    },
+    async (request, reply) => {
+      await revokeApiKey(db, requireOwner(request), request.query.id);
+      return reply.status(204).send();
+    },
+  );
+}
