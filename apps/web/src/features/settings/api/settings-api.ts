@@ -88,3 +88,28 @@ export async function saveUser(changes: UserChanges): Promise<User> {
 export function validateUsername(username: string, signal?: AbortSignal): Promise<UsernameVerdict> {
   return api.get<UsernameVerdict>(apiPath('/user/validate-name', { username }), { signal });
 }
+
+export interface ApiKey {
+  id: number;
+  name: string;
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+export const apiKeysKey = (team: string) => ['team-api-keys', team] as const;
+
+export async function fetchApiKeys(team: string): Promise<ApiKey[]> {
+  return (await api.get<{ apiKeys: ApiKey[] }>(teamApiPath(team, '/api-keys'))).apiKeys;
+}
+
+export function createApiKey(
+  team: string,
+  name: string,
+): Promise<{ apiKey: ApiKey; secret: string }> {
+  return api.post(teamApiPath(team, '/api-keys/create'), { name });
+}
+
+export function revokeApiKey(team: string, id: number): Promise<void> {
+  return api.delete(teamApiPath(team, '/api-keys/revoke', { id }));
+}

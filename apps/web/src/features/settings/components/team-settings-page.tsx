@@ -15,6 +15,7 @@ import { Stack } from '../../../ui/stack';
 import { toastSuccess } from '../../../ui/toast';
 import { saveTeam, teamKey, type TeamDetails } from '../api/settings-api';
 import { useTeamDetails } from '../hooks/use-team-details';
+import { ApiKeys } from './api-keys';
 import { LabsFeatures } from './labs-features';
 import styles from './settings-form.module.css';
 
@@ -33,6 +34,7 @@ export function TeamSettingsPage() {
     <Stack>
       <TeamProfile team={team.data} />
       <LabsFeatures team={team.data} />
+      <ApiKeys />
     </Stack>
   );
 }

@@ -1,0 +1,171 @@
+import { apiKeyNameSchema } from '@kindling/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
+import { useCurrentTeam } from '../../../lib/current-team';
+import { formatDate } from '../../../lib/format';
+import { useForm } from '../../../lib/use-form';
+import { Button } from '../../../ui/button';
+import { Card } from '../../../ui/card';
+import { useConfirm } from '../../../ui/confirm-dialog';
+import { ErrorPanel } from '../../../ui/error-panel';
+import { FormError, TextField } from '../../../ui/field';
+import { LoadingState } from '../../../ui/spinner';
+import { Stack } from '../../../ui/stack';
+import { toastError, toastSuccess } from '../../../ui/toast';
+import {
+  apiKeysKey,
+  createApiKey,
+  fetchApiKeys,
+  revokeApiKey,
+  type ApiKey,
+} from '../api/settings-api';
+import styles from './api-keys.module.css';
+import formStyles from './settings-form.module.css';
+
+const apiKeyFormSchema = z.object({ name: apiKeyNameSchema });
+
+export function ApiKeys() {
+  const { slug, isOwner } = useCurrentTeam();
+  const keys = useQuery({ queryKey: apiKeysKey(slug), queryFn: () => fetchApiKeys(slug) });
+  const [secret, setSecret] = useState<string | null>(null);
+
+  return (
+    <Card
+      title="API keys"
+      description="Keys let your own services follow Kindling's real-time job updates."
+    >
+      <Stack>
+        {isOwner ? <CreateApiKeyForm onCreated={setSecret} /> : null}
+        {secret ? <SecretBox secret={secret} /> : null}
+        {keys.isPending ? (
+          <LoadingState />
+        ) : keys.isError ? (
+          <ErrorPanel error={keys.error} onRetry={() => void keys.refetch()} />
+        ) : (
+          <ApiKeyList apiKeys={keys.data} />
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function CreateApiKeyForm({ onCreated }: { onCreated: (secret: string) => void }) {
+  const { slug } = useCurrentTeam();
+  const queryClient = useQueryClient();
+  const form = useForm(apiKeyFormSchema, { name: '' });
+
+  const mutation = useMutation({
+    mutationFn: (name: string) => createApiKey(slug, name),
+    onSuccess: async ({ secret }) => {
+      form.setValues({ name: '' });
+      onCreated(secret);
+      await queryClient.invalidateQueries({ queryKey: apiKeysKey(slug) });
+      toastSuccess('API key created');
+    },
+    onError: (error) => form.showError(error),
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!form.validate()) return;
+    mutation.mutate(form.values.name.trim());
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Create an API key">
+      <FormError message={form.formError} />
+      <div className={styles.createForm}>
+        <TextField
+          label="Key name"
+          placeholder="Build server"
+          autoComplete="off"
+          {...form.inputProps('name')}
+        />
+        <Button
+          type="submit"
+          className={styles.createButton}
+          loading={mutation.isPending}
+          loadingText="Creating…"
+        >
+          Create key
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function SecretBox({ secret }: { secret: string }) {
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(secret);
+      toastSuccess('Copied');
+    } catch (error) {
+      toastError(error);
+    }
+  }
+
+  return (
+    <div className={styles.secret} data-testid="api-key-secret" role="status">
+      <span className={styles.secretNote}>Copy this key now. You will not see it again.</span>
+      <div className={styles.secretRow}>
+        <code className={styles.secretValue} data-testid="api-key-secret-value">
+          {secret}
+        </code>
+        <Button size="sm" variant="outline" color="secondary" onClick={() => void copy()}>
+          Copy
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function ApiKeyList({ apiKeys }: { apiKeys: ApiKey[] }) {
+  const { slug, user, isOwner } = useCurrentTeam();
+  const confirm = useConfirm();
+  const queryClient = useQueryClient();
+  const timeZone = user.preferences.timezone;
+
+  async function revoke(key: ApiKey) {
+    const revoked = await confirm({
+      title: 'Revoke API key',
+      message: `Services using "${key.name}" will stop receiving updates at once.`,
+      confirmLabel: 'Revoke',
+      danger: true,
+      onConfirm: () => revokeApiKey(slug, key.id),
+    });
+    if (!revoked) return;
+    await queryClient.invalidateQueries({ queryKey: apiKeysKey(slug) });
+    toastSuccess('API key revoked');
+  }
+
+  if (apiKeys.length === 0) return <p className={styles.empty}>No API keys yet.</p>;
+
+  return (
+    <ul className={formStyles.list} aria-label="API keys">
+      {apiKeys.map((key) => (
+        <li key={key.id} className={formStyles.row} data-testid="api-key-row">
+          <div className={formStyles.rowText}>
+            <span className={formStyles.rowTitle}>{key.name}</span>
+            <span className={formStyles.rowDescription}>
+              <span className={styles.prefix}>{`kk_${key.prefix}…`}</span> · Created{' '}
+              {formatDate(key.createdAt, timeZone)} ·{' '}
+              {key.lastUsedAt ? `Last used ${formatDate(key.lastUsedAt, timeZone)}` : 'Never used'}
+            </span>
+          </div>
+          {isOwner ? (
+            <Button
+              size="sm"
+              variant="ghost"
+              color="danger"
+              onClick={() => void revoke(key)}
+              aria-label={`Revoke ${key.name}`}
+            >
+              Revoke
+            </Button>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
