@@ -22,6 +22,13 @@ function Icon({ size = 18, children, ...rest }: IconProps) {
   );
 }
 
+export const PreviewIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="3" y="4" width="18" height="12" rx="2" />
+    <path d="M8 20h8M12 16v4" />
+  </Icon>
+);
+
 export const CampaignsIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M3 3v18h18" />

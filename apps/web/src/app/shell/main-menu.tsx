@@ -2,30 +2,11 @@ import clsx from 'clsx';
 import { Link, NavLink, useLocation } from 'react-router';
 import { config } from '../../lib/config';
 import { useTeamHref } from '../../lib/team-path';
-import { CampaignsIcon, SettingsIcon, SidebarIcon } from '../../ui/icons';
+import { CampaignsIcon, PreviewIcon, SettingsIcon, SidebarIcon } from '../../ui/icons';
 import { Logo } from '../../ui/logo';
 import { TeamSwitcher } from './team-switcher';
 import { UserMenu } from './user-menu';
 import styles from './main-menu.module.css';
-
-// ui/icons is outside this change's reach; the one-off monitor glyph matches its 24px stroke style.
-const PreviewIcon = () => (
-  <svg
-    width={18}
-    height={18}
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={1.8}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    focusable="false"
-  >
-    <rect x="3" y="4" width="18" height="12" rx="2" />
-    <path d="M8 20h8M12 16v4" />
-  </svg>
-);
 
 interface MainMenuProps {
   collapsed: boolean;
