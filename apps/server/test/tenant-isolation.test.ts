@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database';
 import { TEAM_PREFIX } from '../src/http/team-scope';
 import { describeEachDatabase } from './databases';
-import { bearer, createTeam, signUp, useTestApp, type Account } from './test-app';
+import { addMember, bearer, createTeam, signUp, useTestApp, type Account } from './test-app';
 
 interface Example {
   query?: Record<string, string | number | boolean>;
@@ -113,23 +113,7 @@ describeEachDatabase('every team-scoped route refuses other teams', (kind) => {
       slug = await createTeam(t.current.app, owner, 'Victim Team');
       await createTeam(t.current.app, stranger, 'Attacker Team');
       const member = await signUp(t.current.app, 'Member');
-      await t.current.app.inject({
-        method: 'POST',
-        url: `/api/team/${slug}/members/invite`,
-        headers: bearer(owner),
-        payload: { email: member.email, role: 'member' },
-      });
-      const invites = await t.current.app.inject({
-        method: 'GET',
-        url: '/api/user/invites',
-        headers: bearer(member),
-      });
-      await t.current.app.inject({
-        method: 'POST',
-        url: '/api/user/invites/accept',
-        headers: bearer(member),
-        payload: { id: invites.json<{ invites: { id: number }[] }>().invites[0]!.id },
-      });
+      await addMember(t.current.app, { owner, slug, member });
       const invite = await t.current.app.inject({
         method: 'POST',
         url: `/api/team/${slug}/members/invite`,

@@ -80,3 +80,28 @@ export function errorOf(response: LightMyRequestResponse) {
     error: { code: string; message: string; fields?: Record<string, string> };
   }>().error;
 }
+
+/** The owner invites `member` by e-mail and the member accepts: the member joins the team. */
+export async function addMember(
+  app: BuiltApp['app'],
+  { owner, slug, member }: { owner: Account; slug: string; member: Account },
+): Promise<void> {
+  await app.inject({
+    method: 'POST',
+    url: `/api/team/${slug}/members/invite`,
+    headers: bearer(owner),
+    payload: { email: member.email, role: 'member' },
+  });
+  const invites = await app.inject({
+    method: 'GET',
+    url: '/api/user/invites',
+    headers: bearer(member),
+  });
+  const accepted = await app.inject({
+    method: 'POST',
+    url: '/api/user/invites/accept',
+    headers: bearer(member),
+    payload: { id: invites.json<{ invites: { id: number }[] }>().invites[0]!.id },
+  });
+  if (accepted.statusCode !== 200) throw new Error(`accept failed: ${accepted.body}`);
+}

@@ -7,7 +7,14 @@ import {
   listenForRealtime,
   teamJobChannels,
 } from '../../../test/realtime-helpers';
-import { bearer, errorOf, signUp, useTestApp, type Account } from '../../../test/test-app';
+import {
+  addMember,
+  bearer,
+  errorOf,
+  signUp,
+  useTestApp,
+  type Account,
+} from '../../../test/test-app';
 import type { MemoryBus } from '../../realtime/memory-bus';
 import { hashApiKey } from './key-secret';
 
@@ -50,18 +57,7 @@ describeEachDatabase('team API keys', (kind) => {
     owner = await signUp(t.current.app, 'Owner');
     member = await signUp(t.current.app, 'Member');
     team = await teamJobChannels(t.current, owner);
-    await call(owner, 'POST', '/members/invite', { email: member.email, role: 'member' });
-    const invites = await t.current.app.inject({
-      method: 'GET',
-      url: '/api/user/invites',
-      headers: bearer(member),
-    });
-    await t.current.app.inject({
-      method: 'POST',
-      url: '/api/user/invites/accept',
-      headers: bearer(member),
-      payload: { id: invites.json<{ invites: { id: number }[] }>().invites[0]!.id },
-    });
+    await addMember(t.current.app, { owner, slug: team.slug, member });
   });
 
   it('creates a key, shows the secret once and stores only its hash', async () => {
