@@ -1,5 +1,5 @@
 import type { ElementDescription } from '@kindling/page-runtime';
-import { ColourSwatches } from './colour-swatches';
+import { ColourSwatches } from '../../../ui/colour-swatches';
 import { TryChange } from './try-change';
 import styles from './element-panel.module.css';
 

@@ -1,11 +1,11 @@
 import type { ElementDescription } from '@kindling/page-runtime';
 import { useCallback, useEffect, useState } from 'react';
 import { Button } from '../../../ui/button';
-import { useFrameSrc } from '../hooks/use-frame-src';
-import { usePreviewClient } from '../hooks/use-preview-client';
-import { usePreviewState } from '../hooks/use-preview-state';
+import { useFrameSrc } from '../../../lib/preview/use-frame-src';
+import { usePreviewClient } from '../../../lib/preview/use-preview-client';
+import { usePreviewState } from '../../../lib/preview/use-preview-state';
 import { ElementPanel } from './element-panel';
-import { SIZE_WIDTH, type EditorMode, type PreviewSize } from './preview-options';
+import { SIZE_WIDTH, type EditorMode, type PreviewSize } from '../../../lib/preview/preview-options';
 import { PreviewToolbar } from './preview-toolbar';
 import styles from './preview-pane.module.css';
 

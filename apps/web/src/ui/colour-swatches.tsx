@@ -1,5 +1,5 @@
 import { formatHsla, formatRgba, pickSwatches, type DomStats } from '@kindling/domain';
-import styles from './element-panel.module.css';
+import styles from './colour-swatches.module.css';
 
 export function ColourSwatches({ domStats }: { domStats: DomStats }) {
   const swatches = pickSwatches(domStats);

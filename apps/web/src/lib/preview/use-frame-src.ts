@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { getAccessToken } from '../../../lib/session';
+import { getAccessToken } from '../session';
 
 /**
  * The proxy address for `url`, fetched afresh per attempt: the iframe cannot send a bearer

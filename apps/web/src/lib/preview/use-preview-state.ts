@@ -1,5 +1,5 @@
 import { useEffect, useReducer } from 'react';
-import { logPreviewError } from '../api/preview-api';
+import { logPreviewError } from './preview-api';
 import { initialPreviewState, previewReducer, shouldReportError } from './preview-state';
 
 /** Frame and load status of one preview pane; reports an address that keeps failing. */

@@ -1,4 +1,4 @@
-import { api, teamApiPath } from '../../../lib/api-client';
+import { api, teamApiPath } from '../api-client';
 
 /** Spec section 7: reported once the preview has failed twice for the same address. */
 export function logPreviewError(team: string, url: string): Promise<void> {

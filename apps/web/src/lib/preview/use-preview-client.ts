@@ -1,6 +1,6 @@
 import type { ElementDescription } from '@kindling/page-runtime';
 import { useEffect, useState, type Dispatch } from 'react';
-import { createPreviewClient, type PreviewClient } from '../api/preview-client';
+import { createPreviewClient, type PreviewClient } from './preview-client';
 import type { PreviewAction } from './preview-state';
 
 interface Options {

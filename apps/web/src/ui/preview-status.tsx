@@ -1,5 +1,5 @@
-import { Badge } from '../../../ui/badge';
-import type { LoadStatus } from '../hooks/preview-state';
+import { Badge } from './badge';
+import type { LoadStatus } from '../lib/preview/preview-state';
 
 /** One badge for both statuses: what the person cares about is whether the page is usable. */
 export function PreviewStatus({ status }: { status: LoadStatus }) {
