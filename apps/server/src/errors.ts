@@ -8,6 +8,8 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   RETRYABLE: 503,
+  /** Spec section 5: the spec names this code, so clients see it verbatim. */
+  'duplicate-variant': 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

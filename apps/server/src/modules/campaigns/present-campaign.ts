@@ -8,6 +8,7 @@ import {
   type CampaignSummary,
   type CampaignType,
   type Goal,
+  type Variant,
 } from '@kindling/domain';
 import type { CampaignRow, ElementRow, GoalRow, VariantRow } from './repo';
 
@@ -43,6 +44,18 @@ export function presentSummary(
   };
 }
 
+/** A stored variant as the API returns it; `index` is set by the caller (1..n per element). */
+export function presentVariant(row: VariantRow): Variant {
+  return {
+    id: row.id,
+    key: row.key,
+    type: row.type,
+    isEnabled: row.isEnabled,
+    info: row.info,
+    metrics: noTrafficVariant(),
+  } as Variant;
+}
+
 export function presentCampaign(
   row: CampaignRow,
   parts: { elements: ElementRow[]; variants: VariantRow[]; goals: GoalRow[] },
@@ -59,14 +72,7 @@ export function presentCampaign(
           key: element.key,
           variants: parts.variants
             .filter((variant) => variant.elementId === element.id)
-            .map((variant) => ({
-              id: variant.id,
-              key: variant.key,
-              type: variant.type,
-              isEnabled: variant.isEnabled,
-              info: variant.info,
-              metrics: noTrafficVariant(),
-            })),
+            .map(presentVariant),
         }) as CampaignElement,
     );
   const goals = parts.goals

@@ -219,3 +219,52 @@ export function deleteVariantsExcept(
   if (keepIds.length) query = query.where('id', 'not in', keepIds);
   return query.execute();
 }
+
+/**
+ * The element, locked until the transaction ends, when it belongs to this team and campaign.
+ * The lock serialises concurrent add-variants on one element (positions, duplicate check).
+ */
+export function lockCampaignElement(
+  tx: Tx,
+  teamId: number,
+  { campaignId, elementId }: { campaignId: number; elementId: number },
+) {
+  return tx
+    .selectFrom('campaignElements')
+    .select(['id', 'type'])
+    .where('teamId', '=', teamId)
+    .where('campaignId', '=', campaignId)
+    .where('id', '=', elementId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export function findElementVariants(db: Db | Tx, teamId: number, elementId: number) {
+  return db
+    .selectFrom('variants')
+    .selectAll()
+    .where('teamId', '=', teamId)
+    .where('elementId', '=', elementId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+export async function setVariantEnabled(db: Db, teamId: number, id: number, isEnabled: boolean) {
+  const result = await db
+    .updateTable('variants')
+    .set({ isEnabled })
+    .where('teamId', '=', teamId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function deleteVariantById(db: Db, teamId: number, id: number) {
+  const result = await db
+    .deleteFrom('variants')
+    .where('teamId', '=', teamId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}

@@ -17,6 +17,7 @@ import {
   updateVariant,
   type CampaignColumns,
 } from './repo';
+import { sanitizeElement } from './sanitize-variant-html';
 
 interface Scope {
   tx: Tx;
@@ -43,6 +44,7 @@ export function campaignColumns(input: CampaignInput): CampaignColumns {
  * Brings the stored elements, variants and goals in line with the submitted lists: known ids are
  * updated in place (their statistics stay attached), temporary or unknown ids are inserted,
  * and rows no longer listed are deleted. Only rows of this campaign are ever touched.
+ * Variant and control html is sanitised here, so create and save store the same clean markup.
  */
 export async function writeCampaignParts(
   scope: Scope,
@@ -54,7 +56,8 @@ export async function writeCampaignParts(
   const goalIds = new Set(existing.goals.map((row) => row.id));
 
   const keptElements: number[] = [];
-  for (const [position, element] of input.elements.entries()) {
+  for (const [position, submitted] of input.elements.entries()) {
+    const element = sanitizeElement(submitted);
     const elementId = await writeElement(scope, { element, position, known: elementIds });
     keptElements.push(elementId);
     const keptVariants: number[] = [];

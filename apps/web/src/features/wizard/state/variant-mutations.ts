@@ -1,0 +1,35 @@
+import type { CampaignElement, Variant } from '@kindling/domain';
+import type { PageMutation } from '@kindling/page-runtime';
+
+/** The page mutations that show `variant` of `element` in the preview (spec section 3). */
+export function variantMutations(element: CampaignElement, variant: Variant): PageMutation[] {
+  const { selector } = element;
+  if (variant.type === 'image') {
+    return variant.info.src.trim() === ''
+      ? []
+      : [{ type: 'imageSrc', selector, src: variant.info.src }];
+  }
+  const { info } = variant;
+  const text: PageMutation[] =
+    info.textType === 'advanced' && info.html !== undefined && info.html.trim() !== ''
+      ? [{ type: 'textValue', selector, value: info.value, html: info.html }]
+      : info.value.trim() === ''
+        ? []
+        : [{ type: 'textValue', selector, value: info.value }];
+  const styles = info.styles.map((style): PageMutation => {
+    switch (style.type) {
+      case 'padding':
+        return { type: 'padding', selector, value: style.value };
+      case 'borderRadius':
+        return { type: 'borderRadius', selector, value: style.value };
+      case 'fontSize':
+      case 'borderWidth':
+        return { type: style.type, selector, value: style.value };
+      case 'textColor':
+      case 'backgroundColor':
+      case 'borderColor':
+        return { type: style.type, selector, value: style.value };
+    }
+  });
+  return [...text, ...styles];
+}
