@@ -13,6 +13,7 @@ import { apiKeyRoutes } from './modules/api-keys/routes';
 import { authRoutes } from './modules/auth/routes';
 import { createTokenService } from './modules/auth/tokens';
 import { billingRoutes } from './modules/billing/routes';
+import { campaignImageRoutes, uploadedFileRoutes } from './modules/campaigns/image-routes';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { logPreviewErrorRoutes } from './modules/preview/log-preview-error';
 import { createTicketService } from './modules/preview/preview-ticket';
@@ -116,6 +117,7 @@ export async function buildApp({ config, db, webDist }: BuildOptions): Promise<B
   await registerTeamScope(app, services, (scope) => {
     teamScopedRoutes(scope, services);
     campaignRoutes(scope, services);
+    campaignImageRoutes(scope, services);
     billingRoutes(scope, services);
     jobRoutes(scope, services);
     apiKeyRoutes(scope, services);
@@ -123,6 +125,7 @@ export async function buildApp({ config, db, webDist }: BuildOptions): Promise<B
     logPreviewErrorRoutes(scope);
   });
   screenshotFileRoutes(app, services);
+  uploadedFileRoutes(app, services);
   await installWebApp(app, { config, ...(webDist ? { webDist } : {}) });
   await app.ready();
   if (config.JOB_WORKER) worker.start();

@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database';
 import { TEAM_PREFIX } from '../src/http/team-scope';
@@ -6,7 +9,9 @@ import { addMember, bearer, createTeam, signUp, useTestApp, type Account } from 
 
 interface Example {
   query?: Record<string, string | number | boolean>;
-  payload?: object;
+  payload?: object | Buffer;
+  /** Sent with the bearer token, e.g. a multipart content type. */
+  headers?: Record<string, string>;
 }
 
 interface Context {
@@ -15,10 +20,40 @@ interface Context {
   inviteId: number;
   jobId: string;
   apiKeyId: number;
+  /** A second campaign, untouched by the save and delete examples, for the variant routes. */
+  variantCampaignId: number;
+  elementId: number;
+  variantId: number;
 }
 
 /** Allow-listed so the owner's screenshot request passes the SSRF guard; no worker runs it. */
 const SCREENSHOT_URL = 'http://fixture.localhost/landing';
+
+/** A 1x1 PNG. */
+const PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+const BOUNDARY = '----kindling-tenant-example';
+const imageForm = (): Example => ({
+  payload: Buffer.concat([
+    Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="pixel.png"\r\n` +
+        'Content-Type: image/png\r\n\r\n',
+    ),
+    PIXEL,
+    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+  ]),
+  headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+});
+
+const textVariant = (key: string, value: string) => ({
+  id: -1,
+  key,
+  type: 'text',
+  isEnabled: true,
+  info: { value },
+});
 
 const campaign = (name: string) => ({
   name,
@@ -48,6 +83,18 @@ const EXAMPLES: Record<string, (context: Context) => Example> = {
   }),
   'GET /campaign/update-enabled': (c) => ({ query: { id: c.campaignId, isEnabled: false } }),
   'DELETE /campaign/delete': (c) => ({ query: { id: c.campaignId } }),
+  'POST /campaign/add-variants': (c) => ({
+    payload: {
+      campaignId: c.variantCampaignId,
+      elementId: c.elementId,
+      variants: [textVariant('added', 'Added by example')],
+    },
+  }),
+  'GET /campaign/update-variant-enabled': (c) => ({ query: { id: c.variantId, isEnabled: false } }),
+  'GET /campaign/delete-variant': (c) => ({ query: { id: c.variantId } }),
+  // A refused address: answered {result: false} without touching the network.
+  'GET /campaign/is-image': () => ({ query: { url: 'http://10.0.0.1/logo.png' } }),
+  'POST /campaign/upload-images': imageForm,
   'GET /campaign/screenshot': () => ({ query: { url: SCREENSHOT_URL } }),
   'GET /campaign/log-preview-error': () => ({ query: { url: 'https://shop.example.com/' } }),
   'GET /jobs/by-id': (c) => ({ query: { id: c.jobId } }),
@@ -86,7 +133,11 @@ function toUrl(slug: string, route: string, example: Example): string {
 }
 
 describeEachDatabase('every team-scoped route refuses other teams', (kind) => {
-  const t = useTestApp(kind, { JOB_WORKER: false, PREVIEW_ALLOW_HOSTS: ['fixture.localhost'] });
+  const t = useTestApp(kind, {
+    JOB_WORKER: false,
+    PREVIEW_ALLOW_HOSTS: ['fixture.localhost'],
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'kindling-tenant-')),
+  });
 
   const teamRoutes = () =>
     t.current.routes.filter(
@@ -126,6 +177,32 @@ describeEachDatabase('every team-scoped route refuses other teams', (kind) => {
         headers: bearer(owner),
         payload: campaign('Victim campaign'),
       });
+      const withVariant = await t.current.app.inject({
+        method: 'POST',
+        url: `/api/team/${slug}/campaign/create`,
+        headers: bearer(owner),
+        payload: {
+          ...campaign('Victim variants'),
+          elements: [
+            {
+              id: -1,
+              selector: 'h1',
+              type: 'text',
+              key: 'headline',
+              control: { info: { value: 'Hello' } },
+              variants: [textVariant('v1', 'Hello there')],
+            },
+          ],
+        },
+      });
+      const variantCampaignId = withVariant.json<{ id: number }>().id;
+      const loaded = await t.current.app.inject({
+        method: 'GET',
+        url: `/api/team/${slug}/campaign/by-id?id=${variantCampaignId}`,
+        headers: bearer(owner),
+      });
+      const element = loaded.json<{ elements: { id: number; variants: { id: number }[] }[] }>()
+        .elements[0]!;
       const screenshot = await t.current.app.inject({
         method: 'GET',
         url: `/api/team/${slug}/campaign/screenshot?url=${encodeURIComponent(SCREENSHOT_URL)}`,
@@ -143,6 +220,9 @@ describeEachDatabase('every team-scoped route refuses other teams', (kind) => {
         campaignId: created.json<{ id: number }>().id,
         memberUserId: member.userId,
         inviteId: invite.json<{ invite: { id: number } }>().invite.id,
+        variantCampaignId,
+        elementId: element.id,
+        variantId: element.variants[0]!.id,
       };
       expect(context.campaignId).toBeGreaterThan(0);
     });
@@ -155,7 +235,7 @@ describeEachDatabase('every team-scoped route refuses other teams', (kind) => {
         const response = await t.current.app.inject({
           method: route.method as 'GET',
           url: toUrl(slug, route.url, example),
-          headers: bearer(stranger),
+          headers: { ...example.headers, ...bearer(stranger) },
           ...(example.payload ? { payload: example.payload } : {}),
         });
         expect({ key, status: response.statusCode, body: response.json() }).toEqual({
@@ -180,7 +260,7 @@ describeEachDatabase('every team-scoped route refuses other teams', (kind) => {
         const response = await t.current.app.inject({
           method: route.method as 'GET',
           url: toUrl(slug, route.url, example),
-          headers: bearer(owner),
+          headers: { ...example.headers, ...bearer(owner) },
           ...(example.payload ? { payload: example.payload } : {}),
         });
         expect({

@@ -73,8 +73,13 @@ const teamRoutes: RouteObject[] = [
   {
     path: 'campaign/new',
     lazy: async () => ({
-      Component: (await import('../features/campaigns/components/new-campaign-page'))
-        .NewCampaignPage,
+      Component: (await import('../features/wizard/components/wizard-page')).NewCampaignWizardPage,
+    }),
+  },
+  {
+    path: 'campaign/:campaignId/edit',
+    lazy: async () => ({
+      Component: (await import('../features/wizard/components/wizard-page')).EditCampaignWizardPage,
     }),
   },
   {

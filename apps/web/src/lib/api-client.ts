@@ -61,6 +61,11 @@ interface RequestOptions<T> {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+function encodeBody(body: unknown): BodyInit | undefined {
+  if (body === undefined) return undefined;
+  return body instanceof FormData ? body : JSON.stringify(body);
+}
+
 async function send(
   method: Method,
   url: string,
@@ -68,13 +73,15 @@ async function send(
   options: RequestOptions<unknown>,
 ): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body sets its own multipart Content-Type, boundary included.
+  const isForm = options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   try {
     return await fetch(url, {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: encodeBody(options.body),
       signal: options.signal,
     });
   } catch (error) {
@@ -154,6 +161,9 @@ export const api = {
     request<T>('GET', url, options),
   post: <T>(url: string, body?: unknown, options?: Omit<RequestOptions<T>, 'body'>) =>
     request<T>('POST', url, { ...options, body: body ?? {} }),
+  /** Multipart upload: the FormData is sent as is (it can be re-sent after a token refresh). */
+  postForm: <T>(url: string, form: FormData, options?: Omit<RequestOptions<T>, 'body'>) =>
+    request<T>('POST', url, { ...options, body: form }),
   delete: <T = void>(url: string, options?: Omit<RequestOptions<T>, 'body'>) =>
     request<T>('DELETE', url, options),
 };

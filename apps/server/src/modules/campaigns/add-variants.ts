@@ -1,4 +1,9 @@
-import { DUPLICATE_VARIANT, findDuplicateVariants, variantSchema, type Variant } from '@kindling/domain';
+import {
+  DUPLICATE_VARIANT,
+  findDuplicateVariants,
+  variantSchema,
+  type Variant,
+} from '@kindling/domain';
 import type { Db } from '../../db/database';
 import type { Tx } from '../../db/transaction';
 import { AppError, notFound, validationError } from '../../errors';
@@ -57,7 +62,12 @@ function rejectDuplicates(existing: Variant[], incoming: Variant[]): void {
 
 async function insertAtEnd(
   tx: Tx,
-  { teamId, elementId, after, variants }: { teamId: number; elementId: number; after: VariantRow[]; variants: Variant[] },
+  {
+    teamId,
+    elementId,
+    after,
+    variants,
+  }: { teamId: number; elementId: number; after: VariantRow[]; variants: Variant[] },
 ): Promise<number[]> {
   let position = Math.max(-1, ...after.map((row) => row.position));
   const ids: number[] = [];

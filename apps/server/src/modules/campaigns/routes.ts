@@ -1,20 +1,45 @@
-import { campaignInputSchema, campaignSaveSchema } from '@kindling/domain';
+import {
+  campaignInputSchema,
+  campaignSaveSchema,
+  MAX_DRAFT_VARIANTS,
+  variantSchema,
+} from '@kindling/domain';
 import { z } from 'zod';
 import { notFound } from '../../errors';
 import { teamParams } from '../../http/team-scope';
 import type { AppInstance, AppServices } from '../../http/types';
 import { findTeam } from '../teams/repo';
 import { requireTeam } from '../teams/team-access';
+import { addVariants } from './add-variants';
 import { createCampaign } from './create-campaign';
+import { deleteVariant } from './delete-variant';
 import { CAMPAIGN_NOT_FOUND, getCampaign, getCampaigns, listTeamCampaigns } from './get-campaigns';
 import { deleteCampaign, setCampaignEnabled } from './repo';
 import { saveCampaign } from './save-campaign';
+import { updateVariantEnabled } from './update-variant-enabled';
 
 const tags = ['campaigns'];
 const security = [{ bearer: [] }];
 const idQuery = z.object({ id: z.coerce.number().int().positive('id must be a positive integer') });
 const createBody = campaignInputSchema.extend({ isEnabled: z.boolean().optional() });
 const booleanString = z.enum(['true', 'false']).transform((value) => value === 'true');
+/** Ids are PostgreSQL integers; a larger number can only be unknown. */
+const rowId = z.number().int().positive().max(2_147_483_647);
+const variantIdQuery = z.object({ id: z.coerce.number().pipe(rowId) });
+
+export const ADD_VARIANTS_MESSAGES = {
+  none: 'Add at least one variant.',
+  tooMany: `You can add up to ${MAX_DRAFT_VARIANTS} variants at a time.`,
+} as const;
+
+const addVariantsBody = z.object({
+  campaignId: rowId,
+  elementId: rowId,
+  variants: z
+    .array(variantSchema)
+    .min(1, ADD_VARIANTS_MESSAGES.none)
+    .max(MAX_DRAFT_VARIANTS, ADD_VARIANTS_MESSAGES.tooMany),
+});
 
 export function campaignRoutes(scope: AppInstance, services: AppServices): void {
   const { db } = services;
@@ -83,6 +108,43 @@ export function campaignRoutes(scope: AppInstance, services: AppServices): void 
       if (!(await deleteCampaign(db, requireTeam(request).id, request.query.id))) {
         throw notFound(CAMPAIGN_NOT_FOUND);
       }
+      return reply.status(204).send();
+    },
+  );
+
+  scope.post(
+    `${base}/add-variants`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Appends variants to a saved element; answers all of the element's variants",
+        params: teamParams,
+        body: addVariantsBody,
+      },
+    },
+    (request) => addVariants(services, { teamId: requireTeam(request).id, ...request.body }),
+  );
+
+  scope.get(
+    `${base}/update-variant-enabled`,
+    {
+      schema: {
+        tags,
+        security,
+        params: teamParams,
+        querystring: variantIdQuery.extend({ isEnabled: booleanString }),
+      },
+    },
+    (request) =>
+      updateVariantEnabled(services, { teamId: requireTeam(request).id, ...request.query }),
+  );
+
+  scope.get(
+    `${base}/delete-variant`,
+    { schema: { tags, security, params: teamParams, querystring: variantIdQuery } },
+    async (request, reply) => {
+      await deleteVariant(services, { teamId: requireTeam(request).id, id: request.query.id });
       return reply.status(204).send();
     },
   );

@@ -1,6 +1,13 @@
 import type { CampaignElement, Variant } from '@kindling/domain';
 import sanitizeHtml from 'sanitize-html';
 
+/** Targets other than a new tab or the same frame are dropped (no named frames). */
+function linkAttributes({ target, ...attribs }: sanitizeHtml.Attributes): sanitizeHtml.Attributes {
+  // A new tab must not get a handle on the customer's page (reverse tabnabbing).
+  if (target === '_blank') return { ...attribs, target, rel: 'noopener noreferrer' };
+  return target === '_self' ? { ...attribs, target } : attribs;
+}
+
 /**
  * Advanced text variants carry HTML that the page runtime writes into the customer's live page,
  * so it is cleaned before it is stored: inline formatting only, no attributes that run code or
@@ -23,7 +30,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     'mark',
     'code',
   ],
-  allowedAttributes: { a: ['href', 'rel', { name: 'target', values: ['_blank', '_self'] }] },
+  allowedAttributes: { a: ['href', 'rel', 'target'] },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesAppliedToAttributes: ['href'],
   // "//host/path" would take the scheme of whatever page the variant runs on.
@@ -51,13 +58,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     'xmp',
     'plaintext',
   ],
-  transformTags: {
-    // A new tab must not get a handle on the customer's page (reverse tabnabbing).
-    a: (tagName, attribs) => ({
-      tagName,
-      attribs: attribs.target === '_blank' ? { ...attribs, rel: 'noopener noreferrer' } : attribs,
-    }),
-  },
+  transformTags: { a: (tagName, attribs) => ({ tagName, attribs: linkAttributes(attribs) }) },
 };
 
 export function sanitizeVariantHtml(html: string): string {

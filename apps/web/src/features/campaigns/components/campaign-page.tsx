@@ -85,14 +85,19 @@ function CampaignDetails({ campaign }: { campaign: Campaign }) {
           </span>
         }
         actions={
-          <Button
-            variant="outline"
-            color="danger"
-            icon={<TrashIcon size={16} />}
-            onClick={() => void handleDelete()}
-          >
-            Delete
-          </Button>
+          <>
+            <ButtonLink to={teamHref(slug, `/campaign/${campaign.id}/edit`)} variant="outline">
+              Edit variants
+            </ButtonLink>
+            <Button
+              variant="outline"
+              color="danger"
+              icon={<TrashIcon size={16} />}
+              onClick={() => void handleDelete()}
+            >
+              Delete
+            </Button>
+          </>
         }
       />
 

@@ -2,7 +2,7 @@ import type { CampaignSummary } from '@kindling/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useConfirm } from '../../../ui/confirm-dialog';
 import { toastSuccess } from '../../../ui/toast';
-import { campaignKey, campaignsKey, deleteCampaign } from '../api/campaigns-api';
+import { campaignKey, campaignsKey, deleteCampaign } from '../../../lib/campaigns-api';
 
 /** Asks for confirmation, deletes, and drops the campaign from the cached list. */
 export function useDeleteCampaign(team: string) {

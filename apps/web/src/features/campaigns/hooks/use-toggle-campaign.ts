@@ -1,7 +1,7 @@
 import type { CampaignSummary } from '@kindling/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toastError } from '../../../ui/toast';
-import { campaignKey, campaignsKey, updateCampaignEnabled } from '../api/campaigns-api';
+import { campaignKey, campaignsKey, updateCampaignEnabled } from '../../../lib/campaigns-api';
 
 interface ToggleInput {
   id: number;

@@ -138,8 +138,11 @@ export function setTextType(variant: Variant, advanced: boolean): Variant {
   return { ...variant, info };
 }
 
+// An advanced variant without html reverts to normal on save, so it is judged as normal here.
 const isEmpty = (variant: Variant): boolean =>
-  variant.type === 'text' ? !isValidTextVariant(variant.info) : variant.info.src.trim() === '';
+  variant.type === 'text'
+    ? !isValidTextVariant(normalizeVariantMode(variant.info))
+    : variant.info.src.trim() === '';
 
 /** On unfocus: invalid empty variants are removed (one is kept so the editor is never empty). */
 export function removeInvalidEmpty(

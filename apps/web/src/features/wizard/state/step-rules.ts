@@ -1,4 +1,5 @@
 import { WIZARD_STEPS, type CampaignElement, type WizardStep } from '@kindling/domain';
+import type { PreviewMode } from '@kindling/page-runtime';
 
 export type EditMode = 'create' | 'update';
 
@@ -88,4 +89,20 @@ export function nextStep(step: WizardStep): WizardStep | undefined {
 
 export function previousStep(step: WizardStep): WizardStep | undefined {
   return WIZARD_STEPS[stepIndex(step) - 1];
+}
+
+/** Spec section 2: update mode always previews the campaign; otherwise the mode follows the step. */
+export function previewModeFor(mode: EditMode, step: WizardStep): PreviewMode {
+  if (mode === 'update') return 'CampaignPreview';
+  switch (step) {
+    case 'ChooseURL':
+    case 'ClosePopups':
+      return 'ClosePopups';
+    case 'EditElements':
+    case 'EditGoals':
+      return step;
+    case 'CampaignTypeSelection':
+    case 'Settings':
+      return 'CampaignPreview';
+  }
 }

@@ -1,5 +1,11 @@
-import type { Campaign, CampaignFormValues, CampaignSummary } from '@kindling/domain';
-import { api, teamApiPath } from '../../../lib/api-client';
+import type {
+  Campaign,
+  CampaignFormValues,
+  CampaignInput,
+  CampaignSave,
+  CampaignSummary,
+} from '@kindling/domain';
+import { api, teamApiPath } from './api-client';
 
 export const campaignsKey = (team: string) => ['campaigns', team] as const;
 export const campaignKey = (team: string, id: number) => ['campaign', team, id] as const;
@@ -12,7 +18,10 @@ export function fetchCampaign(team: string, id: number): Promise<Campaign> {
   return api.get<Campaign>(teamApiPath(team, '/campaign/by-id', { id }));
 }
 
-export function createCampaign(team: string, values: CampaignFormValues): Promise<{ id: number }> {
+export function createCampaign(
+  team: string,
+  values: CampaignFormValues | CampaignInput,
+): Promise<{ id: number }> {
   return api.post<{ id: number }>(teamApiPath(team, '/campaign/create'), values);
 }
 
@@ -26,4 +35,18 @@ export function updateCampaignEnabled(
 
 export function deleteCampaign(team: string, id: number): Promise<void> {
   return api.delete(teamApiPath(team, '/campaign/delete', { id }));
+}
+
+export function saveCampaign(team: string, values: CampaignSave): Promise<Campaign> {
+  return api.post<Campaign>(teamApiPath(team, '/campaign/save'), values);
+}
+
+export interface ScreenshotRequest {
+  jobId: string;
+  thumbnailSmall: string;
+  thumbnailLarge: string;
+}
+
+export function requestScreenshot(team: string, url: string): Promise<ScreenshotRequest> {
+  return api.get<ScreenshotRequest>(teamApiPath(team, '/campaign/screenshot', { url }));
 }

@@ -1,0 +1,10 @@
+// Each draft variant's first control carries a stable DOM id, so saving can focus the first
+// variant in error (spec section 4, "Draft editor").
+
+export const draftVariantDomId = (variantId: number): string => `draft-variant-${variantId}`;
+
+export function focusDraftVariant(variantId: number): void {
+  const control = document.getElementById(draftVariantDomId(variantId));
+  control?.focus();
+  control?.scrollIntoView({ block: 'nearest' });
+}

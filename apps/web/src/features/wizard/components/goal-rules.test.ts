@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { GoalEventType, type Goal, type GoalElement } from '@kindling/domain';
+import { activeGoalEventUrl, goalsReadyMessage, pageUrlError } from './goal-rules';
+
+const button: GoalElement = { id: 1, label: 'Buy now', selector: '#buy' };
+
+function clickGoal(id: number, elements: GoalElement[] = [button]): Goal {
+  return {
+    id,
+    isConversionGoal: false,
+    event: { type: GoalEventType.Click, name: `Click Goal #${id}`, url: '', elements },
+  };
+}
+
+function pageViewGoal(id: number, url: string): Goal {
+  return {
+    id,
+    isConversionGoal: false,
+    event: { type: GoalEventType.PageView, name: `Page View Goal #${id}`, url, elements: [] },
+  };
+}
+
+describe('goalsReadyMessage', () => {
+  it('accepts an empty funnel and complete goals', () => {
+    expect(goalsReadyMessage([])).toBeUndefined();
+    expect(goalsReadyMessage([clickGoal(1), pageViewGoal(2, 'https://shop.com/thanks')])).toBe(
+      undefined,
+    );
+  });
+
+  it('asks for an element on a click goal without elements', () => {
+    expect(goalsReadyMessage([clickGoal(1, [])])).toBe(
+      'Choose at least one element for Click Goal #1.',
+    );
+    const noList: Goal = { id: 1, isConversionGoal: false, event: { type: 2, name: 'Buy' } };
+    expect(goalsReadyMessage([noList])).toBe('Choose at least one element for Buy.');
+  });
+
+  it('asks for a valid URL on a page view goal', () => {
+    expect(goalsReadyMessage([pageViewGoal(3, '')])).toBe(
+      'Enter a valid page URL for Page View Goal #3.',
+    );
+    expect(goalsReadyMessage([pageViewGoal(3, 'not a url')])).toBe(
+      'Enter a valid page URL for Page View Goal #3.',
+    );
+    const noUrl: Goal = { id: 3, isConversionGoal: false, event: { type: 1, name: 'Thanks' } };
+    expect(goalsReadyMessage([noUrl])).toBe('Enter a valid page URL for Thanks.');
+  });
+
+  it('accepts a page URL that is valid once normalised', () => {
+    expect(goalsReadyMessage([pageViewGoal(1, '  shop.com/thanks ')])).toBeUndefined();
+  });
+
+  it('reports the first incomplete goal in funnel order', () => {
+    const goals = [clickGoal(1), pageViewGoal(2, 'x'), clickGoal(3, [])];
+    expect(goalsReadyMessage(goals)).toBe('Enter a valid page URL for Page View Goal #2.');
+  });
+
+  it('asks for a name when it is blank, by position', () => {
+    const blank = clickGoal(7);
+    blank.event.name = '   ';
+    expect(goalsReadyMessage([clickGoal(1), blank])).toBe('Enter a name for goal 2.');
+  });
+
+  it('refuses goals of an unknown type', () => {
+    const unknown: Goal = { id: 1, isConversionGoal: false, event: { type: 0, name: 'Old' } };
+    expect(goalsReadyMessage([unknown])).toBe('Unsupported track event type in this step.');
+  });
+
+  it('finds a message exactly when some click goal has no elements', () => {
+    fc.assert(
+      fc.property(fc.array(fc.boolean(), { maxLength: 5 }), (chosen) => {
+        const goals = chosen.map((has, i) => clickGoal(i + 1, has ? [button] : []));
+        expect(goalsReadyMessage(goals) === undefined).toBe(chosen.every(Boolean));
+      }),
+    );
+  });
+});
+
+describe('pageUrlError', () => {
+  it('requires a URL, then a valid one', () => {
+    expect(pageUrlError('')).toBe('Please enter a URL');
+    expect(pageUrlError(undefined)).toBe('Please enter a URL');
+    expect(pageUrlError('not a url')).toBe('Please check that you have entered a valid URL');
+    expect(pageUrlError('shop.com/thanks')).toBeUndefined();
+  });
+});
+
+describe('activeGoalEventUrl', () => {
+  const ingestedUrl = 'https://shop.com/';
+  const goals = [clickGoal(-1), pageViewGoal(-2, 'shop.com/thanks'), pageViewGoal(-3, 'nope')];
+
+  it('is undefined without an active goal', () => {
+    expect(activeGoalEventUrl({ goals, activeGoalId: undefined, ingestedUrl })).toBeUndefined();
+    expect(activeGoalEventUrl({ goals, activeGoalId: 99, ingestedUrl })).toBeUndefined();
+  });
+
+  it("shows the campaign page for a click goal and a page view goal's own URL", () => {
+    expect(activeGoalEventUrl({ goals, activeGoalId: -1, ingestedUrl })).toBe(ingestedUrl);
+    expect(activeGoalEventUrl({ goals, activeGoalId: -2, ingestedUrl })).toBe(
+      'https://shop.com/thanks',
+    );
+  });
+
+  it('is undefined while the page view URL is not valid', () => {
+    expect(activeGoalEventUrl({ goals, activeGoalId: -3, ingestedUrl })).toBeUndefined();
+  });
+});

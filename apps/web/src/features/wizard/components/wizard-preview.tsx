@@ -1,0 +1,121 @@
+import type { ElementDescription, PreviewMode } from '@kindling/page-runtime';
+import { useEffect, useState, type RefObject } from 'react';
+import type { PreviewClient } from '../../../lib/preview/preview-client';
+import { SIZE_OPTIONS, SIZE_WIDTH, type PreviewSize } from '../../../lib/preview/preview-options';
+import { useFrameSrc } from '../../../lib/preview/use-frame-src';
+import { usePreviewClient } from '../../../lib/preview/use-preview-client';
+import { usePreviewState } from '../../../lib/preview/use-preview-state';
+import { Button } from '../../../ui/button';
+import { PreviewStatus } from '../../../ui/preview-status';
+import { SegmentedControl } from '../../../ui/segmented-control';
+import { Switch } from '../../../ui/switch';
+import styles from './wizard-preview.module.css';
+
+interface WizardPreviewProps {
+  team: string;
+  url: string;
+  mode: PreviewMode;
+  /** Selectors outlined in the page (the campaign's elements in CampaignPreview). */
+  highlight: string[];
+  /** In EditGoals: the page the draft goal counts. */
+  eventUrl: string | undefined;
+  initialSize: PreviewSize;
+  onPick: (element: ElementDescription) => void;
+  onLoaded: () => void;
+  clientRef: RefObject<PreviewClient | undefined>;
+}
+
+const SELECT_HINT: Partial<Record<PreviewMode, string>> = {
+  EditElements: 'Select text or images',
+  EditGoals: 'Select buttons or links',
+};
+
+export function WizardPreview(props: WizardPreviewProps) {
+  const { team, url, mode, highlight, onPick, onLoaded, clientRef } = props;
+  const [state, dispatch] = usePreviewState(team);
+  const [size, setSize] = useState<PreviewSize>(props.initialSize);
+  const [selecting, setSelecting] = useState(true);
+  const [frame, setFrame] = useState<HTMLIFrameElement | null>(null);
+  const src = useFrameSrc(state.url, state.attempt);
+  const client = usePreviewClient({ frame, dispatch, onPick });
+  const selectHint = SELECT_HINT[mode];
+
+  useEffect(() => {
+    clientRef.current = client;
+  }, [client, clientRef]);
+
+  useEffect(() => {
+    dispatch({ type: 'open', url });
+  }, [dispatch, url]);
+
+  useEffect(() => {
+    if (state.loadStatus === 'Success') onLoaded();
+  }, [state.loadStatus, onLoaded]);
+
+  const highlightKey = highlight.join('\n');
+  useEffect(() => {
+    if (state.frameStatus !== 'Ready') return;
+    const interaction = selectHint && selecting ? 'selecting' : 'default';
+    client?.send({
+      type: 'mode',
+      mode,
+      interaction,
+      ...(highlightKey ? { highlight: highlightKey.split('\n') } : {}),
+    });
+  }, [client, state.frameStatus, mode, selecting, selectHint, highlightKey]);
+
+  const width = SIZE_WIDTH[size];
+  return (
+    <section className={styles.pane} aria-label="Live preview pane">
+      <div className={styles.toolbar} role="toolbar" aria-label="Preview controls">
+        <SegmentedControl
+          legend="Preview size"
+          name="wizard-preview-size"
+          value={size}
+          options={SIZE_OPTIONS}
+          onChange={setSize}
+        />
+        {selectHint ? (
+          <Switch
+            label={selectHint}
+            showLabel
+            size="sm"
+            checked={selecting}
+            onCheckedChange={setSelecting}
+          />
+        ) : null}
+        <span className={styles.spacer} />
+        <PreviewStatus status={state.loadStatus} />
+      </div>
+      {props.eventUrl !== undefined ? (
+        <div className={styles.eventUrl} data-testid="goal-event-url">
+          <span className={styles.eventLabel}>Goal page</span>
+          <code>{props.eventUrl || 'No page chosen yet'}</code>
+        </div>
+      ) : null}
+      {state.loadStatus === 'Error' ? (
+        <div className={styles.error} role="alert">
+          <span>
+            <strong>The page could not be previewed.</strong> {state.errorMessage}
+          </span>
+          <Button size="sm" variant="outline" onClick={() => dispatch({ type: 'retry' })}>
+            Try again
+          </Button>
+        </div>
+      ) : null}
+      <div className={styles.stage}>
+        {src ? (
+          <iframe
+            key={state.attempt}
+            ref={setFrame}
+            className={styles.frame}
+            style={width === undefined ? undefined : { width }}
+            sandbox="allow-scripts allow-forms"
+            title="Live preview"
+            src={src}
+          />
+        ) : null}
+      </div>
+    </section>
+  );
+}

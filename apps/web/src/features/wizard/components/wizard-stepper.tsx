@@ -1,0 +1,49 @@
+import { WIZARD_STEPS, type WizardStep } from '@kindling/domain';
+import clsx from 'clsx';
+import { CheckIcon } from '../../../ui/icons';
+import { stepIndex } from '../state/step-rules';
+import styles from './wizard.module.css';
+
+export const STEP_LABELS: Record<WizardStep, string> = {
+  ChooseURL: 'Choose page',
+  ClosePopups: 'Close pop-ups',
+  EditElements: 'Edit elements',
+  EditGoals: 'Goals',
+  CampaignTypeSelection: 'Campaign type',
+  Settings: 'Settings',
+};
+
+interface WizardStepperProps {
+  current: WizardStep;
+  canVisit: (step: WizardStep) => boolean;
+  onVisit: (step: WizardStep) => void;
+}
+
+export function WizardStepper({ current, canVisit, onVisit }: WizardStepperProps) {
+  const at = stepIndex(current);
+  return (
+    <nav aria-label="Wizard steps">
+      <ol className={styles.stepper}>
+        {WIZARD_STEPS.map((step, index) => {
+          const state = index < at ? 'done' : index === at ? 'current' : 'todo';
+          return (
+            <li key={step} className={clsx(styles.stepItem, styles[state])}>
+              <button
+                type="button"
+                className={styles.stepButton}
+                disabled={state === 'current' || !canVisit(step)}
+                aria-current={state === 'current' ? 'step' : undefined}
+                onClick={() => onVisit(step)}
+              >
+                <span className={styles.stepNumber} aria-hidden="true">
+                  {state === 'done' ? <CheckIcon size={12} /> : index + 1}
+                </span>
+                <span>{STEP_LABELS[step]}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,157 @@
+import {
+  GOAL_CONFIRMATION,
+  normalizeUrl,
+  START_OVER,
+  type Goal,
+  type WizardStep,
+} from '@kindling/domain';
+import { useCallback, useEffect, useState, type Dispatch } from 'react';
+import { useSearchParams } from 'react-router';
+import { logger } from '../../../lib/logger';
+import { useConfirm } from '../../../ui/confirm-dialog';
+import { useModals } from '../../../ui/modal-stack';
+import { captureThumbnail } from '../api/screenshot';
+import { goalsReadyMessage } from '../components/goal-rules';
+import { ModeHelpDialog } from '../components/mode-help-dialog';
+import { planStepChange, type StepPlan } from '../state/step-rules';
+import type { WizardAction, WizardState } from '../state/wizard-state';
+import { readHasSeenModeHelp, recordHasSeenModeHelp } from './mode-help-store';
+
+export const ZERO_VARIANTS_MESSAGE =
+  'Add at least one variant to this element, or delete the element, before you continue.';
+
+const normalizeGoalUrls = (goals: readonly Goal[]): Goal[] =>
+  goals.map((goal) => ({
+    ...goal,
+    event: { ...goal.event, url: normalizeUrl(goal.event.url ?? '') },
+  }));
+
+interface Options {
+  team: string;
+  state: WizardState;
+  dispatch: Dispatch<WizardAction>;
+}
+
+/** Carries out the step rules of spec section 4: dialogs, the screenshot, the mode help. */
+export function useStepNavigation({ team, state, dispatch }: Options) {
+  const confirm = useConfirm();
+  const [, setParams] = useSearchParams();
+  const [hasSeenModeHelp, setHasSeenModeHelp] = useState<boolean>();
+  const { open } = useModals();
+  const [stepError, setStepError] = useState<string>();
+  const [screenshotPending, setScreenshotPending] = useState(false);
+
+  useEffect(() => {
+    void readHasSeenModeHelp().then(setHasSeenModeHelp);
+  }, []);
+
+  const takeScreenshot = useCallback(
+    (url: string) => {
+      setScreenshotPending(true);
+      captureThumbnail(team, url)
+        .then((thumbnail) => dispatch({ type: 'thumbnail', thumbnail }))
+        // Spec section 8: a failed screenshot is logged only.
+        .catch((error: unknown) => logger.warn('screenshot', 'Screenshot failed', { url, error }))
+        .finally(() => setScreenshotPending(false));
+    },
+    [team, dispatch],
+  );
+
+  const carryOut = useCallback(
+    async (plan: StepPlan, target: WizardStep) => {
+      switch (plan.kind) {
+        case 'stay':
+          return;
+        case 'blocked':
+          setStepError(plan.message);
+          return;
+        case 'confirmStartOver':
+          if (!(await confirm(START_OVER))) return;
+          dispatch({ type: 'startOver' });
+          setParams({}, { replace: true });
+          return;
+        case 'showModeHelp':
+          // The first visit only records the flag; "Start editing" in the help is a new request.
+          await recordHasSeenModeHelp();
+          setHasSeenModeHelp(true);
+          if ((await open(ModeHelpDialog, {})) === true) {
+            dispatch({ type: 'goTo', step: target, clearSelectedVariants: true });
+          }
+          return;
+        case 'openDraftEditor':
+          if (state.step !== 'EditElements') {
+            dispatch({ type: 'goTo', step: 'EditElements', clearSelectedVariants: false });
+          }
+          dispatch({ type: 'openDraft', elementId: plan.elementId, draftType: 'Default' });
+          setStepError(ZERO_VARIANTS_MESSAGE);
+          return;
+        case 'confirmGoals': {
+          const problem = goalsReadyMessage(state.goals);
+          if (problem) {
+            setStepError(problem);
+            return;
+          }
+          if (!(await confirm(GOAL_CONFIRMATION))) return;
+          dispatch({ type: 'confirmGoals', goals: normalizeGoalUrls(state.goals) });
+          dispatch({ type: 'goTo', step: target, clearSelectedVariants: false });
+          return;
+        }
+        case 'advance':
+          if (plan.requestScreenshot) {
+            const url = normalizeUrl(state.ingestedUrl);
+            dispatch({ type: 'setUrl', url });
+            setParams({ url }, { replace: true });
+            dispatch({ type: 'screenshotRequested' });
+            takeScreenshot(url);
+          }
+          dispatch({
+            type: 'goTo',
+            step: plan.to,
+            clearSelectedVariants: plan.clearSelectedVariants,
+          });
+      }
+    },
+    [
+      confirm,
+      open,
+      dispatch,
+      setParams,
+      state.goals,
+      state.ingestedUrl,
+      state.step,
+      takeScreenshot,
+    ],
+  );
+
+  const goTo = useCallback(
+    async (target: WizardStep) => {
+      setStepError(undefined);
+      if (state.step === 'EditGoals' && target !== 'ChooseURL') {
+        const problem = state.goalsConfirmed ? undefined : goalsReadyMessage(state.goals);
+        if (problem && target !== 'EditElements' && target !== 'ClosePopups') {
+          setStepError(problem);
+          return;
+        }
+      }
+      const plan = planStepChange(target, {
+        mode: state.mode,
+        current: state.step,
+        previewLoaded: state.previewLoaded,
+        hasSeenModeHelp: hasSeenModeHelp === true,
+        screenshotRequested: state.screenshotRequested,
+        goalsConfirmed: state.goalsConfirmed,
+        elements: state.elements,
+        goalCount: state.goals.length,
+      });
+      await carryOut(plan, target);
+    },
+    [carryOut, hasSeenModeHelp, state],
+  );
+
+  return {
+    goTo,
+    stepError,
+    clearStepError: () => setStepError(undefined),
+    screenshotPending,
+  };
+}

@@ -1,0 +1,22 @@
+import type { CampaignInput } from '@kindling/domain';
+import { variantsToSave } from './variant-life-cycle';
+import type { WizardState } from './wizard-state';
+
+/** The body of POST /create (and, with the id, POST /save) built from the wizard. */
+export function campaignPayload(state: WizardState): CampaignInput {
+  const { settings } = state;
+  const description = settings.description.trim();
+  return {
+    ingestedUrl: state.ingestedUrl,
+    name: settings.name.trim(),
+    description: description === '' ? null : description,
+    type: settings.type,
+    meta: state.meta,
+    thumbnail: state.thumbnail,
+    exclusiveAudienceMode: settings.exclusiveAudienceMode,
+    trafficAllocation: settings.trafficAllocation,
+    isEnabled: settings.isEnabled,
+    elements: state.elements.map(variantsToSave),
+    goals: state.goals,
+  };
+}
