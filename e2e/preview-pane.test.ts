@@ -1,6 +1,7 @@
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './support/browser';
+import { fixtureUrlOf, routeFixtureHost } from './support/fixture-host';
 import { startFixtureServer, type FixtureServer } from './support/fixture-server';
 import {
   createTeamThroughUi,
@@ -12,26 +13,7 @@ import {
 } from './support/flows';
 
 const baseUrl = inject('baseUrl');
-const FIXTURE_HOST = 'fixtures.localhost';
 const HEADING = 'Ship product updates your customers actually read';
-
-/**
- * The app refuses IP hosts, and this machine's resolver does not map *.localhost to loopback,
- * so the test types a fixtures.localhost address and the browser swaps in the fixture server's
- * 127.0.0.1 origin (allow-listed on the e2e server) before the proxy request leaves.
- */
-async function routeFixtureHost(page: Page, fixtures: FixtureServer): Promise<void> {
-  await page.route('**/api/preview/page?**', async (route) => {
-    const address = new URL(route.request().url());
-    const target = address.searchParams.get('url');
-    if (target && new URL(target).hostname === FIXTURE_HOST) {
-      const fixture = new URL(target);
-      address.searchParams.set('url', `${fixtures.origin}${fixture.pathname}`);
-      return route.continue({ url: address.toString() });
-    }
-    return route.continue();
-  });
-}
 
 describe('preview pane', () => {
   let browser: Browser;
@@ -51,7 +33,7 @@ describe('preview pane', () => {
 
   beforeAll(async () => {
     fixtures = await startFixtureServer();
-    fixtureUrl = (name) => `http://${FIXTURE_HOST}:${new URL(fixtures.origin).port}/${name}`;
+    fixtureUrl = (name) => fixtureUrlOf(fixtures, name);
     browser = await launchBrowser();
     ({ page } = await newPage(browser, baseUrl));
     await routeFixtureHost(page, fixtures);

@@ -70,6 +70,17 @@ export function Field({ label, error, hint, status, className, id, children }: F
 
 type FieldChrome = Omit<FieldProps, 'children' | 'id'>;
 
+/** The control's own aria props (e.g. an error shown elsewhere) join the ones Field wires. */
+function mergeAria(
+  control: ControlProps,
+  own: { 'aria-invalid'?: unknown; 'aria-describedby'?: string | undefined },
+): ControlProps {
+  const ownInvalid = own['aria-invalid'] === true || own['aria-invalid'] === 'true';
+  const invalid = control['aria-invalid'] ?? (ownInvalid || undefined);
+  const describedBy = clsx(control['aria-describedby'], own['aria-describedby']) || undefined;
+  return { ...control, 'aria-invalid': invalid, 'aria-describedby': describedBy };
+}
+
 /** Splits a wrapper's props into what Field draws around the control and what the control gets. */
 function splitChrome<P extends FieldChrome & { id?: string | undefined }>(props: P) {
   const { label, error, hint, status, className, id, ...control } = props;
@@ -84,13 +95,16 @@ export function TextField(props: TextFieldProps) {
   const { chrome, control: inputProps } = splitChrome(props);
   return (
     <Field {...chrome}>
-      {(control) => (
-        <input
-          {...inputProps}
-          {...control}
-          className={clsx(styles.input, control['aria-invalid'] && styles.invalid)}
-        />
-      )}
+      {(wired) => {
+        const control = mergeAria(wired, inputProps);
+        return (
+          <input
+            {...inputProps}
+            {...control}
+            className={clsx(styles.input, control['aria-invalid'] && styles.invalid)}
+          />
+        );
+      }}
     </Field>
   );
 }
@@ -102,14 +116,21 @@ export function TextAreaField(props: TextAreaFieldProps) {
   const { chrome, control: areaProps } = splitChrome(props);
   return (
     <Field {...chrome}>
-      {(control) => (
-        <textarea
-          rows={4}
-          {...areaProps}
-          {...control}
-          className={clsx(styles.input, styles.textarea, control['aria-invalid'] && styles.invalid)}
-        />
-      )}
+      {(wired) => {
+        const control = mergeAria(wired, areaProps);
+        return (
+          <textarea
+            rows={4}
+            {...areaProps}
+            {...control}
+            className={clsx(
+              styles.input,
+              styles.textarea,
+              control['aria-invalid'] && styles.invalid,
+            )}
+          />
+        );
+      }}
     </Field>
   );
 }

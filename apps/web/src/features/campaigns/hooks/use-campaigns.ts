@@ -1,6 +1,11 @@
 import { reindexCampaign } from '@kindling/domain';
 import { useQuery } from '@tanstack/react-query';
-import { campaignKey, campaignsKey, fetchCampaign, fetchCampaigns } from '../../../lib/campaigns-api';
+import {
+  campaignKey,
+  campaignsKey,
+  fetchCampaign,
+  fetchCampaigns,
+} from '../../../lib/campaigns-api';
 
 export function useCampaigns(team: string) {
   return useQuery({ queryKey: campaignsKey(team), queryFn: () => fetchCampaigns(team) });

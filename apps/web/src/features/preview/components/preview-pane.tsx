@@ -5,7 +5,11 @@ import { useFrameSrc } from '../../../lib/preview/use-frame-src';
 import { usePreviewClient } from '../../../lib/preview/use-preview-client';
 import { usePreviewState } from '../../../lib/preview/use-preview-state';
 import { ElementPanel } from './element-panel';
-import { SIZE_WIDTH, type EditorMode, type PreviewSize } from '../../../lib/preview/preview-options';
+import {
+  SIZE_WIDTH,
+  type EditorMode,
+  type PreviewSize,
+} from '../../../lib/preview/preview-options';
 import { PreviewToolbar } from './preview-toolbar';
 import styles from './preview-pane.module.css';
 

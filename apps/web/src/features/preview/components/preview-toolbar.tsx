@@ -1,6 +1,11 @@
 import { Switch } from '../../../ui/switch';
 import type { LoadStatus } from '../../../lib/preview/preview-state';
-import { MODE_OPTIONS, SIZE_OPTIONS, type EditorMode, type PreviewSize } from '../../../lib/preview/preview-options';
+import {
+  MODE_OPTIONS,
+  SIZE_OPTIONS,
+  type EditorMode,
+  type PreviewSize,
+} from '../../../lib/preview/preview-options';
 import { PreviewStatus } from '../../../ui/preview-status';
 import { SegmentedControl } from '../../../ui/segmented-control';
 import styles from './preview-pane.module.css';

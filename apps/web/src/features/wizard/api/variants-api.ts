@@ -19,7 +19,7 @@ export type UploadResult = z.infer<typeof uploadResultSchema>;
 /** The variant as the server stores it: client markers and statistics stay behind. */
 export function toServerVariant(variant: Variant): Variant {
   const { marker: _marker, metrics: _metrics, benchmark: _benchmark, ...rest } = variant;
-  return rest as Variant;
+  return rest;
 }
 
 export function addVariants(

@@ -20,19 +20,26 @@ export function ElementVariants({ element }: { element: CampaignElement }) {
     <>
       {suggestions.length > 0 ? (
         <VariantGroup
-          elementId={element.id}
+          element={element}
           group="suggested"
+          variantIds={suggestions.map((variant) => variant.id)}
           title="Suggestions"
-          count={suggestions.length}
         >
           {suggestions.map((variant, i) => (
             <VariantRow key={variant.id} element={element} variant={variant} position={i + 1} />
           ))}
         </VariantGroup>
       ) : null}
-      <VariantGroup elementId={element.id} group="saved" title="Variants" count={saved.length}>
+      <VariantGroup
+        element={element}
+        group="saved"
+        variantIds={saved.map((variant) => variant.id)}
+        title="Variants"
+      >
         {saved.length === 0 ? (
-          <li className={styles.empty}>No variants yet. Add one to test it against the original.</li>
+          <li className={styles.empty}>
+            No variants yet. Add one to test it against the original.
+          </li>
         ) : (
           saved.map((variant, i) => (
             <VariantRow key={variant.id} element={element} variant={variant} position={i + 1} />
@@ -46,7 +53,9 @@ export function ElementVariants({ element }: { element: CampaignElement }) {
           fullWidth
           disabled={!canAdd}
           aria-describedby={canAdd ? undefined : limitHintId}
-          onClick={() => dispatch({ type: 'openDraft', elementId: element.id, draftType: 'Default' })}
+          onClick={() =>
+            dispatch({ type: 'openDraft', elementId: element.id, draftType: 'Default' })
+          }
         >
           Add variant
         </Button>

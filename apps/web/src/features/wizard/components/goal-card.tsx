@@ -80,9 +80,11 @@ export function GoalCard({ goal, index, count, locked, onMove, onDelete }: GoalC
             <DragHandleIcon />
           </button>
         )}
-        <span className={styles.position}>Step {index + 1}</span>
-        <Badge tone="info">{goalTypeLabel(goal.event.type)}</Badge>
-        {goal.isConversionGoal ? <Badge tone="brand">Conversion goal</Badge> : null}
+        <div className={styles.meta}>
+          <span className={styles.position}>Step {index + 1}</span>
+          <Badge tone="info">{goalTypeLabel(goal.event.type)}</Badge>
+          {goal.isConversionGoal ? <Badge tone="success">Conversion goal</Badge> : null}
+        </div>
         {locked ? null : (
           <div className={styles.actions}>
             {/* aria-disabled rather than disabled keeps focus on the button at either end. */}

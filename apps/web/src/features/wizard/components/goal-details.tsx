@@ -1,4 +1,10 @@
-import { ERROR_MESSAGES, GoalEventType, normalizeUrl, type Goal } from '@kindling/domain';
+import {
+  ERROR_MESSAGES,
+  GoalEventType,
+  isValidUrl,
+  normalizeUrl,
+  type Goal,
+} from '@kindling/domain';
 import { useState } from 'react';
 import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/field';
@@ -72,15 +78,15 @@ function PageViewUrlField({ goal }: { goal: Goal }) {
 
   function blur() {
     const normalized = normalizeUrl(url);
-    if (normalized !== url) setUrl(normalized);
+    // Prefixing https:// onto text that is not a URL anyway would only hide what was typed.
+    if (normalized !== url && isValidUrl(normalized)) setUrl(normalized);
     setTouched(true);
   }
 
   return (
     <div className={styles.details}>
       <TextField
-        label="Page URL"
-        aria-label="Page view URL"
+        label="Page view URL"
         type="url"
         inputMode="url"
         autoComplete="off"

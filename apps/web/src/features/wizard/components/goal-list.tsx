@@ -15,7 +15,7 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import type { Goal } from '@kindling/domain';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useWizard } from '../hooks/wizard-context';
 import { GoalCard, goalSortableId } from './goal-card';
@@ -46,6 +46,8 @@ function announcements(goals: readonly Goal[]): Announcements {
 export function GoalList() {
   const { state, dispatch } = useWizard();
   const listRef = useRef<HTMLOListElement>(null);
+  // dnd-kit announces drags itself; the move and delete buttons need their own words.
+  const [status, setStatus] = useState('');
   const goals = state.goals;
   const ids = goals.map((goal) => goalSortableId(goal.id));
   const sensors = useSensors(
@@ -56,6 +58,12 @@ export function GoalList() {
 
   function move(from: number, to: number) {
     if (from !== to) dispatch({ type: 'moveGoal', from, to });
+  }
+
+  function moveByButton(from: number, to: number) {
+    move(from, to);
+    const name = goals[from]?.event.name ?? 'Goal';
+    setStatus(`${name} moved to position ${to + 1} of ${goals.length}.`);
   }
 
   function dragEnd({ active, over }: DragEndEvent) {
@@ -69,6 +77,7 @@ export function GoalList() {
     flushSync(() => dispatch({ type: 'deleteGoal', goalId: goal.id }));
     // The deleted card took focus with it; the list keeps it without selecting another goal.
     listRef.current?.focus();
+    setStatus(`${goal.event.name} deleted.`);
   }
 
   return (
@@ -87,7 +96,7 @@ export function GoalList() {
               index={index}
               count={goals.length}
               locked={state.goalsConfirmed}
-              onMove={move}
+              onMove={moveByButton}
               onDelete={remove}
             />
           ))}
@@ -98,6 +107,9 @@ export function GoalList() {
           No goals yet. Add a click or page view goal to start your funnel.
         </p>
       ) : null}
+      <p className="visually-hidden" role="status">
+        {status}
+      </p>
     </DndContext>
   );
 }

@@ -47,17 +47,9 @@ export function VariantRow({ element, variant, position }: VariantRowProps) {
       data-testid="variant-row"
       data-variant-id={variant.id}
     >
-      <button
-        type="button"
-        className={styles.select}
-        aria-pressed={selected}
-        aria-describedby={`variant-name-${variant.id}`}
-        onClick={select}
-      >
+      <button type="button" className={styles.select} aria-pressed={selected} onClick={select}>
         <span className={styles.name}>
-          <span className={styles.label} id={`variant-name-${variant.id}`}>
-            {name}
-          </span>
+          <span className={styles.label}>{name}</span>
           {variant.marker === 'draft' ? <Badge tone="warning">Draft</Badge> : null}
           {!variant.isEnabled ? <Badge>Disabled</Badge> : null}
         </span>

@@ -1,16 +1,10 @@
-import {
-  formatHsla,
-  formatRgba,
-  type CampaignElement,
-  type Variant,
-  type VariantStyle,
-} from '@kindling/domain';
+import { formatHsla, formatRgba, type Variant, type VariantStyle } from '@kindling/domain';
 import clsx from 'clsx';
 import { ImageIcon } from '../../../ui/icons';
 import { isColourStyle, STYLE_LABELS } from '../state/variant-styles';
 import styles from './variant-summary.module.css';
 
-type Info = CampaignElement['control']['info'] | Variant['info'];
+type Info = Variant['info'];
 
 const px = (value: number) => `${value}px`;
 

@@ -1,4 +1,4 @@
-import type { CampaignElement, TextVariant, Variant } from '@kindling/domain';
+import type { CampaignElement, TextVariant, TextVariantInfo, Variant } from '@kindling/domain';
 import { describe, expect, it } from 'vitest';
 import {
   addVariant,
@@ -16,15 +16,7 @@ import {
   updateVariant,
   type DraftEditorState,
 } from './draft-editor';
-import {
-  BLUE,
-  imageElement,
-  imageVariant,
-  RED,
-  textElement,
-  textInfo,
-  textVariant,
-} from './test-fixtures';
+import { BLUE, imageElement, imageVariant, RED, textElement, textVariant } from './test-fixtures';
 
 const DUPLICATE =
   'You have a duplicate variant. Please change an attribute or delete the duplicate variant to continue.';
@@ -35,7 +27,7 @@ const open = (
   type: 'Default' | 'EditSuggestion' = 'Default',
 ) => openDraftEditor({ element, type, variants });
 
-const draftText = (id: number, patch: Parameters<typeof textInfo>[0] = {}): TextVariant =>
+const draftText = (id: number, patch: Partial<TextVariantInfo> = {}): TextVariant =>
   textVariant(id, patch, 'draft');
 
 describe('emptyVariant', () => {
@@ -200,9 +192,10 @@ describe('setTextType', () => {
   });
 
   it('copies value when html is blank', () => {
-    expect(setTextType(draftText(-1, { value: 'Hello', html: '  ' }), true).info.html).toBe(
-      'Hello',
-    );
+    expect(setTextType(draftText(-1, { value: 'Hello', html: '  ' }), true).info).toMatchObject({
+      textType: 'advanced',
+      html: 'Hello',
+    });
   });
 
   it('keeps an existing html', () => {
@@ -439,7 +432,7 @@ describe('submitDraft', () => {
         { type: 'fontSize' as const, value: 18 },
       ];
       const element = textElement(1, [textVariant(5, { value: 'Same', styles })]);
-      const check = (patch: Parameters<typeof textInfo>[0]) =>
+      const check = (patch: Partial<TextVariantInfo>) =>
         submitDraft(open(element, [draftText(-1, patch)]), element).firstErrorId;
 
       expect(check({ value: 'Same', styles })).toBe(-1);
@@ -501,7 +494,7 @@ describe('submitDraft', () => {
       const element = textElement(1, [
         textVariant(5, { value: 'a', textType: 'advanced', html: '<b>Hi</b>' }),
       ]);
-      const check = (patch: Parameters<typeof textInfo>[0]) =>
+      const check = (patch: Partial<TextVariantInfo>) =>
         submitDraft(open(element, [draftText(-1, patch)]), element).firstErrorId;
       expect(check({ value: 'other value', textType: 'advanced', html: '<b>Hi</b>' })).toBe(-1);
       expect(check({ value: 'a', textType: 'advanced', html: '<i>Hi</i>' })).toBeUndefined();

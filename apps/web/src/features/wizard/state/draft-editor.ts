@@ -64,7 +64,7 @@ export function emptyVariant(element: CampaignElement, id: number): Variant {
 /** A draft copy of `variant` under a new id (edit of a saved variant, duplicate, suggestion). */
 export function draftCopy(variant: Variant, id: number): Variant {
   const { metrics: _metrics, benchmark: _benchmark, index: _index, ...rest } = variant;
-  return { ...rest, id, key: `v${-id}`, marker: 'draft', isEnabled: true } as Variant;
+  return { ...rest, id, key: `v${-id}`, marker: 'draft', isEnabled: true };
 }
 
 export function openDraftEditor(options: {

@@ -1,4 +1,4 @@
-import type { DomStats, TextElement } from '@kindling/domain';
+import type { DomStats, TextElement, Variant } from '@kindling/domain';
 import { describe, expect, it } from 'vitest';
 import { draftCopy } from './draft-editor';
 import { imageElement, imageVariant, textElement, textVariant } from './test-fixtures';
@@ -33,6 +33,9 @@ const picked = (patch: Partial<PickedElement> = {}): PickedElement => ({
   domStats,
   ...patch,
 });
+
+const updateText = (variant: Variant, value: string): Variant =>
+  variant.type === 'text' ? { ...variant, info: { ...variant.info, value } } : variant;
 
 const ids = (element: { variants: readonly { id: number }[] }) =>
   element.variants.map((variant) => variant.id);
@@ -122,14 +125,17 @@ describe('saveDraftLocally (create mode)', () => {
 
   it('keeps the saved variant a draft copy was made from', () => {
     const element = textElement(1, [textVariant(5, { value: 'saved' })]);
-    const copy = { ...draftCopy(element.variants[0]!, -2), info: { ...element.control.info, value: 'x' } };
+    const copy = updateText(draftCopy(element.variants[0]!, -2), 'x');
     expect(ids(saveDraftLocally(element, [copy]))).toEqual([5, -2]);
   });
 });
 
 describe('duplicateLocally (create mode)', () => {
   it('adds a suggested copy under the new id', () => {
-    const source = { ...textVariant(-1, { value: 'copy me', tone: 'calm' }, 'draft'), isEnabled: false };
+    const source = {
+      ...textVariant(-1, { value: 'copy me', tone: 'calm' }, 'draft'),
+      isEnabled: false,
+    };
     const element = textElement(1, [source]);
     const duplicated = duplicateLocally(element, -1, -7);
     expect(duplicated.variants).toEqual([

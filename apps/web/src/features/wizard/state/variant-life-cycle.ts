@@ -116,7 +116,7 @@ export function variantsToSave(element: CampaignElement): CampaignElement {
     .filter((variant) => variant.marker !== 'suggested')
     .map(({ marker: _marker, ...variant }) => variant as Variant);
   const { __new__: _new, ...rest } = element;
-  return withVariants(rest as CampaignElement, variants);
+  return withVariants(rest, variants);
 }
 
 export type VariantGroup = 'suggested' | 'saved';

@@ -249,7 +249,40 @@ function openDraft(state: WizardState, action: Extract<WizardAction, { type: 'op
   };
 }
 
-function goalReducer(state: WizardState, action: WizardAction): WizardState | undefined {
+type GoalAction = Extract<
+  WizardAction,
+  {
+    type:
+      | 'addGoal'
+      | 'updateGoal'
+      | 'moveGoal'
+      | 'deleteGoal'
+      | 'selectGoal'
+      | 'toggleGoalElement'
+      | 'confirmGoals';
+  }
+>;
+type VariantAction = Extract<
+  WizardAction,
+  {
+    type:
+      | 'approveLocally'
+      | 'duplicateLocally'
+      | 'serverVariants'
+      | 'variantEnabled'
+      | 'variantRemoved';
+  }
+>;
+type DraftAction = Extract<
+  WizardAction,
+  { type: 'openDraft' | 'draftAddVariant' | 'draftSet' | 'closeDraft' | 'saveDraftLocally' }
+>;
+
+const FUNNEL_CHANGES = new Set<GoalAction['type']>(['addGoal', 'moveGoal', 'deleteGoal']);
+
+function goalReducer(state: WizardState, action: GoalAction): WizardState {
+  // Spec section 4: once confirmed, the funnel's order and length are fixed.
+  if (state.goalsConfirmed && FUNNEL_CHANGES.has(action.type)) return state;
   switch (action.type) {
     case 'addGoal': {
       const id = state.lastTemporaryId - 1;
@@ -298,12 +331,10 @@ function goalReducer(state: WizardState, action: WizardAction): WizardState | un
         goalsConfirmed: true,
         activeGoalId: undefined,
       };
-    default:
-      return undefined;
   }
 }
 
-function variantReducer(state: WizardState, action: WizardAction): WizardState | undefined {
+function variantReducer(state: WizardState, action: VariantAction): WizardState {
   switch (action.type) {
     case 'approveLocally':
       return changeElement(state, action.elementId, (e) =>
@@ -332,12 +363,10 @@ function variantReducer(state: WizardState, action: WizardAction): WizardState |
             ? withoutSelection(state.selectedVariants, action.elementId)
             : state.selectedVariants,
       };
-    default:
-      return undefined;
   }
 }
 
-function draftReducer(state: WizardState, action: WizardAction): WizardState | undefined {
+function draftReducer(state: WizardState, action: DraftAction): WizardState {
   switch (action.type) {
     case 'openDraft':
       return openDraft(state, action);
@@ -362,16 +391,31 @@ function draftReducer(state: WizardState, action: WizardAction): WizardState | u
         draft: undefined,
       };
     }
-    default:
-      return undefined;
   }
 }
 
 export function wizardReducer(state: WizardState, action: WizardAction): WizardState {
-  const handled =
-    goalReducer(state, action) ?? variantReducer(state, action) ?? draftReducer(state, action);
-  if (handled) return handled;
   switch (action.type) {
+    case 'addGoal':
+    case 'updateGoal':
+    case 'moveGoal':
+    case 'deleteGoal':
+    case 'selectGoal':
+    case 'toggleGoalElement':
+    case 'confirmGoals':
+      return goalReducer(state, action);
+    case 'approveLocally':
+    case 'duplicateLocally':
+    case 'serverVariants':
+    case 'variantEnabled':
+    case 'variantRemoved':
+      return variantReducer(state, action);
+    case 'openDraft':
+    case 'draftAddVariant':
+    case 'draftSet':
+    case 'closeDraft':
+    case 'saveDraftLocally':
+      return draftReducer(state, action);
     case 'setUrl':
       return { ...state, ingestedUrl: action.url };
     case 'goTo':
