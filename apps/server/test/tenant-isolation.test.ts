@@ -1,7 +1,7 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database';
 import { TEAM_PREFIX } from '../src/http/team-scope';
 import { describeEachDatabase } from './databases';
@@ -133,10 +133,13 @@ function toUrl(slug: string, route: string, example: Example): string {
 }
 
 describeEachDatabase('every team-scoped route refuses other teams', (kind) => {
+  // The owner's upload example writes files; they go to a folder of this suite's own.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'kindling-tenant-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
   const t = useTestApp(kind, {
     JOB_WORKER: false,
     PREVIEW_ALLOW_HOSTS: ['fixture.localhost'],
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'kindling-tenant-')),
+    DATA_DIR: dataDir,
   });
 
   const teamRoutes = () =>

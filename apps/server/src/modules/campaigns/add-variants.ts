@@ -80,7 +80,7 @@ async function insertAtEnd(
       key: variant.key,
       type: variant.type,
       isEnabled: variant.isEnabled,
-      info: variant.info as Record<string, unknown>,
+      info: variant.info,
     });
     ids.push(id);
   }

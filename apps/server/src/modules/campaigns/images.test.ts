@@ -251,7 +251,7 @@ describeEachDatabase('image uploads and is-image', (kind) => {
       site = createServer((request, response) => {
         const send = (status: number, type: string, body: Buffer | string) =>
           response.writeHead(status, { 'content-type': type }).end(body);
-        switch (request.url) {
+        switch (request.url ?? '') {
           case '/logo.png':
             return send(200, 'image/png', png);
           case '/photo.jpg':
