@@ -65,8 +65,9 @@ export default async function setup(project: TestProject) {
         HOST: '127.0.0.1',
         // Every browser test signs up and in from 127.0.0.1.
         AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-        // The preview proxy opens the fixture sites the tests serve on loopback.
-        PREVIEW_ALLOW_HOSTS: '127.0.0.1',
+        // The preview proxy opens the fixture sites the tests serve on loopback; screenshots
+        // reach them as fixtures.localhost, which the capture browser resolves to loopback.
+        PREVIEW_ALLOW_HOSTS: '127.0.0.1,fixtures.localhost',
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     },

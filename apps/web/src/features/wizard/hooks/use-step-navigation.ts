@@ -49,7 +49,7 @@ export function useStepNavigation({ team, state, dispatch }: Options) {
     (url: string) => {
       setScreenshotPending(true);
       captureThumbnail(team, url)
-        .then((thumbnail) => dispatch({ type: 'thumbnail', thumbnail }))
+        .then((thumbnail) => dispatch({ type: 'thumbnail', thumbnail, url }))
         // Spec section 8: a failed screenshot is logged only.
         .catch((error: unknown) => logger.warn('screenshot', 'Screenshot failed', { url, error }))
         .finally(() => setScreenshotPending(false));

@@ -194,7 +194,11 @@ describe('simple actions', () => {
       initial(),
       { type: 'setUrl', url: 'https://other.example.com' },
       { type: 'screenshotRequested' },
-      { type: 'thumbnail', thumbnail: { small: 'a', large: 'b' } },
+      {
+        type: 'thumbnail',
+        thumbnail: { small: 'a', large: 'b' },
+        url: 'https://other.example.com',
+      },
       { type: 'openElement', elementId: 3 },
       { type: 'settings', patch: { name: 'Test', trafficAllocation: 50 } },
     );
@@ -205,6 +209,19 @@ describe('simple actions', () => {
       activeElementId: 3,
       settings: { name: 'Test', trafficAllocation: 50, description: '', isEnabled: true },
     });
+  });
+
+  it('drops a thumbnail that arrives for a page given up on', () => {
+    const state = run(
+      initial(),
+      { type: 'setUrl', url: 'https://new.example.com' },
+      {
+        type: 'thumbnail',
+        thumbnail: { small: 'old', large: 'old' },
+        url: 'https://old.example.com',
+      },
+    );
+    expect(state.thumbnail).toBeNull();
   });
 
   it('previewLoaded is set once', () => {

@@ -79,7 +79,8 @@ export type WizardAction =
   | { type: 'goTo'; step: WizardStep; clearSelectedVariants: boolean }
   | { type: 'startOver' }
   | { type: 'screenshotRequested' }
-  | { type: 'thumbnail'; thumbnail: Thumbnail }
+  /** `url`: the page it shows; a late answer for a page given up on is dropped. */
+  | { type: 'thumbnail'; thumbnail: Thumbnail; url: string }
   | { type: 'previewLoaded' }
   | { type: 'pick'; picked: PickedElement }
   | { type: 'openElement'; elementId: number | undefined }
@@ -429,7 +430,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case 'screenshotRequested':
       return { ...state, screenshotRequested: true };
     case 'thumbnail':
-      return { ...state, thumbnail: action.thumbnail };
+      return action.url === state.ingestedUrl ? { ...state, thumbnail: action.thumbnail } : state;
     case 'previewLoaded':
       return state.previewLoaded ? state : { ...state, previewLoaded: true };
     case 'pick':
