@@ -59,11 +59,6 @@ describe('campaign wizard', () => {
     fixtures = await startFixtureServer();
     browser = await launchBrowser();
     ({ page } = await newPage(browser, baseUrl));
-      if (m.type() !== 'log') console.log('BROWSER', m.type(), m.text());
-    });
-      if (r.url().includes('screenshot') || r.url().includes('jobs'))
-        console.log('REQ', r.url(), (await r.response())?.status());
-    });
     await routeFixtureHost(page, fixtures, ['/api/preview/page', '/api/team/*/campaign/is-image']);
     await signUpThroughUi(page, newPerson('Wizard Tester', 'wizard'));
     team = await createTeamThroughUi(page, 'Wizard Team');

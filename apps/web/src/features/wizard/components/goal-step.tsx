@@ -21,6 +21,7 @@ export function GoalsStep() {
 
   return (
     <div ref={rootRef} className={styles.step} data-testid="goals-step">
+      <h2 className={styles.title}>Conversion goals</h2>
       <p className={styles.intro}>
         Build a funnel of up to {MAX_GOALS} goals that visitors reach in order. The last goal is the
         conversion goal.
