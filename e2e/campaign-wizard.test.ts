@@ -298,4 +298,23 @@ describe('campaign wizard', () => {
     await expect.poll(() => rows.count()).toBe(2);
     await shot(page, 'wizard-17-update-deleted');
   });
+
+  it('saves the settings in update mode; the funnel stays fixed', async () => {
+    await sideMenu().getByRole('button', { name: 'Close', exact: true }).click();
+    await next();
+    await expect.poll(step).toBe('EditGoals');
+    await page.getByText('Your funnel is fixed.', { exact: false }).waitFor();
+    expect(await page.getByRole('button', { name: 'Add click goal' }).count()).toBe(0);
+    await next();
+    await expect.poll(step).toBe('CampaignTypeSelection');
+    await next();
+    await page.getByLabel('Campaign name').fill('Headline and CTA test, round 2');
+    await shot(page, 'wizard-18-update-settings');
+    await page.getByRole('button', { name: 'Save campaign' }).click();
+    await page.waitForURL(/\/campaign\/\d+$/);
+    const saved = await load(campaignId);
+    expect(saved.name).toBe('Headline and CTA test, round 2');
+    expect(saved.elements[0]!.variants.map((variant) => variant.isEnabled)).toEqual([false, true]);
+    expect(saved.goals).toHaveLength(2);
+  });
 });

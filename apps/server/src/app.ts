@@ -9,6 +9,8 @@ import type { AppInstance, AppServices } from './http/types';
 import { installWebApp } from './http/web-app';
 import { loadAuthSecret } from './modules/auth/auth-secret';
 import { installRateLimit } from './modules/auth/rate-limit';
+import { aiRoutes } from './modules/ai/routes';
+import { createTextProvider } from './modules/ai/create-text-provider';
 import { apiKeyRoutes } from './modules/api-keys/routes';
 import { authRoutes } from './modules/auth/routes';
 import { createTokenService } from './modules/auth/tokens';
@@ -114,9 +116,11 @@ export async function buildApp({ config, db, webDist }: BuildOptions): Promise<B
   userRoutes(app, services);
   teamRoutes(app, services);
   previewRoutes(app, services, { tickets: createTicketService(authSecret) });
+  const aiProviders = { text: createTextProvider(config) };
   await registerTeamScope(app, services, (scope) => {
     teamScopedRoutes(scope, services);
     campaignRoutes(scope, services);
+    aiRoutes(scope, aiProviders);
     campaignImageRoutes(scope, services);
     billingRoutes(scope, services);
     jobRoutes(scope, services);

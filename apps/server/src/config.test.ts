@@ -10,6 +10,7 @@ describe('configuration', () => {
       TRUST_PROXY: false,
       AUTH_RATE_LIMIT_PER_MINUTE: 20,
       REDIS_KEY_PREFIX: 'kindling:',
+      AI_PROVIDER: 'local',
     });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.PREVIEW_ALLOW_HOSTS).toEqual([]);
@@ -38,6 +39,7 @@ describe('configuration', () => {
     [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET must be at least 32 characters'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ AUTH_RATE_LIMIT_PER_MINUTE: '0' }, 'AUTH_RATE_LIMIT_PER_MINUTE'],
+    [{ AI_PROVIDER: 'openai' }, 'AI_PROVIDER'],
   ])('refuses %j, naming the setting', (env, expected) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(expected);

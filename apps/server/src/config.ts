@@ -45,6 +45,11 @@ const configSchema = z.object({
   STRIPE_PRODUCT_STARTER: z.string().min(1).default('kindling-starter'),
   STRIPE_PRODUCT_STANDARD: z.string().min(1).default('kindling-standard'),
   STRIPE_PRODUCT_BUSINESS: z.string().min(1).default('kindling-business'),
+  /**
+   * Where AI text suggestions come from. `local` (the only one so far) is the built-in offline,
+   * rule-based rewriter: no key, no network, the same answer for the same request.
+   */
+  AI_PROVIDER: z.preprocess(blankAsUndefined, z.enum(['local']).default('local')),
   PREVIEW_ALLOW_HOSTS: z
     .string()
     .default('')

@@ -18,10 +18,12 @@ export type SettingsErrors = Partial<Record<SettingsField, string>>;
 
 /** The campaign form rules of spec section 5 applied to the Settings step. */
 export function settingsErrors(settings: WizardSettings, ingestedUrl: string): SettingsErrors {
+  // The description is checked as campaignPayload sends it: trimmed, empty as null.
+  const description = settings.description.trim();
   const form = validateForm(campaignFormSchema, {
     ingestedUrl,
     name: settings.name,
-    description: settings.description === '' ? null : settings.description,
+    description: description === '' ? null : description,
   });
   const errors: SettingsErrors = {};
   if (form.name) errors.name = form.name.message;

@@ -1,0 +1,26 @@
+import { pickSuggestions, type TextGenerationRequest, type TextProvider } from './text-provider';
+
+export interface GeneratedText {
+  variants: string[];
+}
+
+/**
+ * Spec section 7, generate-text. Whatever the provider answers, at most `count` suggestions
+ * leave, each non-blank, distinct, and different from the text and its current variants. Fewer
+ * than asked is still an answer: the client reports "Could not generate enough variants".
+ */
+export async function generateText(options: {
+  provider: TextProvider;
+  request: TextGenerationRequest;
+}): Promise<GeneratedText> {
+  const { provider, request } = options;
+  const produced = await provider.generateText(request);
+  return {
+    variants: pickSuggestions({
+      candidates: produced,
+      value: request.value,
+      exclude: request.currentVariants,
+      count: request.count,
+    }),
+  };
+}

@@ -1,0 +1,258 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { localSuggestions } from './local-text-provider';
+import {
+  maxSuggestionLength,
+  suggestionKey,
+  TEXT_TONES,
+  type TextGenerationRequest,
+} from './text-provider';
+
+const suggest = (value: string, options: Partial<TextGenerationRequest> = {}) =>
+  localSuggestions({ value, count: 3, currentVariants: [], ...options });
+
+/** Words that exercise the rules: verbs, objects, fillers, names, odd casing and punctuation. */
+const VOCABULARY = [
+  'Start',
+  'start',
+  'free',
+  'trial',
+  'Get',
+  'started',
+  'Buy',
+  'now',
+  'your',
+  'our',
+  'the',
+  'We',
+  'help',
+  'teams',
+  'grow',
+  'faster',
+  'really',
+  'just',
+  'in',
+  'order',
+  'to',
+  'Kindling',
+  'AI',
+  'newsletter',
+  'Join',
+  'you',
+  'can',
+  'today',
+  'SALE',
+  '20%',
+  'off',
+  'Learn',
+  'more',
+  '!',
+  '?',
+  '.',
+  '…',
+  '—',
+  'Psst',
+  'über',
+  '東京',
+  '🚀',
+  'a',
+  'and',
+];
+const wordText = fc
+  .array(fc.constantFrom(...VOCABULARY), { minLength: 1, maxLength: 40 })
+  .map((list) => list.join(' '));
+const anyText = fc.oneof(
+  { weight: 4, arbitrary: wordText },
+  { weight: 2, arbitrary: fc.string({ maxLength: 120 }) },
+  { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 60 }) },
+  { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 60 }) },
+  { weight: 1, arbitrary: fc.string({ minLength: 1900, maxLength: 2000 }) },
+);
+const tone = fc.option(fc.oneof(fc.constantFrom(...TEXT_TONES), fc.string({ maxLength: 12 })), {
+  nil: undefined,
+});
+const request = fc.record({
+  value: anyText,
+  count: fc.integer({ min: 1, max: 10 }),
+  tone,
+  additional: fc.option(fc.oneof(wordText, fc.string({ maxLength: 300 })), { nil: undefined }),
+  currentVariants: fc.array(anyText, { maxLength: 6 }),
+});
+
+/** Same text for the rules' purposes: other case, extra or missing whitespace. */
+const mangle = (text: string, i: number) =>
+  i % 2 === 0 ? ` ${text.toUpperCase()}  ` : text.toLowerCase().replaceAll(' ', '\n  ');
+
+describe('local text provider: properties', () => {
+  it('returns at most count distinct, non-blank suggestions unlike the value and the current ones', () => {
+    fc.assert(
+      fc.property(request, (input) => {
+        const result = localSuggestions(input);
+        expect(result.length).toBeLessThanOrEqual(input.count);
+        const keys = result.map(suggestionKey);
+        expect(new Set(keys).size).toBe(keys.length);
+        const taken = new Set([input.value, ...input.currentVariants].map(suggestionKey));
+        for (const suggestion of result) {
+          expect(suggestion.trim()).not.toBe('');
+          expect(suggestion).toBe(suggestion.trim());
+          expect(taken.has(suggestionKey(suggestion))).toBe(false);
+          expect(suggestion.length).toBeLessThanOrEqual(Math.max(200, input.value.length + 80));
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('is deterministic', () => {
+    fc.assert(
+      fc.property(request, (input) => {
+        expect(localSuggestions(input)).toEqual(localSuggestions(structuredClone(input)));
+      }),
+    );
+  });
+
+  it('skips earlier suggestions sent back in another case or spacing', () => {
+    fc.assert(
+      fc.property(wordText, tone, (value, chosen) => {
+        const first = localSuggestions({ value, count: 5, tone: chosen, currentVariants: [] });
+        const again = localSuggestions({
+          value,
+          count: 5,
+          tone: chosen,
+          currentVariants: first.map(mangle),
+        });
+        const earlier = new Set(first.map(suggestionKey));
+        expect(again.filter((text) => earlier.has(suggestionKey(text)))).toEqual([]);
+      }),
+    );
+  });
+
+  it('keeps handing out new suggestions as the pool grows, until the rules run out', () => {
+    fc.assert(
+      fc.property(wordText, tone, (value, chosen) => {
+        const pool: string[] = [];
+        for (let round = 0; round < 50; round += 1) {
+          const next = localSuggestions({ value, count: 3, tone: chosen, currentVariants: pool });
+          if (next.length === 0) break;
+          pool.push(...next);
+        }
+        expect(new Set(pool.map(suggestionKey)).size).toBe(pool.length);
+        expect(localSuggestions({ value, count: 10, tone: chosen, currentVariants: pool })).toEqual(
+          [],
+        );
+      }),
+      { numRuns: 50 },
+    );
+  });
+});
+
+describe('local text provider: examples', () => {
+  it('turns a button text into fuller calls to action', () => {
+    expect(suggest('Start free trial', { count: 5 })).toEqual([
+      'Start your free trial today',
+      'Get started free',
+      'Start your free trial in minutes',
+      'Try it free',
+      'Start my free trial',
+    ]);
+  });
+
+  it('writes in the requested tone, case-insensitively', () => {
+    expect(suggest('Start free trial', { tone: 'urgent' })).toEqual([
+      'Start your free trial now',
+      'Start your free trial today',
+      "Don't wait — start your free trial",
+    ]);
+    expect(suggest('Start free trial', { tone: ' URGENT ' })).toEqual(
+      suggest('Start free trial', { tone: 'urgent' }),
+    );
+    expect(suggest('Learn more', { tone: 'playful' })[0]).toBe('Go on, learn more');
+    expect(suggest('Buy now', { tone: 'bold' })).toEqual([
+      'Buy now!',
+      'Get yours today',
+      'Order now',
+    ]);
+  });
+
+  it('reads an unknown or missing tone as professional', () => {
+    const professional = suggest('Grow your business faster', { tone: 'professional', count: 10 });
+    expect(suggest('Grow your business faster', { tone: 'sarcastic', count: 10 })).toEqual(
+      professional,
+    );
+    expect(suggest('Grow your business faster', { count: 10 })).toEqual(professional);
+  });
+
+  it('works the objective in as a clause', () => {
+    expect(
+      suggest('Start free trial', { tone: 'friendly', additional: 'Save hours on invoicing.' }),
+    ).toEqual([
+      'Start my free trial',
+      'Start your free trial today',
+      'Start your free trial and save hours on invoicing',
+    ]);
+    expect(
+      suggest('Our planner keeps projects on track.', { additional: 'more signups', count: 10 }),
+    ).toContain('Our planner keeps projects on track — for more signups.');
+  });
+
+  it('offers question and headline forms for longer texts', () => {
+    const longer = suggest('Grow your business faster with smart analytics', { count: 10 });
+    expect(longer).toContain('Want to grow your business faster with smart analytics?');
+    expect(longer).toContain("Here's how to grow your business faster with smart analytics");
+    expect(suggest('You can build a landing page in minutes', { count: 10 })).toContain(
+      'What if you could build a landing page in minutes?',
+    );
+    expect(suggest('We help small teams ship better websites.', { count: 10 })).toContain(
+      "Here's how we help small teams ship better websites.",
+    );
+    expect(suggest('The best coffee in town', { count: 10 })).toContain(
+      'Looking for the best coffee in town?',
+    );
+  });
+
+  it('trims filler words and calms punctuation', () => {
+    expect(
+      suggest('We really just want to help you grow!!!', { tone: 'friendly', count: 10 }),
+    ).toContain('We want to help you grow!');
+    expect(suggest('You are able to start in order to learn', { count: 10 })).toContain(
+      'You can start to learn',
+    );
+  });
+
+  it("keeps the text's own case style and names", () => {
+    for (const text of suggest('START FREE TRIAL', { count: 10 })) {
+      expect(text).toBe(text.toUpperCase());
+    }
+    expect(suggest('Start Free Trial', { count: 2 })).toEqual([
+      'Start Your Free Trial Today',
+      'Get Started Free',
+    ]);
+    expect(
+      suggest('Kindling helps marketers test ideas.', { tone: 'friendly', count: 10 }),
+    ).toContain('Good news: Kindling helps marketers test ideas.');
+    expect(suggest('Summer collection', { count: 1 })).toEqual(['Discover our summer collection']);
+  });
+
+  it('returns fewer than asked when the rules run out, and nothing for text without words', () => {
+    const few = suggest('Join our newsletter', { count: 10 });
+    expect(few.length).toBeGreaterThan(0);
+    expect(few.length).toBeLessThan(10);
+    expect(suggest('  !!! ', { count: 5 })).toEqual([]);
+    expect(suggest('', { count: 5 })).toEqual([]);
+  });
+
+  it('leaves out suggestions the element already has', () => {
+    expect(
+      suggest('Start free trial', {
+        currentVariants: ['start your FREE trial today', 'Get   started free'],
+      }),
+    ).toEqual(['Start your free trial in minutes', 'Try it free', 'Start my free trial']);
+  });
+
+  it('lets long texts grow by at most 80 characters', () => {
+    const long = `${'Our platform helps every team ship faster. '.repeat(20)}Try it.`;
+    const result = suggest(long, { count: 10, additional: 'x'.repeat(200) });
+    expect(result.length).toBeGreaterThan(0);
+    for (const text of result) expect(text.length).toBeLessThanOrEqual(maxSuggestionLength(long));
+  });
+});

@@ -1,0 +1,93 @@
+import { textTypeSchema, variantStyleSchema } from '@kindling/domain';
+import { z } from 'zod';
+import { teamParams } from '../../http/team-scope';
+import type { AppInstance } from '../../http/types';
+import { requireTeam } from '../teams/team-access';
+import { generateText } from './generate-text';
+import type { TextProvider } from './text-provider';
+
+export const GENERATE_TEXT_LIMITS = {
+  value: 2000,
+  count: 10,
+  currentVariants: 50,
+  /** Generous: these only give the provider context. */
+  context: 10_000,
+  tone: 50,
+  styles: 20,
+} as const;
+
+export const GENERATE_TEXT_MESSAGES = {
+  valueMissing: 'Enter the text to rewrite.',
+  valueTooLong: `The text to rewrite can be up to ${GENERATE_TEXT_LIMITS.value} characters long.`,
+  count: `Ask for between 1 and ${GENERATE_TEXT_LIMITS.count} variants.`,
+  tooManyCurrent: `Send up to ${GENERATE_TEXT_LIMITS.currentVariants} current variants.`,
+  contextTooLong: `Keep this under ${GENERATE_TEXT_LIMITS.context} characters.`,
+  toneTooLong: `The tone can be up to ${GENERATE_TEXT_LIMITS.tone} characters long.`,
+} as const;
+
+const M = GENERATE_TEXT_MESSAGES;
+const context = z.string().max(GENERATE_TEXT_LIMITS.context, M.contextTooLong);
+
+/** The text generation request of spec section 3. */
+const generateTextBody = z.object({
+  type: textTypeSchema.optional(),
+  meta: context.nullish(),
+  value: z
+    .string({ error: M.valueMissing })
+    .max(GENERATE_TEXT_LIMITS.value, M.valueTooLong)
+    .refine((value) => value.trim() !== '', M.valueMissing),
+  count: z
+    .number({ error: M.count })
+    .int(M.count)
+    .min(1, M.count)
+    .max(GENERATE_TEXT_LIMITS.count, M.count),
+  additional: context.optional(),
+  tone: z.string().max(GENERATE_TEXT_LIMITS.tone, M.toneTooLong).optional(),
+  currentVariants: z
+    .array(context)
+    .max(GENERATE_TEXT_LIMITS.currentVariants, M.tooManyCurrent)
+    .optional(),
+  /** Styles of the variant pool's options; text providers do not change styles. */
+  styles: z.array(variantStyleSchema).max(GENERATE_TEXT_LIMITS.styles).optional(),
+  debug: z.boolean().optional(),
+});
+
+const generateTextReply = z.object({ variants: z.array(z.string()) });
+
+export function aiRoutes(scope: AppInstance, providers: { text: TextProvider }): void {
+  scope.post(
+    '/campaign/generate-text',
+    {
+      schema: {
+        tags: ['ai'],
+        security: [{ bearer: [] }],
+        summary: 'Suggests rewrites of a text (may return fewer than count)',
+        params: teamParams,
+        body: generateTextBody,
+        response: { 200: generateTextReply },
+      },
+    },
+    async (request) => {
+      const team = requireTeam(request);
+      const { value, count, tone, additional, meta, debug } = request.body;
+      const result = await generateText({
+        provider: providers.text,
+        request: {
+          value,
+          count,
+          currentVariants: request.body.currentVariants ?? [],
+          ...(tone === undefined ? {} : { tone }),
+          ...(additional === undefined ? {} : { additional }),
+          ...(meta == null ? {} : { meta }),
+        },
+      });
+      if (debug) {
+        request.log.info(
+          { team: team.slug, asked: count, produced: result.variants.length },
+          'text generation (debug)',
+        );
+      }
+      return result;
+    },
+  );
+}

@@ -1,0 +1,77 @@
+// The text half of the AI provider interface (ARCHITECTURE.md, "AI"). Providers turn one text
+// into suggested rewrites; the use-case, not the provider, guarantees what leaves the server.
+
+/**
+ * Tones the built-in provider writes in. The request's `tone` is free text (spec section 3), so
+ * anything else, or nothing, is read as DEFAULT_TEXT_TONE.
+ */
+export const TEXT_TONES = ['professional', 'friendly', 'bold', 'playful', 'urgent'] as const;
+export type TextTone = (typeof TEXT_TONES)[number];
+export const DEFAULT_TEXT_TONE: TextTone = 'professional';
+
+export interface TextGenerationRequest {
+  /** The text to rewrite. */
+  value: string;
+  /** How many suggestions are wanted; a provider may return fewer, never more is used. */
+  count: number;
+  tone?: string;
+  /** The element's objective (spec: "additional"). */
+  additional?: string;
+  /** Texts the element already has; suggestions must differ from each of them. */
+  currentVariants: string[];
+  /** The element's AI context description. */
+  meta?: string;
+}
+
+export interface TextProvider {
+  generateText(request: TextGenerationRequest): Promise<string[]>;
+}
+
+/** Case-insensitive; unknown or missing tones fall back to the default. */
+export function resolveTone(tone: string | undefined): TextTone {
+  const wanted = tone?.trim().toLowerCase();
+  return TEXT_TONES.find((known) => known === wanted) ?? DEFAULT_TEXT_TONE;
+}
+
+/** Two texts are the same suggestion when they differ only in letter case or whitespace. */
+export const suggestionKey = (text: string): string => text.replace(/\s+/g, '').toLowerCase();
+
+/** Rewrites may grow short texts up to 200 characters and longer ones by 80 at most. */
+export const maxSuggestionLength = (value: string): number => Math.max(200, value.length + 80);
+
+/**
+ * Accepts a candidate (returned trimmed) when it is non-blank, within the length limit, and
+ * distinct from `value`, from every entry of `exclude` and from everything accepted before
+ * (see suggestionKey); answers null otherwise.
+ */
+export function suggestionFilter(options: {
+  value: string;
+  exclude: readonly string[];
+}): (candidate: string) => string | null {
+  const seen = new Set([options.value, ...options.exclude].map(suggestionKey));
+  const limit = maxSuggestionLength(options.value);
+  return (raw) => {
+    const candidate = raw.trim();
+    const key = suggestionKey(candidate);
+    if (key === '' || candidate.length > limit || seen.has(key)) return null;
+    seen.add(key);
+    return candidate;
+  };
+}
+
+/** The first `count` candidates that suggestionFilter accepts, in order. */
+export function pickSuggestions(options: {
+  candidates: Iterable<string>;
+  value: string;
+  exclude: readonly string[];
+  count: number;
+}): string[] {
+  const accept = suggestionFilter(options);
+  const picked: string[] = [];
+  for (const raw of options.candidates) {
+    if (picked.length >= options.count) break;
+    const candidate = accept(raw);
+    if (candidate !== null) picked.push(candidate);
+  }
+  return picked;
+}
