@@ -109,7 +109,11 @@ const FILLER =
 export function trimFiller(text: string): string {
   let result = text;
   for (const [pattern, replacement] of WORDY) result = result.replace(pattern, replacement);
-  result = collapse(result.replace(FILLER, '').replace(/\s+([,.!?;:])/g, '$1'));
+  result = collapse(result.replace(FILLER, ''))
+    .replace(/\s+([,.!?;:])/g, '$1')
+    // "Basically, we grow, really." leaves stray commas behind.
+    .replace(/([,;:])+(?=[,.!?;:])/g, '')
+    .replace(/^[,;:]\s*/, '');
   if (!hasLetters(result)) return text;
   // "Just start now" loses its first word; the new first word takes over the capital.
   return /^\p{Lu}/u.test(text) ? upperFirst(result) : result;
