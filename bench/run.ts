@@ -8,8 +8,17 @@ import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { apiBench } from './api-bench';
 import { previewBench } from './preview-bench';
+import { wizardBench } from './wizard-bench';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The lazily loaded wizard route: its own chunk, not part of the first screen. */
+function wizardChunkGzipBytes(): number | undefined {
+  const assets = path.join(root, 'apps/web/dist/assets');
+  if (!existsSync(assets)) return undefined;
+  const chunk = readdirSync(assets).find((file) => /^wizard-page-.*\.js$/.test(file));
+  return chunk ? gzipSync(readFileSync(path.join(assets, chunk))).length : undefined;
+}
 
 function initialJsGzipBytes(): number | undefined {
   const dist = path.join(root, 'apps/web/dist');
@@ -36,7 +45,14 @@ async function main() {
       `${(initial / 1024).toFixed(1)} KB gzip = ${(initial / budgetBytes).toFixed(2)}x of the 150 KB budget (${assets} assets in dist)`,
     );
   }
+  const wizard = wizardChunkGzipBytes();
+  if (wizard !== undefined && initial !== undefined) {
+    console.log(
+      `wizard route chunk (lazy): ${(wizard / 1024).toFixed(1)} KB gzip = ${(wizard / initial).toFixed(2)}x the initial route`,
+    );
+  }
   await apiBench();
+  await wizardBench();
   await previewBench();
 }
 

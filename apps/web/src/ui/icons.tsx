@@ -133,3 +133,32 @@ export const FlameIcon = (props: IconProps) => (
     <path d="M12 2c1 4-2 6-3.5 8.5A6 6 0 1 0 18 14c0-2-1-3.5-2-5 0 2-1 3-2 3.5.5-3.5-.5-7.5-2-10.5Z" />
   </Icon>
 );
+
+export const DragHandleIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="9" cy="6" r="1" />
+    <circle cx="15" cy="6" r="1" />
+    <circle cx="9" cy="12" r="1" />
+    <circle cx="15" cy="12" r="1" />
+    <circle cx="9" cy="18" r="1" />
+    <circle cx="15" cy="18" r="1" />
+  </Icon>
+);
+
+export const ArrowUpIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 19V5M5 12l7-7 7 7" />
+  </Icon>
+);
+
+export const ArrowDownIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 5v14M19 12l-7 7-7-7" />
+  </Icon>
+);
+
+export const CloseIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M6 6l12 12M18 6 6 18" />
+  </Icon>
+);

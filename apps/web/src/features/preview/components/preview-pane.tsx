@@ -1,6 +1,6 @@
 import type { ElementDescription } from '@kindling/page-runtime';
 import { useCallback, useEffect, useState } from 'react';
-import { Button } from '../../../ui/button';
+import { PreviewError, PreviewStage } from '../../../ui/preview-stage';
 import { useFrameSrc } from '../../../lib/preview/use-frame-src';
 import { usePreviewClient } from '../../../lib/preview/use-preview-client';
 import { usePreviewState } from '../../../lib/preview/use-preview-state';
@@ -62,29 +62,10 @@ export function PreviewPane({ team, url, loadRequest }: PreviewPaneProps) {
         status={state.loadStatus}
       />
       {state.loadStatus === 'Error' ? (
-        <div className={styles.error} role="alert">
-          <span>
-            <strong>The page could not be previewed.</strong> {state.errorMessage}
-          </span>
-          <Button size="sm" variant="outline" onClick={() => dispatch({ type: 'retry' })}>
-            Try again
-          </Button>
-        </div>
+        <PreviewError message={state.errorMessage} onRetry={() => dispatch({ type: 'retry' })} />
       ) : null}
       <div className={styles.body}>
-        <div className={styles.stage}>
-          {src ? (
-            <iframe
-              key={state.attempt}
-              ref={setFrame}
-              className={styles.frame}
-              style={width === undefined ? undefined : { width }}
-              sandbox="allow-scripts allow-forms"
-              title="Live preview"
-              src={src}
-            />
-          ) : null}
-        </div>
+        <PreviewStage src={src} attempt={state.attempt} width={width} frameRef={setFrame} />
         <ElementPanel element={picked} onApplyText={applyText} onReset={reset} />
       </div>
     </section>

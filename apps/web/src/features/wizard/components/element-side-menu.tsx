@@ -1,3 +1,4 @@
+import { CloseIcon } from '../../../ui/icons';
 import type { CampaignElement } from '@kindling/domain';
 import { Button } from '../../../ui/button';
 import { useWizard } from '../hooks/wizard-context';
@@ -11,20 +12,6 @@ export const ELEMENT_TYPE_LABEL: Record<CampaignElement['type'], string> = {
   text: 'Text element',
   image: 'Image element',
 };
-
-function CloseIcon() {
-  return (
-    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d="M6 6l12 12M18 6 6 18"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-      />
-    </svg>
-  );
-}
 
 /** The original, selectable like a variant: choosing it shows the page unchanged. */
 function OriginalCard({ element }: { element: CampaignElement }) {

@@ -8,7 +8,7 @@ import { Button } from '../../../ui/button';
 import { TrashIcon } from '../../../ui/icons';
 import { useWizard } from '../hooks/wizard-context';
 import { GoalDetails } from './goal-details';
-import { ArrowDownIcon, ArrowUpIcon, DragHandleIcon } from './goal-icons';
+import { ArrowDownIcon, ArrowUpIcon, DragHandleIcon } from '../../../ui/icons';
 import styles from './goal-card.module.css';
 
 export const goalSortableId = (goalId: number) => `goal-${goalId}`;
@@ -77,7 +77,7 @@ export function GoalCard({ goal, index, count, locked, onMove, onDelete }: GoalC
             {...listeners}
             aria-label={`Reorder ${name}`}
           >
-            <DragHandleIcon />
+            <DragHandleIcon size={16} />
           </button>
         )}
         <div className={styles.meta}>
@@ -95,7 +95,7 @@ export function GoalCard({ goal, index, count, locked, onMove, onDelete }: GoalC
               className={styles.iconButton}
               aria-label={`Move ${name} up`}
               aria-disabled={isFirst}
-              icon={<ArrowUpIcon />}
+              icon={<ArrowUpIcon size={16} />}
               onClick={ownClick(() => {
                 if (!isFirst) onMove(index, index - 1);
               })}
@@ -107,7 +107,7 @@ export function GoalCard({ goal, index, count, locked, onMove, onDelete }: GoalC
               className={styles.iconButton}
               aria-label={`Move ${name} down`}
               aria-disabled={isLast}
-              icon={<ArrowDownIcon />}
+              icon={<ArrowDownIcon size={16} />}
               onClick={ownClick(() => {
                 if (!isLast) onMove(index, index + 1);
               })}

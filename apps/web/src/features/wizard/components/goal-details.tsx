@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/field';
 import { useWizard } from '../hooks/wizard-context';
-import { CloseIcon } from './goal-icons';
+import { CloseIcon } from '../../../ui/icons';
 import { pageUrlError } from './goal-rules';
 import styles from './goal-card.module.css';
 
@@ -54,7 +54,7 @@ function ClickGoalElements({ goal }: { goal: Goal }) {
                   size="sm"
                   className={styles.iconButton}
                   aria-label={`Remove ${label}`}
-                  icon={<CloseIcon />}
+                  icon={<CloseIcon size={16} />}
                   onClick={() => dispatch({ type: 'toggleGoalElement', element })}
                 />
               </li>

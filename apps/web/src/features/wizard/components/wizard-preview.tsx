@@ -5,7 +5,7 @@ import { SIZE_OPTIONS, SIZE_WIDTH, type PreviewSize } from '../../../lib/preview
 import { useFrameSrc } from '../../../lib/preview/use-frame-src';
 import { usePreviewClient } from '../../../lib/preview/use-preview-client';
 import { usePreviewState } from '../../../lib/preview/use-preview-state';
-import { Button } from '../../../ui/button';
+import { PreviewError, PreviewStage } from '../../../ui/preview-stage';
 import { PreviewStatus } from '../../../ui/preview-status';
 import { SegmentedControl } from '../../../ui/segmented-control';
 import { Switch } from '../../../ui/switch';
@@ -94,28 +94,9 @@ export function WizardPreview(props: WizardPreviewProps) {
         </div>
       ) : null}
       {state.loadStatus === 'Error' ? (
-        <div className={styles.error} role="alert">
-          <span>
-            <strong>The page could not be previewed.</strong> {state.errorMessage}
-          </span>
-          <Button size="sm" variant="outline" onClick={() => dispatch({ type: 'retry' })}>
-            Try again
-          </Button>
-        </div>
+        <PreviewError message={state.errorMessage} onRetry={() => dispatch({ type: 'retry' })} />
       ) : null}
-      <div className={styles.stage}>
-        {src ? (
-          <iframe
-            key={state.attempt}
-            ref={setFrame}
-            className={styles.frame}
-            style={width === undefined ? undefined : { width }}
-            sandbox="allow-scripts allow-forms"
-            title="Live preview"
-            src={src}
-          />
-        ) : null}
-      </div>
+      <PreviewStage src={src} attempt={state.attempt} width={width} frameRef={setFrame} fill />
     </section>
   );
 }
