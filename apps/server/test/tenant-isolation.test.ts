@@ -97,6 +97,9 @@ const EXAMPLES: Record<string, (context: Context) => Example> = {
   'POST /campaign/upload-images': imageForm,
   'GET /campaign/screenshot': () => ({ query: { url: SCREENSHOT_URL } }),
   'GET /campaign/log-preview-error': () => ({ query: { url: 'https://shop.example.com/' } }),
+  'POST /campaign/generate-text': () => ({
+    payload: { value: 'Start free trial', count: 3, currentVariants: [] },
+  }),
   'GET /jobs/by-id': (c) => ({ query: { id: c.jobId } }),
   'GET /api-keys': () => ({}),
   'POST /api-keys/create': () => ({ payload: { name: 'Created by example' } }),

@@ -135,7 +135,9 @@ export const hasTimeWord = (text: string): boolean => TIME_WORDS.test(stripEnd(t
 
 /** The stock alternatives for an everyday button text. */
 export function knownAlternatives(core: string): string[] {
-  return KNOWN_CTAS.get(collapse(core).toLowerCase()) ?? [];
+  const text = collapse(core).toLowerCase();
+  // "Get started now" has the alternatives of "Get started".
+  return KNOWN_CTAS.get(text) ?? KNOWN_CTAS.get(text.replace(TIME_WORDS, '').trim()) ?? [];
 }
 
 /** The same instruction with another leading verb. */

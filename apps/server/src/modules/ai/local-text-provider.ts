@@ -43,7 +43,7 @@ const MEANINGFUL = /[\p{L}\p{N}]/u;
 /** Words that make a short text a statement ("We help teams grow") rather than a label. */
 const STATEMENT_WORDS = new Set(
   (
-    'am are brings can do does gets gives has have helps i is it it’s it\'s keeps lets makes ' +
+    "am are brings can do does gets gives has have helps i is it it’s it's keeps lets makes " +
     'they turns was we were will works you'
   ).split(' '),
 );

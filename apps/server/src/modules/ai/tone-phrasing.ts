@@ -40,7 +40,10 @@ type Templates = (phrase: Phrase) => (string | null)[];
 
 /** Instructions ("Start your free trial"); `core` is already the improved form. */
 const INSTRUCTION: Record<TextTone, Templates> = {
-  professional: ({ core }) => [timed(core, 'today'), isSetup(core) ? `${core} in minutes` : null],
+  professional: ({ core }) => [
+    timed(core, 'today'),
+    isSetup(core) ? timed(core, 'in minutes') : null,
+  ],
   friendly: (phrase) => {
     const mine = firstPerson(phrase.core);
     return [mine, `${phrase.core} — it's easy`, `Yes, ${lowerFirst(mine ?? phrase.core)}`];
@@ -109,7 +112,6 @@ export function tonePhrasings(options: {
   tone: TextTone;
   phrase: Phrase;
 }): string[] {
-  return BY_KIND[options.kind]
-    [options.tone](options.phrase)
-    .filter((text): text is string => text !== null);
+  const templates = BY_KIND[options.kind][options.tone];
+  return templates(options.phrase).filter((text): text is string => text !== null);
 }

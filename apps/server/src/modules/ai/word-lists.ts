@@ -17,7 +17,8 @@ export const IMPERATIVE_VERBS = list(`
  * other words ("Good news: we help…"); anything else may be a name ("Good news: Kindling…").
  */
 export const COMMON_STARTERS = list(`
-  a about after all also an any at before best better big by each easy every everyone
+  a about after all also an any are at before best better big by can could do does each easy
+  every everyone has have imagine is looking need ready tired want welcome will
   everything exclusive fast faster for free from fresh great here how if in instant introducing
   it it's its just less limited many more most my never new no not now on one only our over
   premium quick save simple smart smarter some special start stop that the their there these
