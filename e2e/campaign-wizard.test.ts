@@ -317,4 +317,45 @@ describe('campaign wizard', () => {
     expect(saved.elements[0]!.variants.map((variant) => variant.isEnabled)).toEqual([false, true]);
     expect(saved.goals).toHaveLength(2);
   });
+
+  it('suggests AI variants for decisive elements on opening, and approving saves one', async () => {
+    const text = (value: string) => ({ value, textType: 'normal', styles: [] });
+    const element = (id: number, key: string, selector: string, value: string) => ({
+      id,
+      key,
+      selector,
+      type: 'text',
+      control: { info: text(value) },
+      variants: [
+        { id: id - 10, key: `${key}-v1`, type: 'text', isEnabled: true, info: text(`${value}!`) },
+      ],
+    });
+    const { id } = await api.call<{ id: number }>('POST', `/team/${team}/campaign/create`, {
+      name: 'Winners campaign',
+      ingestedUrl: fixtureUrlOf(fixtures, 'saas-landing.html'),
+      elements: [
+        element(-1, 'hero', 'h1', 'Ship product updates your customers actually read'),
+        element(-2, 'cta', '#cta-start', 'Start free trial'),
+      ],
+      autoGenerationStatus: {
+        autoGenerationRequired: true,
+        reason: { type: 'winners', elements: { hero: { type: 'decisive' } } },
+      },
+    });
+    await page.goto(`/admin/${team}/campaign/${id}/edit`);
+    await expect.poll(step).toBe('EditElements');
+    await page.getByTestId('element-card').first().click();
+    const suggestions = sideMenu()
+      .getByTestId('variant-group-suggested')
+      .getByTestId('variant-row');
+    await expect.poll(() => suggestions.count()).toBe(3);
+    await shot(page, 'wizard-19-suggestions');
+    await suggestions.first().getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(async () => (await load(id)).elements[0]!.variants.length).toBe(2);
+    await expect.poll(() => suggestions.count()).toBe(2);
+
+    await sideMenu().getByRole('button', { name: 'Close', exact: true }).click();
+    await page.getByTestId('element-card').nth(1).click();
+    expect(await sideMenu().getByTestId('variant-group-suggested').count()).toBe(0);
+  });
 });

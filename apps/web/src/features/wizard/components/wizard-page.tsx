@@ -68,5 +68,11 @@ export function EditCampaignWizardPage() {
       />
     );
   }
-  return <Wizard key={campaign.data.id} initial={updateWizardState(campaign.data)} />;
+  return (
+    <Wizard
+      key={campaign.data.id}
+      initial={updateWizardState(campaign.data)}
+      campaign={campaign.data}
+    />
+  );
 }

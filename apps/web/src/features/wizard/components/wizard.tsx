@@ -1,9 +1,10 @@
-import { GoalEventType, type WizardStep } from '@kindling/domain';
+import { GoalEventType, type Campaign, type WizardStep } from '@kindling/domain';
 import type { ElementDescription } from '@kindling/page-runtime';
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { useCurrentTeam } from '../../../lib/current-team';
 import type { PreviewClient } from '../../../lib/preview/preview-client';
 import { Button } from '../../../ui/button';
+import { useAutoSuggestions } from '../hooks/use-auto-suggestions';
 import { useVariantActions } from '../hooks/use-variant-actions';
 import { useStepNavigation } from '../hooks/use-step-navigation';
 import { useSubmitCampaign } from '../hooks/use-submit-campaign';
@@ -21,7 +22,13 @@ import { WizardStepper } from './wizard-stepper';
 import { WizardStepPanel } from './wizard-step-panel';
 import styles from './wizard.module.css';
 
-export function Wizard({ initial }: { initial: WizardState }) {
+interface WizardProps {
+  initial: WizardState;
+  /** Update mode: the campaign as loaded, for its automatic suggestions. */
+  campaign?: Campaign;
+}
+
+export function Wizard({ initial, campaign }: WizardProps) {
   const { slug, featureFlags, membership, user } = useCurrentTeam();
   const [state, dispatch] = useReducer(wizardReducer, initial);
   const clientRef = useRef<PreviewClient | undefined>(undefined);
@@ -45,6 +52,7 @@ export function Wizard({ initial }: { initial: WizardState }) {
   const variants = useVariantActions({ team: slug, state, dispatch, preview });
   const navigation = useStepNavigation({ team: slug, state, dispatch });
   const submission = useSubmitCampaign(slug, state);
+  useAutoSuggestions(slug, campaign, dispatch);
 
   const context = useMemo<WizardContextValue>(
     () => ({

@@ -1,4 +1,5 @@
 import { addVariant, draftCopy, emptyVariant, openDraftEditor } from './draft-editor';
+import { suggestedVariants } from './suggestions';
 import { changeElement, findElement, withoutSelection } from './element-updates';
 import {
   approveSuggestionLocally,
@@ -62,6 +63,7 @@ export type VariantAction = Extract<
       | 'approveLocally'
       | 'duplicateLocally'
       | 'serverVariants'
+      | 'addSuggestions'
       | 'variantEnabled'
       | 'variantRemoved';
   }
@@ -88,6 +90,21 @@ export function variantReducer(state: WizardState, action: VariantAction): Wizar
       return changeElement(state, action.elementId, (e) =>
         withServerVariants(e, action.variants, action.removedSuggestionId),
       );
+    case 'addSuggestions': {
+      let lastTemporaryId = state.lastTemporaryId;
+      const next = changeElement(state, action.elementId, (element) =>
+        element.type === 'text'
+          ? {
+              ...element,
+              variants: [
+                ...element.variants,
+                ...suggestedVariants(element, action.texts, () => (lastTemporaryId -= 1)),
+              ],
+            }
+          : element,
+      );
+      return { ...next, lastTemporaryId };
+    }
     case 'variantEnabled':
       return changeElement(state, action.elementId, (e) =>
         setVariantEnabled(e, action.variantId, action.isEnabled),

@@ -75,6 +75,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case 'approveLocally':
     case 'duplicateLocally':
     case 'serverVariants':
+    case 'addSuggestions':
     case 'variantEnabled':
     case 'variantRemoved':
       return variantReducer(state, action);

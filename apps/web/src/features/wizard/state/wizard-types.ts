@@ -76,6 +76,8 @@ export type WizardAction =
   | { type: 'approveLocally'; elementId: number; variantId: number }
   | { type: 'duplicateLocally'; elementId: number; variantId: number }
   | { type: 'serverVariants'; elementId: number; variants: Variant[]; removedSuggestionId?: number }
+  /** AI texts for a text element, added as suggestions to approve. */
+  | { type: 'addSuggestions'; elementId: number; texts: string[] }
   | { type: 'variantEnabled'; elementId: number; variantId: number; isEnabled: boolean }
   | { type: 'variantRemoved'; elementId: number; variantId: number }
   | { type: 'addGoal'; eventType: GoalEventType }
