@@ -230,6 +230,20 @@ describe('campaign wizard', () => {
     await page.getByLabel('Traffic allocation (%)').fill('80');
     await page.getByRole('switch', { name: 'Exclusive audience' }).click();
     await shot(page, 'wizard-13-settings');
+    // A failed create keeps everything on screen with the spec's message; the retry succeeds.
+    const failCreate = '**/api/team/*/campaign/create';
+    await page.route(failCreate, (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'RETRYABLE', message: 'Try again shortly.' } }),
+      }),
+    );
+    await page.getByRole('button', { name: 'Create campaign' }).click();
+    await page.getByText('There was an error creating the campaign.', { exact: false }).waitFor();
+    expect(await page.getByLabel('Campaign name').inputValue()).toBe('Headline and CTA test');
+    await shot(page, 'wizard-13b-create-failed');
+    await page.unroute(failCreate);
     await page.getByRole('button', { name: 'Create campaign' }).click();
     await page.waitForURL(/\/campaign\/\d+$/);
     campaignId = Number(/\/campaign\/(\d+)$/.exec(page.url())?.[1]);
