@@ -6,5 +6,6 @@ export const draftVariantDomId = (variantId: number): string => `draft-variant-$
 export function focusDraftVariant(variantId: number): void {
   const control = document.getElementById(draftVariantDomId(variantId));
   control?.focus();
-  control?.scrollIntoView({ block: 'nearest' });
+  // Centred, so neither the side menu's header nor the editor's sticky footer covers it.
+  control?.scrollIntoView({ block: 'center' });
 }

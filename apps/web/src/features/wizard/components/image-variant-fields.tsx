@@ -1,6 +1,6 @@
 import { ACCEPTED_IMAGE_TYPES, type ImageVariant } from '@kindling/domain';
 import clsx from 'clsx';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Button, buttonClassName } from '../../../ui/button';
 import { TextField } from '../../../ui/field';
 import { ImageIcon } from '../../../ui/icons';
@@ -24,6 +24,12 @@ export function ImageVariantFields(props: ImageVariantFieldsProps) {
   const { upload, applyUrl, busy, errors } = useImageUpload(elementId, variant.id);
   const [url, setUrl] = useState('');
   const src = variant.info.thumb ?? variant.info.src;
+  const errorsRef = useRef<HTMLDivElement>(null);
+
+  // The messages sit below the address field, often under the editor's sticky footer.
+  useEffect(() => {
+    if (errors.length > 0) errorsRef.current?.scrollIntoView({ block: 'center' });
+  }, [errors]);
 
   function onFiles(event: ChangeEvent<HTMLInputElement>) {
     const files = [...(event.target.files ?? [])];
@@ -97,11 +103,13 @@ export function ImageVariantFields(props: ImageVariantFieldsProps) {
           Use image
         </Button>
       </div>
-      {errors.map((message) => (
-        <p key={message} className={styles.error} role="alert">
-          {message}
-        </p>
-      ))}
+      <div ref={errorsRef}>
+        {errors.map((message) => (
+          <p key={message} className={styles.error} role="alert">
+            {message}
+          </p>
+        ))}
+      </div>
     </div>
   );
 }

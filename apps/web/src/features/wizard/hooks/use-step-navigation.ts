@@ -45,6 +45,11 @@ export function useStepNavigation({ team, state, dispatch }: Options) {
     void readHasSeenModeHelp().then(setHasSeenModeHelp);
   }, []);
 
+  // A message about missing elements or goals is stale once the person changes them.
+  useEffect(() => {
+    setStepError(undefined);
+  }, [state.elements, state.goals]);
+
   const takeScreenshot = useCallback(
     (url: string) => {
       setScreenshotPending(true);
