@@ -18,7 +18,7 @@ import { billingRoutes } from './modules/billing/routes';
 import { campaignImageRoutes, uploadedFileRoutes } from './modules/campaigns/image-routes';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { logPreviewErrorRoutes } from './modules/preview/log-preview-error';
-import { createTicketService } from './modules/preview/preview-ticket';
+import { createTicketService } from './egress/preview-ticket';
 import { previewRoutes } from './modules/preview/routes';
 import { createJobWorker } from './modules/jobs/job-worker';
 import { jobRoutes } from './modules/jobs/routes';

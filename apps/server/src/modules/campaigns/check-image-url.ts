@@ -2,8 +2,8 @@ import { PassThrough, type Readable } from 'node:stream';
 import { sniffImageType } from '@kindling/domain';
 import type { Config } from '../../config';
 import { AppError, validationError } from '../../errors';
-import { nodeTransport, type Transport } from '../preview/node-transport';
-import { safeFetch } from '../preview/safe-fetch';
+import { nodeTransport, type Transport } from '../../egress/node-transport';
+import { safeFetch } from '../../egress/safe-fetch';
 
 export const INVALID_IMAGE_URL = 'Please enter a full http or https image address.';
 

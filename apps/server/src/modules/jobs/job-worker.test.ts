@@ -10,7 +10,7 @@ import { openDatabase, type Db } from '../../db/database';
 import { MemoryBus } from '../../realtime/memory-bus';
 import { enqueueJob } from './enqueue-job';
 import { getJob } from './get-job';
-import { followJob, insertTestTeam, quietLog, sleep, waitFor } from './job-test-helpers';
+import { followJob, insertTestTeam, quietLog, sleep, waitFor } from '../../../test/job-helpers';
 import {
   GENERIC_JOB_ERROR,
   PermanentJobError,

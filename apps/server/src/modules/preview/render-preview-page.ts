@@ -2,7 +2,7 @@ import { previewAgentScript } from './agent-bundle';
 import { decodeHtml, looksLikeHtml } from './html-charset';
 import { errorPageHtml } from './preview-response';
 import { rewritePreviewHtml } from './rewrite-html';
-import { safeFetch } from './safe-fetch';
+import { safeFetch } from '../../egress/safe-fetch';
 
 export interface RenderPreviewOptions {
   url: string;

@@ -5,7 +5,7 @@ import type { AppInstance, AppServices } from '../../http/types';
 import { isSessionLive } from '../auth/repo';
 import { unauthenticated } from '../auth/tokens';
 import { errorPageHtml, sendPreviewHtml } from './preview-response';
-import type { TicketService } from './preview-ticket';
+import type { TicketService } from '../../egress/preview-ticket';
 import { renderPreviewPage } from './render-preview-page';
 
 const PAGE_PATH = '/api/preview/page';

@@ -4,7 +4,12 @@ import { testConfig } from '../../config';
 import { PermanentJobError } from '../jobs/job-types';
 import { capturePage, TIMEOUT_MESSAGE, type CaptureOptions } from './capture-page';
 import { chromiumResolver } from './chromium-resolver';
-import { BLOCK_RGB, FIXTURE_HOST, pixelAt, startFixtureServer } from './fixture-server';
+import {
+  BLOCK_RGB,
+  FIXTURE_HOST,
+  pixelAt,
+  startFixtureServer,
+} from '../../../test/screenshot-fixture-server';
 import { SharedBrowser } from './shared-browser';
 
 describe('capturePage', () => {

@@ -1,5 +1,5 @@
-import type { Resolver } from '../preview/guarded-lookup';
-import { systemResolver } from '../preview/guarded-lookup';
+import type { Resolver } from '../../egress/guarded-lookup';
+import { systemResolver } from '../../egress/guarded-lookup';
 
 const LOOPBACK = [
   { address: '127.0.0.1', family: 4 },

@@ -1,7 +1,7 @@
 import type { BrowserContext, Route } from 'playwright-core';
 import { AppError } from '../../errors';
-import type { Resolver } from '../preview/guarded-lookup';
-import { safeFetch } from '../preview/safe-fetch';
+import type { Resolver } from '../../egress/guarded-lookup';
+import { safeFetch } from '../../egress/safe-fetch';
 
 export interface RequestGuardOptions {
   /** PREVIEW_ALLOW_HOSTS. */

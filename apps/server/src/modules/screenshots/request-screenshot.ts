@@ -2,7 +2,7 @@ import { isValidUrl, normalizeUrl } from '@kindling/domain';
 import { validationError } from '../../errors';
 import type { AppServices } from '../../http/types';
 import { enqueueJob } from '../jobs/enqueue-job';
-import { guardedLookup } from '../preview/guarded-lookup';
+import { guardedLookup } from '../../egress/guarded-lookup';
 import { chromiumResolver } from './chromium-resolver';
 import { thumbnailUrls } from './screenshot-files';
 import { SCREENSHOT_JOB } from './screenshot-service';

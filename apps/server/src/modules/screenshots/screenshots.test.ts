@@ -4,8 +4,13 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTeam, signUp, useTestApp, type Account } from '../../../test/test-app';
-import { followJob } from '../jobs/job-test-helpers';
-import { FIXTURE_HOST, BLOCK_RGB, pixelAt, startFixtureServer } from './fixture-server';
+import { followJob } from '../../../test/job-helpers';
+import {
+  FIXTURE_HOST,
+  BLOCK_RGB,
+  pixelAt,
+  startFixtureServer,
+} from '../../../test/screenshot-fixture-server';
 import { TIMEOUT_MESSAGE } from './capture-page';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'kindling-shots-'));

@@ -1,8 +1,8 @@
 import type { LookupAddress } from 'node:dns';
 import { Readable } from 'node:stream';
 import ipaddr from 'ipaddr.js';
-import { systemResolver, type Resolver } from './guarded-lookup';
-import { nodeTransport, type HopRequest, type Transport } from './node-transport';
+import { systemResolver, type Resolver } from '../src/egress/guarded-lookup';
+import { nodeTransport, type HopRequest, type Transport } from '../src/egress/node-transport';
 
 export type StubResolver = Resolver & { calls: string[] };
 

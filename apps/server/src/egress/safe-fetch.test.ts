@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ErrorCode } from '../../errors';
+import type { ErrorCode } from '../errors';
 import { REFUSED_MESSAGE } from './guarded-lookup';
-import { startLoopbackServers, type LoopbackServers } from './loopback-test-server';
+import { startLoopbackServers, type LoopbackServers } from '../../test/loopback-server';
 import { safeFetch } from './safe-fetch';
-import { cannedTransport, recordingTransport, stubResolver } from './test-doubles';
+import { cannedTransport, recordingTransport, stubResolver } from '../../test/egress-doubles';
 
 interface Vector {
   /** `{port}` is the 127.0.0.1 test server, `{port6}` the ::1 one. */

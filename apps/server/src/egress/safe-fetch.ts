@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { addAbortSignal } from 'node:stream';
-import { AppError } from '../../errors';
+import { AppError } from '../errors';
 import { guardedLookup, type Resolver } from './guarded-lookup';
 import { nodeTransport, type HopResponse, type Transport } from './node-transport';
 import { isDecodable, readLimitedBody, tooLarge } from './read-body';

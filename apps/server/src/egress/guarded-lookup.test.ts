@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseHostLiteral } from './address-policy';
 import { guardedLookup, isAllowListed } from './guarded-lookup';
-import { stubResolver } from './test-doubles';
+import { stubResolver } from '../../test/egress-doubles';
 
 describe('guardedLookup', () => {
   it('checks IP literals as they are, without asking DNS', async () => {

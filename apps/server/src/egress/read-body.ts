@@ -1,6 +1,6 @@
 import { pipeline, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { AppError } from '../../errors';
+import { AppError } from '../errors';
 
 const DECODERS: Record<string, () => NodeJS.ReadWriteStream> = {
   gzip: () => zlib.createGunzip(),

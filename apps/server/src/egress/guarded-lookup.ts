@@ -1,6 +1,6 @@
 import type { LookupAddress } from 'node:dns';
 import { lookup } from 'node:dns/promises';
-import { AppError } from '../../errors';
+import { AppError } from '../errors';
 import { classifyAddress, parseHostLiteral, type HostLiteral } from './address-policy';
 
 /** Every address a name resolves to, as `dns.lookup(name, {all: true})` returns them. */

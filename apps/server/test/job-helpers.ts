@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../db/database';
-import type { BusMessage, PubSubBus } from '../../realtime/bus';
-import { jobChannel } from '../../realtime/channels';
-import type { JobMessage } from './job-types';
+import type { Db } from '../src/db/database';
+import type { BusMessage, PubSubBus } from '../src/realtime/bus';
+import { jobChannel } from '../src/realtime/channels';
+import type { JobMessage } from '../src/modules/jobs/job-types';
 
 export const quietLog = { info() {}, warn() {}, error() {} };
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startLoopbackServers, type LoopbackServers } from './loopback-test-server';
+import { startLoopbackServers, type LoopbackServers } from '../../test/loopback-server';
 import { pinnedLookup } from './node-transport';
 import { safeFetch, type SafeFetchOptions } from './safe-fetch';
-import { cannedTransport, recordingTransport, stubResolver } from './test-doubles';
+import { cannedTransport, recordingTransport, stubResolver } from '../../test/egress-doubles';
 
 let servers: LoopbackServers;
 beforeAll(async () => {
