@@ -11,22 +11,28 @@ import { loadAuthSecret } from './modules/auth/auth-secret';
 import { installRateLimit } from './modules/auth/rate-limit';
 import { aiRoutes } from './modules/ai/routes';
 import { createTextProvider } from './modules/ai/create-text-provider';
+import { authenticateApiKey } from './modules/api-keys/authenticate-api-key';
 import { apiKeyRoutes } from './modules/api-keys/routes';
 import { authRoutes } from './modules/auth/routes';
 import { createTokenService } from './modules/auth/tokens';
+import { verifyAccessToken } from './modules/auth/verify-session';
 import { billingRoutes } from './modules/billing/routes';
 import { campaignImageRoutes, uploadedFileRoutes } from './modules/campaigns/image-routes';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { logPreviewErrorRoutes } from './modules/preview/log-preview-error';
-import { createTicketService } from './egress/preview-ticket';
+import { createTicketService } from './modules/preview/preview-ticket';
 import { previewRoutes } from './modules/preview/routes';
 import { createJobWorker } from './modules/jobs/job-worker';
+import { jobChannelPolicy } from './modules/jobs/job-channel';
 import { jobRoutes } from './modules/jobs/routes';
 import { screenshotFileRoutes, screenshotRoutes } from './modules/screenshots/routes';
 import { createScreenshotService, SCREENSHOT_JOB } from './modules/screenshots/screenshot-service';
 import { teamRoutes, teamScopedRoutes } from './modules/teams/routes';
+import { resolveTeamAccess } from './modules/teams/team-access';
 import { userRoutes } from './modules/users/routes';
+import { verifyCredentials } from './modules/users/verify-credentials';
 import { installBus } from './realtime/create-bus';
+import { ChannelPolicies } from './realtime/channel-policies';
 import { installRealtime } from './realtime/graphql-server';
 
 export interface RouteInfo {
@@ -111,23 +117,38 @@ export async function buildApp({ config, db, webDist }: BuildOptions): Promise<B
   await installOpenApi(app);
   await installRateLimit(app, config);
   app.get('/api/health', { schema: { hide: true } }, () => ({ ok: true }));
-  installRealtime(app, services);
-  authRoutes(app, services);
+  const channels = new ChannelPolicies();
+  channels.register(jobChannelPolicy(services));
+  installRealtime(app, {
+    services,
+    channels,
+    authenticators: {
+      user: (accessToken) => verifyAccessToken(services, { accessToken }),
+      apiKey: (secret) => authenticateApiKey(services, { secret }),
+    },
+  });
+  authRoutes(app, services, {
+    verifyCredentials: (credentials) => verifyCredentials(services, credentials),
+  });
   userRoutes(app, services);
   teamRoutes(app, services);
   previewRoutes(app, services, { tickets: createTicketService(authSecret) });
   const aiProviders = { text: createTextProvider(config) };
-  await registerTeamScope(app, services, (scope) => {
-    teamScopedRoutes(scope, services);
-    campaignRoutes(scope, services);
-    aiRoutes(scope, aiProviders);
-    campaignImageRoutes(scope, services);
-    billingRoutes(scope, services);
-    jobRoutes(scope, services);
-    apiKeyRoutes(scope, services);
-    screenshotRoutes(scope, services, worker);
-    logPreviewErrorRoutes(scope);
-  });
+  await registerTeamScope(
+    app,
+    (request) => resolveTeamAccess(services, request),
+    (scope) => {
+      teamScopedRoutes(scope, services);
+      campaignRoutes(scope, services);
+      aiRoutes(scope, aiProviders);
+      campaignImageRoutes(scope, services);
+      billingRoutes(scope, services);
+      jobRoutes(scope, services);
+      apiKeyRoutes(scope, services);
+      screenshotRoutes(scope, services, worker);
+      logPreviewErrorRoutes(scope);
+    },
+  );
   screenshotFileRoutes(app, services);
   uploadedFileRoutes(app, services);
   await installWebApp(app, { config, ...(webDist ? { webDist } : {}) });

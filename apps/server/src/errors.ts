@@ -1,3 +1,5 @@
+import { ERROR_MESSAGES } from '@kindling/domain';
+
 export const ERROR_STATUS = {
   VALIDATION: 400,
   UNAUTHENTICATED: 401,
@@ -32,3 +34,5 @@ export const forbidden = (message = 'You do not have permission to do this.') =>
   new AppError('FORBIDDEN', message);
 export const validationError = (message: string, fields?: Record<string, string>) =>
   new AppError('VALIDATION', message, fields);
+export const unauthenticated = (message: string = ERROR_MESSAGES.unauthenticated) =>
+  new AppError('UNAUTHENTICATED', message);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../src/db/database';
 import type { BusMessage, PubSubBus } from '../src/realtime/bus';
-import { jobChannel } from '../src/realtime/channels';
+import { jobChannel } from '../src/modules/jobs/job-channel';
 import type { JobMessage } from '../src/modules/jobs/job-types';
 
 export const quietLog = { info() {}, warn() {}, error() {} };

@@ -81,6 +81,6 @@ export async function teamJobChannels(
     .where('slug', '=', slug)
     .executeTakeFirstOrThrow();
   const newJob = async () =>
-    `job-${(await enqueueJob(db, { teamId: team.id, type: 'realtime-test', payload: {} })).id}`;
+    `job-${(await enqueueJob({ db }, { teamId: team.id, type: 'realtime-test', payload: {} })).id}`;
   return { teamId: team.id, slug, newJob };
 }

@@ -62,7 +62,7 @@ async function jobChannelOver(server: ServerProcess, token: string, url: string)
       .select('id')
       .where('slug', '=', slug)
       .executeTakeFirstOrThrow();
-    const job = await enqueueJob(database.db, { teamId: team.id, type: 'rt-test', payload: {} });
+    const job = await enqueueJob(database, { teamId: team.id, type: 'rt-test', payload: {} });
     return `job-${job.id}`;
   } finally {
     await database.close();

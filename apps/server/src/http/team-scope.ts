@@ -1,9 +1,14 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppInstance, AppServices } from './types';
-import { resolveTeamAccess } from '../modules/teams/team-access';
+import { forbidden, notFound } from '../errors';
+import type { AppInstance, TeamAccess } from './types';
 
 export const TEAM_PREFIX = '/api/team/:team';
+export const TEAM_NOT_FOUND = 'Team not found';
 export const teamParams = z.object({ team: z.string() });
+
+/** Resolves `{team}` and the caller's membership, or throws the same 404 for both failures. */
+export type ResolveTeam = (request: FastifyRequest) => Promise<TeamAccess>;
 
 /**
  * Registers routes under /api/team/:team. Membership is checked in onRequest, before the body
@@ -11,17 +16,28 @@ export const teamParams = z.object({ team: z.string() });
  */
 export async function registerTeamScope(
   app: AppInstance,
-  services: AppServices,
+  resolveTeam: ResolveTeam,
   register: (scope: AppInstance) => void,
 ): Promise<void> {
   await app.register(
     (scope, _options, done) => {
       scope.addHook('onRequest', async (request) => {
-        await resolveTeamAccess(services, request);
+        request.team = await resolveTeam(request);
       });
       register(scope);
       done();
     },
     { prefix: TEAM_PREFIX },
   );
+}
+
+export function requireTeam(request: FastifyRequest): TeamAccess {
+  if (!request.team) throw notFound(TEAM_NOT_FOUND);
+  return request.team;
+}
+
+export function requireOwner(request: FastifyRequest): TeamAccess {
+  const team = requireTeam(request);
+  if (team.role !== 'owner') throw forbidden('Only a team owner can do this.');
+  return team;
 }

@@ -1,13 +1,5 @@
 import { z } from 'zod';
-import { AppError } from '../errors';
-import type { AppServices, AuthenticatedUser } from '../http/types';
-import { isSessionLive } from '../modules/auth/repo';
-import { hashApiKey } from '../modules/api-keys/key-secret';
-import { dangerousFindLiveApiKeyByHash, touchApiKey } from '../modules/api-keys/repo';
-
-/** Who holds a real-time connection: a signed-in user, or a team through one of its API keys. */
-export type ConnectionIdentity =
-  ({ kind: 'user' } & AuthenticatedUser) | { kind: 'team'; teamId: number; apiKeyId: number };
+import type { ConnectionAuthenticators, ConnectionIdentity } from './identity';
 
 /** graphql-ws `connectionParams`: the bearer header the HTTP API takes, or `ApiKey <secret>`. */
 const connectionParamsSchema = z.object({
@@ -16,24 +8,16 @@ const connectionParamsSchema = z.object({
 
 /** The identity behind a connection, or null when its token, session or key is not good. */
 export async function authenticateConnection(
-  { db, tokens }: Pick<AppServices, 'db' | 'tokens'>,
+  authenticators: ConnectionAuthenticators,
   connectionParams: unknown,
 ): Promise<ConnectionIdentity | null> {
   const params = connectionParamsSchema.safeParse(connectionParams);
   if (!params.success) return null;
   const [scheme = '', credential = ''] = params.data.authorization.split(/\s+/);
   if (scheme.toLowerCase() === 'apikey') {
-    const key = await dangerousFindLiveApiKeyByHash(db, hashApiKey(credential));
-    if (!key) return null;
-    await touchApiKey(db, key.teamId, key.id);
-    return { kind: 'team', teamId: key.teamId, apiKeyId: key.id };
+    const key = await authenticators.apiKey(credential);
+    return key ? { kind: 'team', ...key } : null;
   }
-  try {
-    const { userId, sessionId } = await tokens.verifyAccessToken(credential);
-    const live = await isSessionLive(db, sessionId, userId);
-    return live ? { kind: 'user', id: userId, sessionId } : null;
-  } catch (error) {
-    if (error instanceof AppError) return null;
-    throw error;
-  }
+  const user = await authenticators.user(credential);
+  return user ? { kind: 'user', ...user } : null;
 }

@@ -6,7 +6,9 @@ import { CloseCode } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import type { AppInstance, AppServices } from '../http/types';
-import { authenticateConnection, type ConnectionIdentity } from './authenticate-connection';
+import { authenticateConnection } from './authenticate-connection';
+import type { ChannelPolicies } from './channel-policies';
+import type { ConnectionAuthenticators, ConnectionIdentity } from './identity';
 import { createRealtimeSchema, type RealtimeContext } from './schema';
 
 export const REALTIME_PATH = '/api/realtime';
@@ -25,18 +27,29 @@ type ConnectionExtra = { identity: ConnectionIdentity };
  * subscription checks again, so signing out or revoking the key stops new subscriptions on a
  * connection that is already open.
  */
-export function installRealtime(app: AppInstance, services: AppServices): void {
+export function installRealtime(
+  app: AppInstance,
+  {
+    services,
+    authenticators,
+    channels,
+  }: {
+    services: Pick<AppServices, 'bus' | 'config'>;
+    authenticators: ConnectionAuthenticators;
+    channels: ChannelPolicies;
+  },
+): void {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES });
   useServer<Record<string, unknown>, ConnectionExtra>(
     {
-      schema: createRealtimeSchema({ bus: services.bus, db: services.db, log: app.log }),
+      schema: createRealtimeSchema({ bus: services.bus, channels, log: app.log }),
       isProd: services.config.NODE_ENV === 'production',
       context: ({ extra }): RealtimeContext => {
         if (!extra.identity) throw new Error('subscription on an unauthenticated connection');
         return { identity: extra.identity };
       },
       onConnect: async (ctx) => {
-        const identity = await authenticateConnection(services, ctx.connectionParams);
+        const identity = await authenticateConnection(authenticators, ctx.connectionParams);
         if (!identity) return false;
         ctx.extra.identity = identity;
         return true;
@@ -45,7 +58,7 @@ export function installRealtime(app: AppInstance, services: AppServices): void {
         if (Object.keys(ctx.subscriptions).length > MAX_SUBSCRIPTIONS_PER_CONNECTION) {
           return [new GraphQLError('Too many subscriptions on one connection')];
         }
-        if (!(await authenticateConnection(services, ctx.connectionParams))) {
+        if (!(await authenticateConnection(authenticators, ctx.connectionParams))) {
           // The client reconnects with a fresh token (or gives up when signed out).
           ctx.extra.socket.close(CloseCode.Forbidden, 'Forbidden');
           return [new GraphQLError('Forbidden')];

@@ -6,11 +6,10 @@ import {
   GraphQLSchema,
   GraphQLString,
 } from './graphql';
-import type { Db } from '../db/database';
-import type { ConnectionIdentity } from './authenticate-connection';
+import type { ChannelPolicies } from './channel-policies';
+import type { ConnectionIdentity } from './identity';
 import type { BusLogger, BusMessage, PubSubBus } from './bus';
 import { subscribeIterator } from './bus-iterator';
-import { subscriptionRefusal } from './channels';
 
 export interface RealtimeContext {
   identity: ConnectionIdentity;
@@ -25,11 +24,11 @@ export const REALTIME_UNAVAILABLE = 'Real-time updates are unavailable; please t
  */
 export function createRealtimeSchema({
   bus,
-  db,
+  channels,
   log,
 }: {
   bus: PubSubBus;
-  db: Db;
+  channels: ChannelPolicies;
   log: BusLogger;
 }): GraphQLSchema {
   const message = new GraphQLObjectType<BusMessage>({
@@ -52,7 +51,7 @@ export function createRealtimeSchema({
           type: new GraphQLNonNull(message),
           args: { name: { type: new GraphQLNonNull(GraphQLString) } },
           subscribe: async (_source, args: { name: string }, context) => {
-            const refusal = await subscriptionRefusal(db, context.identity, args.name);
+            const refusal = await channels.refusal(context.identity, args.name);
             if (refusal) throw new GraphQLError(refusal);
             try {
               return await subscribeIterator(bus, args.name);

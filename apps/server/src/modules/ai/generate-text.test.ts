@@ -27,10 +27,12 @@ describe('generateText use-case', () => {
           'B',
         ]),
     };
-    const result = await generateText({
-      provider,
-      request: { value: 'buy NOW', count: 2, currentVariants: ['old one'] },
-    });
+    const result = await generateText(
+      { provider },
+      {
+        request: { value: 'buy NOW', count: 2, currentVariants: ['old one'] },
+      },
+    );
     expect(result).toEqual({ variants: ['Shop today', 'A'] });
   });
 });

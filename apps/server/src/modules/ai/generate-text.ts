@@ -9,11 +9,10 @@ export interface GeneratedText {
  * leave, each non-blank, distinct, and different from the text and its current variants. Fewer
  * than asked is still an answer: the client reports "Could not generate enough variants".
  */
-export async function generateText(options: {
-  provider: TextProvider;
-  request: TextGenerationRequest;
-}): Promise<GeneratedText> {
-  const { provider, request } = options;
+export async function generateText(
+  { provider }: { provider: TextProvider },
+  { request }: { request: TextGenerationRequest },
+): Promise<GeneratedText> {
   const produced = await provider.generateText(request);
   return {
     variants: pickSuggestions({

@@ -1,8 +1,7 @@
 import { textTypeSchema, variantStyleSchema } from '@kindling/domain';
 import { z } from 'zod';
-import { teamParams } from '../../http/team-scope';
+import { teamParams, requireTeam } from '../../http/team-scope';
 import type { AppInstance } from '../../http/types';
-import { requireTeam } from '../teams/team-access';
 import { generateText } from './generate-text';
 import type { TextProvider } from './text-provider';
 
@@ -70,17 +69,19 @@ export function aiRoutes(scope: AppInstance, providers: { text: TextProvider }):
     async (request) => {
       const team = requireTeam(request);
       const { value, count, tone, additional, meta, debug } = request.body;
-      const result = await generateText({
-        provider: providers.text,
-        request: {
-          value,
-          count,
-          currentVariants: request.body.currentVariants ?? [],
-          ...(tone === undefined ? {} : { tone }),
-          ...(additional === undefined ? {} : { additional }),
-          ...(meta == null ? {} : { meta }),
+      const result = await generateText(
+        { provider: providers.text },
+        {
+          request: {
+            value,
+            count,
+            currentVariants: request.body.currentVariants ?? [],
+            ...(tone === undefined ? {} : { tone }),
+            ...(additional === undefined ? {} : { additional }),
+            ...(meta == null ? {} : { meta }),
+          },
         },
-      });
+      );
       if (debug) {
         request.log.info(
           { team: team.slug, asked: count, produced: result.variants.length },

@@ -7,7 +7,7 @@ import { insertApiKey } from './repo';
 
 /** The only place the secret is ever returned; the database keeps its hash. */
 export async function createApiKey(
-  db: Db,
+  { db }: { db: Db },
   { team, userId, name }: { team: TeamAccess; userId: number; name: string },
 ) {
   if (team.role !== 'owner') throw forbidden('Only a team owner can do this.');

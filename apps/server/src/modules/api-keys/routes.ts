@@ -1,8 +1,7 @@
 import { apiKeyNameSchema } from '@kindling/domain';
 import { z } from 'zod';
-import { teamParams } from '../../http/team-scope';
+import { teamParams, requireOwner, requireTeam } from '../../http/team-scope';
 import type { AppInstance, AppServices } from '../../http/types';
-import { requireOwner, requireTeam } from '../teams/team-access';
 import { createApiKey } from './create-api-key';
 import { getApiKeys } from './get-api-keys';
 import { revokeApiKey } from './revoke-api-key';
@@ -10,9 +9,9 @@ import { revokeApiKey } from './revoke-api-key';
 const tags = ['api-keys'];
 const security = [{ bearer: [] }];
 
-export function apiKeyRoutes(scope: AppInstance, { db }: AppServices): void {
+export function apiKeyRoutes(scope: AppInstance, services: AppServices): void {
   scope.get('/api-keys', { schema: { tags, security, params: teamParams } }, (request) =>
-    getApiKeys(db, requireTeam(request)),
+    getApiKeys(services, { team: requireTeam(request) }),
   );
 
   scope.post(
@@ -20,7 +19,7 @@ export function apiKeyRoutes(scope: AppInstance, { db }: AppServices): void {
     { schema: { tags, security, params: teamParams, body: z.object({ name: apiKeyNameSchema }) } },
     async (request, reply) => {
       const team = requireOwner(request);
-      const created = await createApiKey(db, {
+      const created = await createApiKey(services, {
         team,
         userId: request.user!.id,
         name: request.body.name,
@@ -40,7 +39,7 @@ export function apiKeyRoutes(scope: AppInstance, { db }: AppServices): void {
       },
     },
     async (request, reply) => {
-      await revokeApiKey(db, requireOwner(request), request.query.id);
+      await revokeApiKey(services, { team: requireOwner(request), id: request.query.id });
       return reply.status(204).send();
     },
   );

@@ -1,6 +1,7 @@
 import type { AppServices } from '../../http/types';
 import { findLiveSessionByRefreshHash, rotateRefreshHash } from './repo';
-import { hashRefreshToken, newRefreshToken, unauthenticated, type IssuedTokens } from './tokens';
+import { hashRefreshToken, newRefreshToken, type IssuedTokens } from './tokens';
+import { unauthenticated } from '../../errors';
 
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
 

@@ -3,8 +3,8 @@ import type { AppInstance, AppServices } from '../../http/types';
 import { authenticate } from './authenticate';
 import { authRateLimit } from './rate-limit';
 import { refreshSession } from './refresh-session';
-import { revokeSession } from './repo';
-import { signIn } from './sign-in';
+import { signIn, type VerifyCredentials } from './sign-in';
+import { signOut } from './sign-out';
 
 const tokensSchema = z.object({
   accessToken: z.string(),
@@ -13,7 +13,11 @@ const tokensSchema = z.object({
   expiresIn: z.number(),
 });
 
-export function authRoutes(app: AppInstance, services: AppServices): void {
+export function authRoutes(
+  app: AppInstance,
+  services: AppServices,
+  { verifyCredentials }: { verifyCredentials: VerifyCredentials },
+): void {
   const limited = authRateLimit(services.config);
   app.post(
     '/api/auth/sign-in',
@@ -28,7 +32,7 @@ export function authRoutes(app: AppInstance, services: AppServices): void {
         response: { 200: tokensSchema },
       },
     },
-    (request) => signIn(services, request.body),
+    (request) => signIn({ ...services, verifyCredentials }, request.body),
   );
 
   app.post(
@@ -49,7 +53,7 @@ export function authRoutes(app: AppInstance, services: AppServices): void {
     { schema: { tags: ['auth'], security: [{ bearer: [] }] } },
     async (request, reply) => {
       const user = await authenticate(services, request);
-      await revokeSession(services.db, user.sessionId);
+      await signOut(services, { sessionId: user.sessionId });
       return reply.status(204).send();
     },
   );

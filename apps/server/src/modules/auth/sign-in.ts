@@ -1,23 +1,30 @@
 import { randomUUID } from 'node:crypto';
-import bcrypt from 'bcryptjs';
 import { SESSION_DURATION_SECONDS } from '@kindling/domain';
+import { unauthenticated } from '../../errors';
 import type { AppServices } from '../../http/types';
-import { findUserByEmail } from '../users/repo';
 import { insertSession } from './repo';
-import { hashRefreshToken, newRefreshToken, unauthenticated, type IssuedTokens } from './tokens';
+import { hashRefreshToken, newRefreshToken, type IssuedTokens } from './tokens';
 
 export const BAD_CREDENTIALS = 'Incorrect e-mail or password.';
 
-// Compared against when the e-mail is unknown, so both failures cost the same time.
-const DUMMY_HASH = bcrypt.hashSync('kindling-timing-guard', 10);
+/** Checks an e-mail and password; the users module answers it (wired in app.ts). */
+export type VerifyCredentials = (credentials: {
+  email: string;
+  password: string;
+}) => Promise<{ id: number; email: string; realName: string } | null>;
 
 export async function signIn(
-  { db, tokens }: Pick<AppServices, 'db' | 'tokens'>,
+  {
+    db,
+    tokens,
+    verifyCredentials,
+  }: Pick<AppServices, 'db' | 'tokens'> & {
+    verifyCredentials: VerifyCredentials;
+  },
   input: { email: string; password: string },
 ): Promise<IssuedTokens> {
-  const user = await findUserByEmail(db, input.email);
-  const matches = await bcrypt.compare(input.password, user?.passwordHash ?? DUMMY_HASH);
-  if (!user || !matches) throw unauthenticated(BAD_CREDENTIALS);
+  const user = await verifyCredentials(input);
+  if (!user) throw unauthenticated(BAD_CREDENTIALS);
 
   const sessionId = randomUUID();
   const refreshToken = newRefreshToken();

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
-import { AppError } from '../../errors';
-import { ERROR_MESSAGES } from '@kindling/domain';
+import { AppError, unauthenticated } from '../../errors';
 
 export const ACCESS_TOKEN_SECONDS = 3600;
 const ISSUER = 'kindling';
@@ -60,10 +59,6 @@ export function createTokenService(secret: string) {
       }
     },
   };
-}
-
-export function unauthenticated(message: string = ERROR_MESSAGES.unauthenticated): AppError {
-  return new AppError('UNAUTHENTICATED', message);
 }
 
 export function newRefreshToken(): string {

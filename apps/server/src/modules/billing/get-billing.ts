@@ -6,7 +6,7 @@ import {
   type PlanConfig,
 } from '@kindling/domain';
 import type { AppServices } from '../../http/types';
-import { findTeam } from '../teams/repo';
+import { getSubscription } from '../teams/get-subscription';
 
 export function planConfig(config: AppServices['config']): PlanConfig {
   return {
@@ -28,9 +28,12 @@ export function planConfig(config: AppServices['config']): PlanConfig {
   };
 }
 
-export async function getBilling({ db, config }: AppServices, teamId: number, nowMs: number) {
-  const team = await findTeam(db, teamId);
-  const parsed = subscriptionSchema.nullable().safeParse(team.subscription);
+export async function getBilling(
+  { db, config }: Pick<AppServices, 'db' | 'config'>,
+  { teamId, nowMs }: { teamId: number; nowMs: number },
+) {
+  const stored = await getSubscription({ db }, { teamId });
+  const parsed = subscriptionSchema.nullable().safeParse(stored);
   const subscription = parsed.success ? parsed.data : null;
   const plans = planConfig(config);
   return {

@@ -1,7 +1,6 @@
 import { TRIAL_DAYS } from '@kindling/domain';
-import { teamParams } from '../../http/team-scope';
+import { teamParams, requireTeam } from '../../http/team-scope';
 import type { AppInstance, AppServices } from '../../http/types';
-import { requireTeam } from '../teams/team-access';
 import { getBilling } from './get-billing';
 
 export function billingRoutes(scope: AppInstance, services: AppServices): void {
@@ -9,7 +8,7 @@ export function billingRoutes(scope: AppInstance, services: AppServices): void {
     '/billing',
     { schema: { tags: ['billing'], security: [{ bearer: [] }], params: teamParams } },
     async (request) => ({
-      ...(await getBilling(services, requireTeam(request).id, Date.now())),
+      ...(await getBilling(services, { teamId: requireTeam(request).id, nowMs: Date.now() })),
       trialDays: TRIAL_DAYS,
     }),
   );

@@ -5,11 +5,14 @@ import { findCampaignParts, findCampaigns, listCampaigns } from './repo';
 
 export const CAMPAIGN_NOT_FOUND = 'Campaign not found';
 
-export async function listTeamCampaigns({ db }: { db: Db }, teamId: number) {
+export async function listTeamCampaigns({ db }: { db: Db }, { teamId }: { teamId: number }) {
   return (await listCampaigns(db, teamId)).map(presentSummary);
 }
 
-export async function getCampaigns({ db }: { db: Db }, teamId: number, ids?: number[]) {
+export async function getCampaigns(
+  { db }: { db: Db },
+  { teamId, ids }: { teamId: number; ids?: number[] },
+) {
   const rows = await findCampaigns(db, teamId, ids);
   const parts = await findCampaignParts(
     db,
@@ -19,8 +22,11 @@ export async function getCampaigns({ db }: { db: Db }, teamId: number, ids?: num
   return rows.map((row) => presentCampaign(row, parts));
 }
 
-export async function getCampaign(services: { db: Db }, teamId: number, id: number) {
-  const [campaign] = await getCampaigns(services, teamId, [id]);
+export async function getCampaign(
+  services: { db: Db },
+  { teamId, id }: { teamId: number; id: number },
+) {
+  const [campaign] = await getCampaigns(services, { teamId, ids: [id] });
   if (!campaign) throw notFound(CAMPAIGN_NOT_FOUND);
   return campaign;
 }

@@ -8,9 +8,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { notFound, validationError } from '../../errors';
-import { teamParams } from '../../http/team-scope';
+import { teamParams, requireTeam } from '../../http/team-scope';
 import type { AppInstance, AppServices } from '../../http/types';
-import { requireTeam } from '../teams/team-access';
 import { checkImageUrl, INVALID_IMAGE_URL } from './check-image-url';
 import { readUpload, UPLOADS_PREFIX } from './uploaded-files';
 import { NO_FILE_MESSAGE, uploadImages } from './upload-images';
@@ -104,7 +103,7 @@ export function campaignImageRoutes(scope: AppInstance, services: AppServices): 
       },
       async (request) => {
         requireTeam(request);
-        return uploadImages(services, await readImageParts(request));
+        return uploadImages(services, { files: await readImageParts(request) });
       },
     );
   });

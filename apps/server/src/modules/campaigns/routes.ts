@@ -5,17 +5,15 @@ import {
   variantSchema,
 } from '@kindling/domain';
 import { z } from 'zod';
-import { notFound } from '../../errors';
-import { teamParams } from '../../http/team-scope';
+import { teamParams, requireTeam } from '../../http/team-scope';
 import type { AppInstance, AppServices } from '../../http/types';
-import { findTeam } from '../teams/repo';
-import { requireTeam } from '../teams/team-access';
 import { addVariants } from './add-variants';
 import { createCampaign } from './create-campaign';
 import { deleteVariant } from './delete-variant';
-import { CAMPAIGN_NOT_FOUND, getCampaign, getCampaigns, listTeamCampaigns } from './get-campaigns';
-import { deleteCampaign, setCampaignEnabled } from './repo';
+import { deleteCampaign } from './delete-campaign';
+import { getCampaign, getCampaigns, listTeamCampaigns } from './get-campaigns';
 import { saveCampaign } from './save-campaign';
+import { setCampaignEnabled } from './set-campaign-enabled';
 import { updateVariantEnabled } from './update-variant-enabled';
 
 const tags = ['campaigns'];
@@ -42,34 +40,29 @@ const addVariantsBody = z.object({
 });
 
 export function campaignRoutes(scope: AppInstance, services: AppServices): void {
-  const { db } = services;
   const base = '/campaign';
 
   scope.get(`${base}/by-team`, { schema: { tags, security, params: teamParams } }, (request) =>
-    listTeamCampaigns(services, requireTeam(request).id),
+    listTeamCampaigns(services, { teamId: requireTeam(request).id }),
   );
 
   scope.get(`${base}/all`, { schema: { tags, security, params: teamParams } }, (request) =>
-    getCampaigns(services, requireTeam(request).id),
+    getCampaigns(services, { teamId: requireTeam(request).id }),
   );
 
   scope.get(
     `${base}/by-id`,
     { schema: { tags, security, params: teamParams, querystring: idQuery } },
-    (request) => getCampaign(services, requireTeam(request).id, request.query.id),
+    (request) => getCampaign(services, { teamId: requireTeam(request).id, id: request.query.id }),
   );
 
   scope.post(
     `${base}/create`,
     { schema: { tags, security, params: teamParams, body: createBody } },
     async (request, reply) => {
-      const team = requireTeam(request);
-      const { isEnabled, ...campaign } = request.body;
-      // A new campaign starts enabled only when the team has a subscription, unless the caller says.
-      const enabled = isEnabled ?? (await findTeam(db, team.id)).subscription !== null;
       const created = await createCampaign(services, {
-        teamId: team.id,
-        campaign: { ...campaign, isEnabled: enabled },
+        teamId: requireTeam(request).id,
+        campaign: request.body,
       });
       return reply.status(201).send(created);
     },
@@ -92,22 +85,15 @@ export function campaignRoutes(scope: AppInstance, services: AppServices): void 
         querystring: idQuery.extend({ isEnabled: booleanString }),
       },
     },
-    async (request) => {
-      const { id, isEnabled } = request.query;
-      if (!(await setCampaignEnabled(db, requireTeam(request).id, id, isEnabled))) {
-        throw notFound(CAMPAIGN_NOT_FOUND);
-      }
-      return { id, isEnabled };
-    },
+    (request) =>
+      setCampaignEnabled(services, { teamId: requireTeam(request).id, ...request.query }),
   );
 
   scope.delete(
     `${base}/delete`,
     { schema: { tags, security, params: teamParams, querystring: idQuery } },
     async (request, reply) => {
-      if (!(await deleteCampaign(db, requireTeam(request).id, request.query.id))) {
-        throw notFound(CAMPAIGN_NOT_FOUND);
-      }
+      await deleteCampaign(services, { teamId: requireTeam(request).id, id: request.query.id });
       return reply.status(204).send();
     },
   );

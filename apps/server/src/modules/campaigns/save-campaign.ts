@@ -18,5 +18,5 @@ export async function saveCampaign(
     if (!(await updateCampaign(tx, input.teamId, id, values))) throw notFound(CAMPAIGN_NOT_FOUND);
     await writeCampaignParts({ tx, teamId: input.teamId, campaignId: id }, input.campaign);
   });
-  return getCampaign({ db }, input.teamId, id);
+  return getCampaign({ db }, { teamId: input.teamId, id });
 }

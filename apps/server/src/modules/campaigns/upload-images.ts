@@ -59,7 +59,7 @@ async function prepareImage(data: Buffer): Promise<{ type: AcceptedImageType; th
  */
 export async function uploadImages(
   { config }: { config: Pick<Config, 'DATA_DIR'> },
-  files: readonly Buffer[],
+  { files }: { files: readonly Buffer[] },
 ): Promise<UploadedImages> {
   if (files.length === 0) throw validationError(NO_FILE_MESSAGE);
   if (files.length > MAX_DRAFT_VARIANTS) throw validationError(UPLOAD_MESSAGES.tooMany);

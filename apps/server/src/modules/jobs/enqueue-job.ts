@@ -10,6 +10,9 @@ export interface EnqueueJobInput {
 }
 
 /** Queues a job for any worker sharing the database; resolves with its lower-case UUID. */
-export async function enqueueJob(db: Db, input: EnqueueJobInput): Promise<{ id: string }> {
+export async function enqueueJob(
+  { db }: { db: Db },
+  input: EnqueueJobInput,
+): Promise<{ id: string }> {
   return { id: await insertJob(db, input) };
 }

@@ -13,7 +13,7 @@ export interface JobView {
 
 /** The outcome for a follower that subscribed too late to see the published message. */
 export async function getJob(
-  db: Db,
+  { db }: { db: Db },
   { teamId, id }: { teamId: number; id: string },
 ): Promise<JobView> {
   const job = await findTeamJob(db, teamId, id);

@@ -60,7 +60,7 @@ describeEachDatabase('job worker', (kind) => {
     db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   it('runs a job, publishes progress and result, and stores the outcome', async () => {
-    const { id } = await enqueueJob(db, { teamId, type: 'echo', payload: { word: 'ember' } });
+    const { id } = await enqueueJob({ db }, { teamId, type: 'echo', payload: { word: 'ember' } });
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     const follower = await followJob(bus, id);
     startWorker({
@@ -74,7 +74,7 @@ describeEachDatabase('job worker', (kind) => {
       data: { echoed: 'ember', attempt: 1 },
     });
     expect(follower.seen[0]).toEqual({ type: 'progress', data: { step: 1 } });
-    expect(await getJob(db, { teamId, id })).toEqual({
+    expect(await getJob({ db }, { teamId, id })).toEqual({
       id,
       type: 'echo',
       status: 'succeeded',
@@ -85,16 +85,16 @@ describeEachDatabase('job worker', (kind) => {
   });
 
   it('hides a job from another team', async () => {
-    const { id } = await enqueueJob(db, { teamId, type: 'nobody-runs-this', payload: {} });
+    const { id } = await enqueueJob({ db }, { teamId, type: 'nobody-runs-this', payload: {} });
     const otherTeam = await insertTestTeam(db);
-    await expect(getJob(db, { teamId: otherTeam, id })).rejects.toMatchObject({
+    await expect(getJob({ db }, { teamId: otherTeam, id })).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
-    expect((await getJob(db, { teamId, id })).status).toBe('queued');
+    expect((await getJob({ db }, { teamId, id })).status).toBe('queued');
   });
 
   it('schedules a retry 2^attempts seconds out after a failure', async () => {
-    const { id } = await enqueueJob(db, { teamId, type: 'flaky-slow', payload: {} });
+    const { id } = await enqueueJob({ db }, { teamId, type: 'flaky-slow', payload: {} });
     startWorker({ 'flaky-slow': () => Promise.reject(new Error('connection reset')) });
     const retried = await waitFor(async () => {
       const job = await row(id);
@@ -107,11 +107,11 @@ describeEachDatabase('job worker', (kind) => {
     expect(delay).toBeGreaterThan(1500);
     expect(delay).toBeLessThanOrEqual(2000);
     expect(retried.error).toBe(GENERIC_JOB_ERROR);
-    expect((await getJob(db, { teamId, id })).error).toBeNull();
+    expect((await getJob({ db }, { teamId, id })).error).toBeNull();
   });
 
   it('retries until max_attempts, then fails and publishes the error', async () => {
-    const { id } = await enqueueJob(db, { teamId, type: 'flaky', payload: {} });
+    const { id } = await enqueueJob({ db }, { teamId, type: 'flaky', payload: {} });
     const follower = await followJob(bus, id);
     let calls = 0;
     startWorker(
@@ -125,14 +125,14 @@ describeEachDatabase('job worker', (kind) => {
     );
     expect(await follower.outcome).toEqual({ type: 'error', data: { message: GENERIC_JOB_ERROR } });
     expect(calls).toBe(3);
-    expect(await getJob(db, { teamId, id })).toMatchObject({
+    expect(await getJob({ db }, { teamId, id })).toMatchObject({
       status: 'failed',
       error: GENERIC_JOB_ERROR,
     });
   });
 
   it('succeeds on a later attempt after a transient failure', async () => {
-    const { id } = await enqueueJob(db, { teamId, type: 'once-flaky', payload: {} });
+    const { id } = await enqueueJob({ db }, { teamId, type: 'once-flaky', payload: {} });
     const follower = await followJob(bus, id);
     startWorker(
       {
@@ -146,7 +146,7 @@ describeEachDatabase('job worker', (kind) => {
   });
 
   it('does not retry a permanent failure and shows its message', async () => {
-    const { id } = await enqueueJob(db, { teamId, type: 'doomed', payload: {} });
+    const { id } = await enqueueJob({ db }, { teamId, type: 'doomed', payload: {} });
     const follower = await followJob(bus, id);
     startWorker({ doomed: () => Promise.reject(new PermanentJobError('The page took too long')) });
     expect(await follower.outcome).toEqual({
@@ -157,8 +157,8 @@ describeEachDatabase('job worker', (kind) => {
   });
 
   it('reclaims a job whose worker died, and fails one with no attempt left', async () => {
-    const revived = await enqueueJob(db, { teamId, type: 'revive', payload: {} });
-    const exhausted = await enqueueJob(db, { teamId, type: 'revive', payload: {} });
+    const revived = await enqueueJob({ db }, { teamId, type: 'revive', payload: {} });
+    const exhausted = await enqueueJob({ db }, { teamId, type: 'revive', payload: {} });
     const stale = sql<Date>`now() - interval '10 minutes'`;
     await db
       .updateTable('jobs')
@@ -175,11 +175,11 @@ describeEachDatabase('job worker', (kind) => {
     startWorker({ revive: (job) => Promise.resolve({ attempt: job.attempt }) });
     expect(await follower.outcome).toEqual({ type: 'result', data: { attempt: 2 } });
     expect(await lost.outcome).toEqual({ type: 'error', data: { message: STALE_JOB_ERROR } });
-    expect(await getJob(db, { teamId, id: exhausted.id })).toMatchObject({ status: 'failed' });
+    expect(await getJob({ db }, { teamId, id: exhausted.id })).toMatchObject({ status: 'failed' });
   });
 
   it('leaves a freshly locked running job alone', async () => {
-    const { id } = await enqueueJob(db, { teamId, type: 'busy', payload: {} });
+    const { id } = await enqueueJob({ db }, { teamId, type: 'busy', payload: {} });
     await db
       .updateTable('jobs')
       .set({ status: 'running', lockedAt: sql<Date>`now()`, attempts: 1 })
@@ -205,7 +205,9 @@ describeEachDatabase('job worker', (kind) => {
           return {};
         };
       const ids = await Promise.all(
-        Array.from({ length: 20 }, () => enqueueJob(db, { teamId, type: 'shared', payload: {} })),
+        Array.from({ length: 20 }, () =>
+          enqueueJob({ db }, { teamId, type: 'shared', payload: {} }),
+        ),
       );
       startWorker({ shared: handler('a') });
       const other = createJobWorker({

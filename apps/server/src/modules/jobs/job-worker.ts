@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import type { PubSubBus } from '../../realtime/bus';
-import { jobChannel } from '../../realtime/channels';
+import { jobChannel } from './job-channel';
 import {
   GENERIC_JOB_ERROR,
   PermanentJobError,

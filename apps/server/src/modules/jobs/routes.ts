@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { teamParams } from '../../http/team-scope';
+import { teamParams, requireTeam } from '../../http/team-scope';
 import type { AppInstance, AppServices } from '../../http/types';
-import { requireTeam } from '../teams/team-access';
 import { getJob } from './get-job';
 
 const tags = ['jobs'];
@@ -12,6 +11,6 @@ export function jobRoutes(scope: AppInstance, services: AppServices): void {
   scope.get(
     '/jobs/by-id',
     { schema: { tags, security, params: teamParams, querystring: idQuery } },
-    (request) => getJob(services.db, { teamId: requireTeam(request).id, id: request.query.id }),
+    (request) => getJob(services, { teamId: requireTeam(request).id, id: request.query.id }),
   );
 }

@@ -1,8 +1,7 @@
 import { MAX_URL_LENGTH } from '@kindling/domain';
 import { z } from 'zod';
-import { teamParams } from '../../http/team-scope';
+import { teamParams, requireTeam } from '../../http/team-scope';
 import type { AppInstance } from '../../http/types';
-import { requireTeam } from '../teams/team-access';
 
 const querystring = z.object({ url: z.string().max(MAX_URL_LENGTH) });
 

@@ -1,11 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AppError } from '../../errors';
+import { AppError, unauthenticated } from '../../errors';
 import type { AppInstance, AppServices } from '../../http/types';
-import { isSessionLive } from '../auth/repo';
-import { unauthenticated } from '../auth/tokens';
+import { checkSession, verifyAccessToken } from '../auth/verify-session';
 import { errorPageHtml, sendPreviewHtml } from './preview-response';
-import type { TicketService } from '../../egress/preview-ticket';
+import type { TicketService } from './preview-ticket';
 import { renderPreviewPage } from './render-preview-page';
 
 const PAGE_PATH = '/api/preview/page';
@@ -46,7 +45,7 @@ export function previewRoutes(
   services: AppServices,
   { tickets }: { tickets: TicketService },
 ): void {
-  const { config, db, tokens } = services;
+  const { config } = services;
 
   // The iframe cannot send an Authorization header, so the access token comes in the query
   // once and is traded for a URL-bound ticket before any page script can read the address.
@@ -57,16 +56,16 @@ export function previewRoutes(
       if (!query.success) throw new AppError('VALIDATION', 'The preview address is missing.');
       const { url, token, ticket } = query.data;
       if (token !== undefined) {
-        const { userId, sessionId } = await tokens.verifyAccessToken(token);
-        if (!(await isSessionLive(db, sessionId, userId))) throw unauthenticated();
+        const user = await verifyAccessToken(services, { accessToken: token });
+        if (!user) throw unauthenticated();
         const next = new URLSearchParams({
           url,
-          ticket: tickets.issue(url, { userId, sessionId }),
+          ticket: tickets.issue(url, { userId: user.id, sessionId: user.sessionId }),
         });
         return await reply.redirect(`${PAGE_PATH}?${next.toString()}`, 303);
       }
       const claims = ticket === undefined ? undefined : tickets.verify(ticket, url);
-      if (!claims || !(await isSessionLive(db, claims.sessionId, claims.userId))) {
+      if (!claims || !(await checkSession(services, claims))) {
         throw unauthenticated();
       }
       const page = await renderPreviewPage({

@@ -26,7 +26,7 @@ export async function requestScreenshot(
     allowHosts: services.config.PREVIEW_ALLOW_HOSTS,
     resolve: chromiumResolver(),
   });
-  const { id } = await enqueueJob(services.db, {
+  const { id } = await enqueueJob(services, {
     teamId,
     type: SCREENSHOT_JOB,
     payload: { url: parsed.href },

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { notFound } from '../../errors';
-import { teamParams } from '../../http/team-scope';
+import { teamParams, requireTeam } from '../../http/team-scope';
 import type { AppInstance, AppServices } from '../../http/types';
 import type { JobWorker } from '../jobs/job-worker';
-import { requireTeam } from '../teams/team-access';
 import { requestScreenshot } from './request-screenshot';
 import { FILES_PREFIX, readThumbnail } from './screenshot-files';
 

@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { slugify } from '@kindling/domain';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
-import { findUserById, updateUser } from '../users/repo';
-import { insertMember, insertTeam, isSlugTaken } from './repo';
+import { insertMember, insertTeam, isSlugTaken, setDefaultTeamIfNone } from './repo';
 
 /** Creates a team with the caller as owner; it becomes their default team if they had none. */
 export async function createTeam({ db }: { db: Db }, input: { userId: number; name: string }) {
@@ -15,10 +14,7 @@ export async function createTeam({ db }: { db: Db }, input: { userId: number; na
       return await db.transaction().execute(async (tx) => {
         const team = await insertTeam(tx, { slug, name: input.name });
         await insertMember(tx, { teamId: team.id, userId: input.userId, role: 'owner' });
-        const user = await findUserById(tx, input.userId);
-        if (user && user.defaultTeamId === null) {
-          await updateUser(tx, input.userId, { defaultTeamId: team.id });
-        }
+        await setDefaultTeamIfNone(tx, input.userId, team.id);
         return { slug: team.slug };
       });
     } catch (error) {

@@ -23,9 +23,13 @@ export function deletePendingInvite(db: Db, teamId: number, inviteId: number) {
     .executeTakeFirst();
 }
 
-export function listInvitesForEmail(db: Db, email: string) {
+/** Invitations sent to the user's account address. */
+export function listInvitesForUser(db: Db, userId: number) {
   return db
     .selectFrom('teamInvites')
+    .innerJoin('users as invitee', (join) =>
+      join.on(sql<string>`lower(team_invites.email)`, '=', sql<string>`lower(invitee.email)`),
+    )
     .innerJoin('teams', 'teams.id', 'teamInvites.teamId')
     .innerJoin('users as inviter', 'inviter.id', 'teamInvites.invitedBy')
     .select([
@@ -35,21 +39,24 @@ export function listInvitesForEmail(db: Db, email: string) {
       'teams.name',
       'inviter.realName as invitedBy',
     ])
-    .where(sql<string>`lower(team_invites.email)`, '=', email.toLowerCase())
+    .where('invitee.id', '=', userId)
     .where('teamInvites.acceptedAt', 'is', null)
     .orderBy('teamInvites.createdAt')
     .execute();
 }
 
-export function findPendingInviteForEmail(tx: Tx, inviteId: number, email: string) {
+export function findPendingInviteForUser(tx: Tx, inviteId: number, userId: number) {
   return tx
     .selectFrom('teamInvites')
     .innerJoin('teams', 'teams.id', 'teamInvites.teamId')
+    .innerJoin('users as invitee', (join) =>
+      join.on(sql<string>`lower(team_invites.email)`, '=', sql<string>`lower(invitee.email)`),
+    )
     .select(['teamInvites.id', 'teamInvites.teamId', 'teamInvites.role', 'teams.slug'])
     .where('teamInvites.id', '=', inviteId)
-    .where(sql<string>`lower(team_invites.email)`, '=', email.toLowerCase())
+    .where('invitee.id', '=', userId)
     .where('teamInvites.acceptedAt', 'is', null)
-    .forUpdate()
+    .forUpdate('teamInvites')
     .executeTakeFirst();
 }
 

@@ -102,3 +102,44 @@ export function deleteMember(db: Db | Tx, teamId: number, userId: number) {
     .where('userId', '=', userId)
     .execute();
 }
+
+export function listTeamsOfUser(db: Db, userId: number) {
+  return db
+    .selectFrom('teamMembers')
+    .innerJoin('teams', 'teams.id', 'teamMembers.teamId')
+    .select([
+      'teams.id',
+      'teams.slug',
+      'teams.name',
+      'teams.subscription',
+      'teams.featureFlags',
+      'teamMembers.role',
+    ])
+    .where('teamMembers.userId', '=', userId)
+    .orderBy('teams.name')
+    .execute();
+}
+
+// A user's default team is a membership preference: this module alone writes it.
+
+export function setDefaultTeam(db: Db | Tx, userId: number, teamId: number) {
+  return db.updateTable('users').set({ defaultTeamId: teamId }).where('id', '=', userId).execute();
+}
+
+export function setDefaultTeamIfNone(tx: Tx, userId: number, teamId: number) {
+  return tx
+    .updateTable('users')
+    .set({ defaultTeamId: teamId })
+    .where('id', '=', userId)
+    .where('defaultTeamId', 'is', null)
+    .execute();
+}
+
+export function clearDefaultTeam(tx: Tx, userId: number, teamId: number) {
+  return tx
+    .updateTable('users')
+    .set({ defaultTeamId: null })
+    .where('id', '=', userId)
+    .where('defaultTeamId', '=', teamId)
+    .execute();
+}

@@ -1,12 +1,18 @@
 import { emailSchema, FEATURE_FLAGS, teamNameSchema, teamRoleSchema } from '@kindling/domain';
 import { z } from 'zod';
-import { teamParams } from '../../http/team-scope';
+import { requireOwner, requireTeam, teamParams } from '../../http/team-scope';
 import type { AppInstance, AppServices } from '../../http/types';
 import { authenticate } from '../auth/authenticate';
+import { acceptInvite } from './accept-invite';
 import { createTeam } from './create-team';
-import { getMembers, inviteMember, removeMember, revokeInvite } from './members';
-import { findTeam, renameTeam, setFeatureFlags } from './repo';
-import { requireOwner, requireTeam } from './team-access';
+import { getMembers } from './get-members';
+import { getTeam } from './get-team';
+import { inviteMember } from './invite-member';
+import { listMyInvites } from './list-my-invites';
+import { removeMember } from './remove-member';
+import { renameTeam } from './rename-team';
+import { revokeInvite } from './revoke-invite';
+import { setFeatureFlag } from './set-feature-flag';
 
 const tags = ['teams'];
 const security = [{ bearer: [] }];
@@ -21,34 +27,33 @@ export function teamRoutes(app: AppInstance, services: AppServices): void {
       return reply.status(201).send(team);
     },
   );
+
+  app.get('/api/user/invites', { schema: { tags: ['users'], security } }, async (request) => {
+    const user = await authenticate(services, request);
+    return { invites: await listMyInvites(services, { userId: user.id }) };
+  });
+
+  app.post(
+    '/api/user/invites/accept',
+    {
+      schema: { tags: ['users'], security, body: z.object({ id: z.number().int().positive() }) },
+    },
+    async (request) => {
+      const user = await authenticate(services, request);
+      return acceptInvite(services, { userId: user.id, inviteId: request.body.id });
+    },
+  );
 }
 
 export function teamScopedRoutes(scope: AppInstance, services: AppServices): void {
-  const { db } = services;
-  const presentTeam = async (teamId: number, role: string) => {
-    const team = await findTeam(db, teamId);
-    return {
-      slug: team.slug,
-      name: team.name,
-      role,
-      subscription: team.subscription,
-      featureFlags: team.featureFlags,
-    };
-  };
-
-  scope.get('/', { schema: { tags, security, params: teamParams } }, async (request) => {
-    const team = requireTeam(request);
-    return { team: await presentTeam(team.id, team.role) };
-  });
+  scope.get('/', { schema: { tags, security, params: teamParams } }, (request) =>
+    getTeam(services, { team: requireTeam(request) }),
+  );
 
   scope.post(
     '/save',
     { schema: { tags, security, params: teamParams, body: z.object({ name: teamNameSchema }) } },
-    async (request) => {
-      const team = requireOwner(request);
-      await renameTeam(db, team.id, request.body.name);
-      return { team: await presentTeam(team.id, team.role) };
-    },
+    (request) => renameTeam(services, { team: requireOwner(request), name: request.body.name }),
   );
 
   scope.post(
@@ -61,19 +66,11 @@ export function teamScopedRoutes(scope: AppInstance, services: AppServices): voi
         body: z.object({ flag: z.enum(FEATURE_FLAGS), enabled: z.boolean() }),
       },
     },
-    async (request) => {
-      const team = requireOwner(request);
-      const current = new Set((await findTeam(db, team.id)).featureFlags);
-      if (request.body.enabled) current.add(request.body.flag);
-      else current.delete(request.body.flag);
-      const featureFlags = FEATURE_FLAGS.filter((flag) => current.has(flag));
-      await setFeatureFlags(db, team.id, featureFlags);
-      return { featureFlags };
-    },
+    (request) => setFeatureFlag(services, { team: requireOwner(request), ...request.body }),
   );
 
   scope.get('/members', { schema: { tags, security, params: teamParams } }, (request) =>
-    getMembers(services, requireTeam(request)),
+    getMembers(services, { team: requireTeam(request) }),
   );
 
   scope.post(
@@ -87,9 +84,8 @@ export function teamScopedRoutes(scope: AppInstance, services: AppServices): voi
       },
     },
     async (request, reply) => {
-      const team = requireOwner(request);
       const invite = await inviteMember(services, {
-        team,
+        team: requireOwner(request),
         invitedBy: request.user!.id,
         email: request.body.email,
         role: request.body.role,
@@ -109,9 +105,8 @@ export function teamScopedRoutes(scope: AppInstance, services: AppServices): voi
       },
     },
     async (request, reply) => {
-      const team = requireTeam(request);
       await removeMember(services, {
-        team,
+        team: requireTeam(request),
         actorId: request.user!.id,
         userId: request.query.userId,
       });
@@ -130,7 +125,7 @@ export function teamScopedRoutes(scope: AppInstance, services: AppServices): voi
       },
     },
     async (request, reply) => {
-      await revokeInvite(services, requireOwner(request), request.query.id);
+      await revokeInvite(services, { team: requireOwner(request), inviteId: request.query.id });
       return reply.status(204).send();
     },
   );

@@ -1,10 +1,9 @@
 import type { FastifyRequest } from 'fastify';
+import { notFound } from '../../errors';
+import { TEAM_NOT_FOUND } from '../../http/team-scope';
 import type { AppServices, TeamAccess } from '../../http/types';
 import { authenticate } from '../auth/authenticate';
-import { forbidden, notFound } from '../../errors';
 import { findMembership } from './repo';
-
-export const TEAM_NOT_FOUND = 'Team not found';
 
 /**
  * Resolves `{team}` from the path and the caller's membership before any route code runs.
@@ -19,17 +18,5 @@ export async function resolveTeamAccess(
   if (typeof slug !== 'string') throw notFound(TEAM_NOT_FOUND);
   const membership = await findMembership(services.db, slug, user.id);
   if (!membership) throw notFound(TEAM_NOT_FOUND);
-  request.team = membership;
   return membership;
-}
-
-export function requireTeam(request: FastifyRequest): TeamAccess {
-  if (!request.team) throw notFound(TEAM_NOT_FOUND);
-  return request.team;
-}
-
-export function requireOwner(request: FastifyRequest): TeamAccess {
-  const team = requireTeam(request);
-  if (team.role !== 'owner') throw forbidden('Only a team owner can do this.');
-  return team;
 }

@@ -41,26 +41,8 @@ export function updateUser(
     realName?: string;
     username?: string | null;
     preferences?: string;
-    defaultTeamId?: number | null;
     passwordHash?: string;
   },
 ) {
   return db.updateTable('users').set(changes).where('id', '=', userId).execute();
-}
-
-export function listTeamsOfUser(db: Db, userId: number) {
-  return db
-    .selectFrom('teamMembers')
-    .innerJoin('teams', 'teams.id', 'teamMembers.teamId')
-    .select([
-      'teams.id',
-      'teams.slug',
-      'teams.name',
-      'teams.subscription',
-      'teams.featureFlags',
-      'teamMembers.role',
-    ])
-    .where('teamMembers.userId', '=', userId)
-    .orderBy('teams.name')
-    .execute();
 }

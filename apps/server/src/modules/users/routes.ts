@@ -1,5 +1,4 @@
 import {
-  ACCOUNT_MESSAGES,
   passwordProblem,
   passwordSchema,
   realNameSchema,
@@ -11,10 +10,9 @@ import { z } from 'zod';
 import type { AppInstance, AppServices } from '../../http/types';
 import { authenticate } from '../auth/authenticate';
 import { authRateLimit } from '../auth/rate-limit';
-import { acceptInvite, listMyInvites } from '../teams/members';
 import { getUserContext } from './get-user-context';
 import { registerUser } from './register-user';
-import { isUsernameTaken } from './repo';
+import { checkUsername } from './check-username';
 import { saveUser } from './save-user';
 
 const tags = ['users'];
@@ -53,14 +51,7 @@ export function userRoutes(app: AppInstance, services: AppServices): void {
     { schema: { tags, security, querystring: z.object({ username: z.string().default('') }) } },
     async (request) => {
       const user = await authenticate(services, request);
-      const shape = usernameSchema.safeParse(request.query.username);
-      if (!shape.success) {
-        return { valid: false, available: false, message: ACCOUNT_MESSAGES.usernameShape };
-      }
-      const taken = await isUsernameTaken(services.db, shape.data, user.id);
-      return taken
-        ? { valid: true, available: false, message: ACCOUNT_MESSAGES.usernameTaken }
-        : { valid: true, available: true };
+      return checkUsername(services, { userId: user.id, username: request.query.username });
     },
   );
 
@@ -91,20 +82,6 @@ export function userRoutes(app: AppInstance, services: AppServices): void {
           sessionId: user.sessionId,
         }),
       };
-    },
-  );
-
-  app.get('/api/user/invites', { schema: { tags, security } }, async (request) => {
-    const user = await authenticate(services, request);
-    return { invites: await listMyInvites(services, user.id) };
-  });
-
-  app.post(
-    '/api/user/invites/accept',
-    { schema: { tags, security, body: z.object({ id: z.number().int().positive() }) } },
-    async (request) => {
-      const user = await authenticate(services, request);
-      return acceptInvite(services, { userId: user.id, inviteId: request.body.id });
     },
   );
 }

@@ -8,8 +8,8 @@ import {
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, notFound, validationError } from '../../errors';
-import { revokeOtherSessions } from '../auth/repo';
-import { findMembership } from '../teams/repo';
+import { endOtherSessions } from '../auth/end-other-sessions';
+import { chooseDefaultTeam } from '../teams/choose-default-team';
 import { findUserById, isUsernameTaken, updateUser } from './repo';
 import { getUserContext } from './get-user-context';
 
@@ -26,11 +26,41 @@ export interface SaveUserInput {
 
 export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct';
 
+type UserChanges = Parameters<typeof updateUser>[2];
+
+/** Every change is checked, then all are written in one transaction: a refusal changes nothing. */
 export async function saveUser({ db }: { db: Db }, input: SaveUserInput) {
   const user = await findUserById(db, input.userId);
   if (!user) throw notFound('User not found');
-  const changes: Parameters<typeof updateUser>[2] = {};
+  const changes = await checkedChanges(db, user, input);
+  try {
+    await db.transaction().execute(async (tx) => {
+      if (Object.keys(changes).length > 0) await updateUser(tx, user.id, changes);
+      if (input.defaultTeam !== undefined) {
+        await chooseDefaultTeam({ db: tx }, { userId: user.id, slug: input.defaultTeam });
+      }
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new AppError('CONFLICT', ACCOUNT_MESSAGES.usernameTaken, {
+        username: ACCOUNT_MESSAGES.usernameTaken,
+      });
+    }
+    throw error;
+  }
+  // A new password signs out every other device.
+  if (changes.passwordHash) {
+    await endOtherSessions({ db }, { userId: user.id, keepSessionId: input.sessionId });
+  }
+  return (await getUserContext({ db }, { userId: user.id })).user;
+}
 
+async function checkedChanges(
+  db: Db,
+  user: NonNullable<Awaited<ReturnType<typeof findUserById>>>,
+  input: SaveUserInput,
+): Promise<UserChanges> {
+  const changes: UserChanges = {};
   if (input.realName !== undefined) changes.realName = input.realName;
   if (input.username !== undefined) {
     if (input.username && (await isUsernameTaken(db, input.username, user.id))) {
@@ -44,15 +74,6 @@ export async function saveUser({ db }: { db: Db }, input: SaveUserInput) {
     const merged = userPreferencesSchema.parse({ ...user.preferences, ...input.preferences });
     changes.preferences = JSON.stringify(merged);
   }
-  if (input.defaultTeam !== undefined) {
-    const membership = await findMembership(db, input.defaultTeam, user.id);
-    if (!membership) {
-      throw validationError('Choose one of your teams', {
-        defaultTeam: 'Choose one of your teams',
-      });
-    }
-    changes.defaultTeamId = membership.id;
-  }
   if (input.newPassword !== undefined) {
     const matches = await bcrypt.compare(input.currentPassword ?? '', user.passwordHash);
     if (!matches) {
@@ -60,18 +81,5 @@ export async function saveUser({ db }: { db: Db }, input: SaveUserInput) {
     }
     changes.passwordHash = await bcrypt.hash(input.newPassword, PASSWORD_SALT_ROUNDS);
   }
-
-  try {
-    await updateUser(db, user.id, changes);
-  } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw new AppError('CONFLICT', ACCOUNT_MESSAGES.usernameTaken, {
-        username: ACCOUNT_MESSAGES.usernameTaken,
-      });
-    }
-    throw error;
-  }
-  // A new password signs out every other device.
-  if (changes.passwordHash) await revokeOtherSessions(db, user.id, input.sessionId);
-  return (await getUserContext({ db }, { userId: user.id })).user;
+  return changes;
 }

@@ -1,0 +1,25 @@
+import type { AppServices, AuthenticatedUser } from '../../http/types';
+import { AppError } from '../../errors';
+import { isSessionLive } from './repo';
+
+/** The user behind an access token whose session is still live, or null. */
+export async function verifyAccessToken(
+  { db, tokens }: Pick<AppServices, 'db' | 'tokens'>,
+  { accessToken }: { accessToken: string },
+): Promise<AuthenticatedUser | null> {
+  try {
+    const { userId, sessionId } = await tokens.verifyAccessToken(accessToken);
+    return (await isSessionLive(db, sessionId, userId)) ? { id: userId, sessionId } : null;
+  } catch (error) {
+    if (error instanceof AppError) return null;
+    throw error;
+  }
+}
+
+/** Whether the session is neither signed out, revoked nor expired. */
+export function checkSession(
+  { db }: Pick<AppServices, 'db'>,
+  { userId, sessionId }: { userId: number; sessionId: string },
+): Promise<boolean> {
+  return isSessionLive(db, sessionId, userId);
+}
