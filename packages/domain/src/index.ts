@@ -5,6 +5,7 @@ export * from './color';
 export * from './constants';
 export * from './css-color';
 export * from './element-schema';
+export * from './element-variants';
 export * from './form-validation';
 export * from './goal-schema';
 export * from './goals';

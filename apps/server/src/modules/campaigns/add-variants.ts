@@ -1,25 +1,22 @@
 import {
-  DUPLICATE_VARIANT,
-  findDuplicateVariants,
+  elementTypeSchema,
+  imageVariantInfoSchema,
+  textVariantInfoSchema,
   variantSchema,
+  type ElementVariantsCheck,
   type Variant,
 } from '@kindling/domain';
 import type { Db } from '../../db/database';
 import type { Tx } from '../../db/transaction';
-import { AppError, notFound, validationError } from '../../errors';
+import { notFound } from '../../errors';
+import { assertVariantsMayBeStored } from './check-element-variants';
 import { CAMPAIGN_NOT_FOUND } from './get-campaigns';
 import { presentVariant } from './present-campaign';
-import {
-  findCampaigns,
-  findElementVariants,
-  insertVariant,
-  lockCampaignElement,
-  type VariantRow,
-} from './repo';
+import { findCampaigns, findElementVariants, lockCampaignElement, type VariantRow } from './repo';
+import { writeVariants } from './parts-repo';
 import { sanitizeVariant } from './sanitize-variant-html';
 
 export const ELEMENT_NOT_FOUND = 'Element not found';
-export const VARIANT_TYPE_MISMATCH = 'A variant must have the same type as its element.';
 
 export interface AddVariantsInput {
   teamId: number;
@@ -48,16 +45,13 @@ function storedVariants(rows: VariantRow[]): Variant[] {
   });
 }
 
-function rejectDuplicates(existing: Variant[], incoming: Variant[]): void {
-  const drafts = incoming.map((variant) => ({ ...variant, marker: 'draft' as const }));
-  const duplicates = new Set(findDuplicateVariants([...existing, ...drafts]));
-  if (duplicates.size === 0) return;
-  const fields = Object.fromEntries(
-    drafts.flatMap((draft, i) =>
-      duplicates.has(draft) ? [[`variants.${i}`, DUPLICATE_VARIANT.message]] : [],
-    ),
-  );
-  throw new AppError(DUPLICATE_VARIANT.code, DUPLICATE_VARIANT.message, fields);
+/** The element as the check reads it: its type and the original content stored with it. */
+function storedElement(row: { type: string; data: unknown }): ElementVariantsCheck['element'] {
+  const type = elementTypeSchema.parse(row.type);
+  const info = (row.data as { control?: { info?: unknown } }).control?.info;
+  return type === 'text'
+    ? { type, control: { info: textVariantInfoSchema.parse(info) } }
+    : { type, control: { info: imageVariantInfoSchema.parse(info) } };
 }
 
 async function insertAtEnd(
@@ -69,22 +63,20 @@ async function insertAtEnd(
     variants,
   }: { teamId: number; elementId: number; after: VariantRow[]; variants: Variant[] },
 ): Promise<number[]> {
-  let position = Math.max(-1, ...after.map((row) => row.position));
-  const ids: number[] = [];
-  for (const variant of variants) {
-    position += 1;
-    const { id } = await insertVariant(tx, {
+  const last = Math.max(-1, ...after.map((row) => row.position));
+  const inserted = await writeVariants(
+    tx,
+    variants.map((variant, i) => ({
       teamId,
       elementId,
-      position,
+      position: last + 1 + i,
       key: variant.key,
       type: variant.type,
       isEnabled: variant.isEnabled,
-      info: variant.info,
-    });
-    ids.push(id);
-  }
-  return ids;
+      info: variant.info as Record<string, unknown>,
+    })),
+  );
+  return inserted.sort((a, b) => a.position - b.position).map((row) => row.id);
 }
 
 /**
@@ -104,15 +96,16 @@ export async function addVariants(
     }
     const element = await lockCampaignElement(tx, teamId, { campaignId, elementId });
     if (!element) throw notFound(ELEMENT_NOT_FOUND);
-    const mismatch = input.variants.findIndex((variant) => variant.type !== element.type);
-    if (mismatch >= 0) {
-      throw validationError(VARIANT_TYPE_MISMATCH, {
-        [`variants.${mismatch}.type`]: VARIANT_TYPE_MISMATCH,
-      });
-    }
     const incoming = input.variants.map(sanitizeVariant);
     const before = await findElementVariants(tx, teamId, elementId);
-    rejectDuplicates(storedVariants(before), incoming);
+    assertVariantsMayBeStored([
+      {
+        element: storedElement(element),
+        kept: storedVariants(before),
+        incoming,
+        fieldOf: (index) => `variants.${index}`,
+      },
+    ]);
     const newVariantIds = await insertAtEnd(tx, {
       teamId,
       elementId,

@@ -1,13 +1,18 @@
 import { normalizeUrl, type CampaignInput } from '@kindling/domain';
 import type { Db } from '../../db/database';
 import { getSubscription } from '../teams/get-subscription';
+import { assertVariantsMayBeStored, campaignVariantChecks } from './check-element-variants';
 import { insertCampaign } from './repo';
+import { sanitizeElement } from './sanitize-variant-html';
 import { campaignColumns, writeCampaignParts } from './write-campaign-parts';
 
 export async function createCampaign(
   { db }: { db: Db },
   input: { teamId: number; campaign: Omit<CampaignInput, 'isEnabled'> & { isEnabled?: boolean } },
 ): Promise<{ id: number }> {
+  // Html is sanitised first, so the duplicate check compares what will be stored.
+  const elements = input.campaign.elements.map(sanitizeElement);
+  assertVariantsMayBeStored(campaignVariantChecks(elements));
   // A new campaign starts enabled only when the team has a subscription, unless the caller says.
   const isEnabled =
     input.campaign.isEnabled ?? (await getSubscription({ db }, { teamId: input.teamId })) !== null;
@@ -18,7 +23,10 @@ export async function createCampaign(
       ingestedUrl: normalizeUrl(input.campaign.ingestedUrl),
     });
     const { id } = await insertCampaign(tx, input.teamId, values);
-    await writeCampaignParts({ tx, teamId: input.teamId, campaignId: id }, input.campaign);
+    await writeCampaignParts(
+      { tx, teamId: input.teamId, campaignId: id },
+      { elements, goals: input.campaign.goals },
+    );
     return { id };
   });
 }

@@ -121,105 +121,6 @@ export async function deleteCampaign(db: Db, teamId: number, id: number) {
   return result.numDeletedRows > 0n;
 }
 
-export function insertElement(
-  tx: Tx,
-  row: Omit<ElementRow, 'id' | 'data'> & { data: Record<string, unknown> },
-) {
-  return tx
-    .insertInto('campaignElements')
-    .values({ ...row, data: json(row.data) })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-}
-
-export function updateElement(
-  tx: Tx,
-  row: Omit<ElementRow, 'data'> & { data: Record<string, unknown> },
-) {
-  const { id, teamId, ...values } = row;
-  return tx
-    .updateTable('campaignElements')
-    .set({ ...values, data: json(row.data) })
-    .where('teamId', '=', teamId)
-    .where('id', '=', id)
-    .execute();
-}
-
-export function insertVariant(
-  tx: Tx,
-  row: Omit<VariantRow, 'id' | 'info'> & { info: Record<string, unknown> },
-) {
-  return tx
-    .insertInto('variants')
-    .values({ ...row, info: json(row.info) })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-}
-
-export function updateVariant(
-  tx: Tx,
-  row: Omit<VariantRow, 'info'> & { info: Record<string, unknown> },
-) {
-  const { id, teamId, ...values } = row;
-  return tx
-    .updateTable('variants')
-    .set({ ...values, info: json(row.info) })
-    .where('teamId', '=', teamId)
-    .where('id', '=', id)
-    .execute();
-}
-
-export function insertGoal(
-  tx: Tx,
-  row: Omit<GoalRow, 'id' | 'event'> & { event: Record<string, unknown> },
-) {
-  return tx
-    .insertInto('goals')
-    .values({ ...row, event: json(row.event) })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-}
-
-export function updateGoal(
-  tx: Tx,
-  row: Omit<GoalRow, 'event'> & { event: Record<string, unknown> },
-) {
-  const { id, teamId, ...values } = row;
-  return tx
-    .updateTable('goals')
-    .set({ ...values, event: json(row.event) })
-    .where('teamId', '=', teamId)
-    .where('id', '=', id)
-    .execute();
-}
-
-export function deleteRowsExcept(
-  tx: Tx,
-  table: 'campaignElements' | 'goals',
-  scope: { teamId: number; campaignId: number },
-  keepIds: number[],
-) {
-  let query = tx
-    .deleteFrom(table)
-    .where('teamId', '=', scope.teamId)
-    .where('campaignId', '=', scope.campaignId);
-  if (keepIds.length) query = query.where('id', 'not in', keepIds);
-  return query.execute();
-}
-
-export function deleteVariantsExcept(
-  tx: Tx,
-  scope: { teamId: number; elementId: number },
-  keepIds: number[],
-) {
-  let query = tx
-    .deleteFrom('variants')
-    .where('teamId', '=', scope.teamId)
-    .where('elementId', '=', scope.elementId);
-  if (keepIds.length) query = query.where('id', 'not in', keepIds);
-  return query.execute();
-}
-
 /**
  * The element, locked until the transaction ends, when it belongs to this team and campaign.
  * The lock serialises concurrent add-variants on one element (positions, duplicate check).
@@ -231,7 +132,7 @@ export function lockCampaignElement(
 ) {
   return tx
     .selectFrom('campaignElements')
-    .select(['id', 'type'])
+    .select(['id', 'type', 'data'])
     .where('teamId', '=', teamId)
     .where('campaignId', '=', campaignId)
     .where('id', '=', elementId)

@@ -1,8 +1,10 @@
 import { normalizeUrl, type CampaignSave } from '@kindling/domain';
 import type { Db } from '../../db/database';
 import { notFound } from '../../errors';
+import { assertVariantsMayBeStored, campaignVariantChecks } from './check-element-variants';
 import { CAMPAIGN_NOT_FOUND, getCampaign } from './get-campaigns';
 import { updateCampaign } from './repo';
+import { sanitizeElement } from './sanitize-variant-html';
 import { campaignColumns, writeCampaignParts } from './write-campaign-parts';
 
 export async function saveCampaign(
@@ -10,13 +12,18 @@ export async function saveCampaign(
   input: { teamId: number; campaign: CampaignSave },
 ) {
   const { id } = input.campaign;
+  const elements = input.campaign.elements.map(sanitizeElement);
+  assertVariantsMayBeStored(campaignVariantChecks(elements));
   await db.transaction().execute(async (tx) => {
     const values = campaignColumns({
       ...input.campaign,
       ingestedUrl: normalizeUrl(input.campaign.ingestedUrl),
     });
     if (!(await updateCampaign(tx, input.teamId, id, values))) throw notFound(CAMPAIGN_NOT_FOUND);
-    await writeCampaignParts({ tx, teamId: input.teamId, campaignId: id }, input.campaign);
+    await writeCampaignParts(
+      { tx, teamId: input.teamId, campaignId: id },
+      { elements, goals: input.campaign.goals },
+    );
   });
   return getCampaign({ db }, { teamId: input.teamId, id });
 }

@@ -249,7 +249,13 @@ describeEachDatabase('variant calls', (kind) => {
     const loaded = (await api('GET', `/by-id?id=${id}`)).json<{ elements: object[] }>();
     const saved = await api('POST', '/save', {
       ...loaded,
-      elements: [{ ...element, variants: [...element!.variants, { ...advanced('c2', dirty) }] }],
+      elements: [
+        {
+          ...element,
+          // Not the original's html once clean: that would be a duplicate of the control.
+          variants: [...element!.variants, { ...advanced('c2', `${dirty}<i>there</i>`) }],
+        },
+      ],
     });
     expect(saved.statusCode).toBe(200);
     const added = await addVariants(
@@ -267,7 +273,7 @@ describeEachDatabase('variant calls', (kind) => {
     const [reloaded] = await elementsOf(id);
     expect(reloaded!.variants.map((v) => v.info.html)).toEqual([
       '<a>go</a>',
-      '<b>Hi</b>',
+      '<b>Hi</b><i>there</i>',
       '<em>new</em>',
     ]);
     expect(reloaded!.variants.length).toBe(3);

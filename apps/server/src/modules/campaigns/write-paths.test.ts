@@ -1,0 +1,163 @@
+import { DUPLICATE_VARIANT } from '@kindling/domain';
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from '../../../test/databases';
+import {
+  bearer,
+  createTeam,
+  errorOf,
+  signUp,
+  useTestApp,
+  type Account,
+} from '../../../test/test-app';
+
+// Create, save and add-variants call one rule: the same variants are refused the same way.
+
+const variant = (key: string, value: string, id = -100) => ({
+  id,
+  key,
+  type: 'text',
+  isEnabled: true,
+  info: { value, styles: [] },
+});
+const element = (variants: object[]) => ({
+  id: -1,
+  selector: '#hero h1',
+  type: 'text',
+  key: 'hero-h1',
+  control: { info: { value: 'Grow faster' } },
+  variants,
+});
+const campaign = (variants: object[]) => ({
+  name: 'Write paths',
+  ingestedUrl: 'shop.example.com',
+  elements: [element(variants)],
+});
+
+/** Refused sets: [variants, the index the error names]. */
+const REFUSED: [string, object[], number][] = [
+  ['a variant equal to the original', [variant('a', 'New'), variant('b', ' Grow faster ')], 1],
+  ['two equal new variants', [variant('a', 'Twin', -5), variant('b', 'Twin', -6)], 1],
+];
+
+describeEachDatabase('one variant rule for every write path', (kind) => {
+  const t = useTestApp(kind, { JOB_WORKER: false });
+  let owner: Account;
+  let slug: string;
+  const api = (path: string, payload: object) =>
+    t.current.app.inject({
+      method: 'POST',
+      url: `/api/team/${slug}/campaign${path}`,
+      headers: bearer(owner),
+      payload,
+    });
+  const campaignCount = async () =>
+    (
+      await t.current.app.inject({
+        url: `/api/team/${slug}/campaign/by-team`,
+        headers: bearer(owner),
+      })
+    ).json<object[]>().length;
+
+  it('sets up a team', async () => {
+    owner = await signUp(t.current.app);
+    slug = await createTeam(t.current.app, owner, 'Write Paths');
+  });
+
+  it.each(REFUSED)('create, save and add-variants all refuse %s', async (_label, variants, at) => {
+    const before = await campaignCount();
+    const created = await api('/create', campaign(variants));
+    expect(created.statusCode).toBe(400);
+    expect(errorOf(created)).toMatchObject({
+      code: 'duplicate-variant',
+      message: DUPLICATE_VARIANT.message,
+    });
+    expect(errorOf(created).fields).toHaveProperty(
+      `elements.0.variants.${at}`,
+      DUPLICATE_VARIANT.message,
+    );
+    expect(await campaignCount()).toBe(before);
+
+    const good = await api('/create', campaign([variant('ok', 'Grow 3x faster')]));
+    expect(good.statusCode).toBe(201);
+    const { id } = good.json<{ id: number }>();
+    const loaded = (
+      await t.current.app.inject({
+        url: `/api/team/${slug}/campaign/by-id?id=${id}`,
+        headers: bearer(owner),
+      })
+    ).json<{ elements: { id: number; variants: object[] }[] }>();
+    const savedElement = loaded.elements[0]!;
+
+    const saved = await api('/save', {
+      ...loaded,
+      elements: [{ ...savedElement, variants: [...savedElement.variants, ...variants] }],
+    });
+    expect(saved.statusCode).toBe(400);
+    expect(errorOf(saved)).toMatchObject({
+      code: 'duplicate-variant',
+      message: DUPLICATE_VARIANT.message,
+    });
+
+    const added = await api('/add-variants', {
+      campaignId: id,
+      elementId: savedElement.id,
+      variants,
+    });
+    expect(added.statusCode).toBe(400);
+    expect(errorOf(added)).toMatchObject({
+      code: 'duplicate-variant',
+      message: DUPLICATE_VARIANT.message,
+      fields: { [`variants.${at}`]: DUPLICATE_VARIANT.message },
+    });
+    // Nothing of the refused writes was stored.
+    const after = (
+      await t.current.app.inject({
+        url: `/api/team/${slug}/campaign/by-id?id=${id}`,
+        headers: bearer(owner),
+      })
+    ).json<{ elements: { variants: object[] }[] }>();
+    expect(after.elements[0]!.variants).toHaveLength(1);
+  });
+
+  it('save keeps stored ids, inserts new rows and deletes the rest in batched writes', async () => {
+    const variants = Array.from({ length: 40 }, (_, i) =>
+      variant(`v${i}`, `Variant ${i}`, -10 - i),
+    );
+    const created = await api('/create', campaign(variants));
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json<{ id: number }>();
+    const get = async () =>
+      (
+        await t.current.app.inject({
+          url: `/api/team/${slug}/campaign/by-id?id=${id}`,
+          headers: bearer(owner),
+        })
+      ).json<{ elements: { id: number; variants: { id: number; info: { value: string } }[] }[] }>();
+    const loaded = await get();
+    const stored = loaded.elements[0]!.variants;
+    expect(stored.map((v) => v.info.value)).toEqual(variants.map((v) => v.info.value));
+
+    // Keep the odd ones (renamed), drop the even ones, add two.
+    const kept = stored
+      .filter((_, i) => i % 2 === 1)
+      .map((v) => ({ ...v, info: { ...v.info, value: `${v.info.value}!` } }));
+    const saved = await api('/save', {
+      ...loaded,
+      elements: [
+        {
+          ...loaded.elements[0]!,
+          variants: [...kept, variant('n1', 'Brand new', -1), variant('n2', 'Newer', -2)],
+        },
+      ],
+    });
+    expect(saved.statusCode).toBe(200);
+    const after = (await get()).elements[0]!.variants;
+    expect(after.slice(0, kept.length).map((v) => v.id)).toEqual(kept.map((v) => v.id));
+    expect(after.map((v) => v.info.value)).toEqual([
+      ...kept.map((v) => v.info.value),
+      'Brand new',
+      'Newer',
+    ]);
+    expect(after.slice(kept.length).every((v) => !stored.some((s) => s.id === v.id))).toBe(true);
+  });
+});

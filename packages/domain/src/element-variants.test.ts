@@ -1,0 +1,106 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { elementVariantProblems, VARIANT_TYPE_MISMATCH } from './element-variants';
+import { variantSchema, type TextVariantInfo, type Variant } from './variant-schema';
+import { DUPLICATE_VARIANT } from './variants';
+
+const info = (values: Partial<TextVariantInfo>): TextVariantInfo => ({
+  value: '',
+  textType: 'normal',
+  styles: [],
+  creationMethod: 'custom',
+  ...values,
+});
+let nextId = 1;
+const text = (values: Partial<TextVariantInfo>): Variant => {
+  const id = nextId++;
+  return variantSchema.parse({ id, key: `v${id}`, type: 'text', info: info(values) });
+};
+const image = (src: string): Variant => {
+  const id = nextId++;
+  return variantSchema.parse({ id, key: `v${id}`, type: 'image', info: { src } });
+};
+const headline = { type: 'text' as const, control: { info: info({ value: 'Start your trial' }) } };
+const duplicate = (index: number) => ({
+  index,
+  code: 'duplicate-variant',
+  message: DUPLICATE_VARIANT.message,
+});
+
+describe('elementVariantProblems', () => {
+  it('accepts distinct variants (positive control)', () => {
+    expect(
+      elementVariantProblems({
+        element: headline,
+        kept: [text({ value: 'Try it free' })],
+        incoming: [text({ value: 'Get started' }), text({ value: 'Begin today' })],
+      }),
+    ).toEqual([]);
+  });
+
+  it('flags a variant equal to the original, trimmed', () => {
+    expect(
+      elementVariantProblems({
+        element: headline,
+        incoming: [text({ value: 'Other' }), text({ value: '  Start your trial ' })],
+      }),
+    ).toEqual([duplicate(1)]);
+  });
+
+  it('flags both of two equal incoming variants, and one equal to a kept variant', () => {
+    expect(
+      elementVariantProblems({
+        element: headline,
+        kept: [text({ value: 'Try it free' })],
+        incoming: [
+          text({ value: 'Same' }),
+          text({ value: 'Same' }),
+          text({ value: 'Try it free' }),
+        ],
+      }),
+    ).toEqual([duplicate(0), duplicate(1), duplicate(2)]);
+  });
+
+  it('never flags kept variants themselves', () => {
+    const twin = text({ value: 'Twin' });
+    expect(
+      elementVariantProblems({
+        element: headline,
+        kept: [twin, { ...twin, id: 99 }],
+        incoming: [],
+      }),
+    ).toEqual([]);
+  });
+
+  it('refuses a variant of another type than its element before comparing', () => {
+    expect(
+      elementVariantProblems({
+        element: headline,
+        incoming: [text({ value: 'A' }), image('/a.png')],
+      }),
+    ).toEqual([{ index: 1, code: 'type-mismatch', message: VARIANT_TYPE_MISMATCH }]);
+  });
+
+  it('compares image variants with the original image on src', () => {
+    const picture = { type: 'image' as const, control: { info: { src: '/hero.png' } } };
+    expect(
+      elementVariantProblems({ element: picture, incoming: [image('/hero.png'), image('/b.png')] }),
+    ).toEqual([duplicate(0)]);
+  });
+
+  it('property: any list with a copy of the original has that copy flagged', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.string({ minLength: 1, maxLength: 12 }), { maxLength: 6 }),
+        fc.nat(6),
+        (values, at) => {
+          const incoming = values.map((value) => text({ value: `x${value}` }));
+          const position = Math.min(at, incoming.length);
+          incoming.splice(position, 0, text({ value: 'Start your trial' }));
+          const problems = elementVariantProblems({ element: headline, incoming });
+          expect(problems).toContainEqual(duplicate(position));
+        },
+      ),
+    );
+  });
+});
