@@ -73,7 +73,7 @@ async function insertAtEnd(
       key: variant.key,
       type: variant.type,
       isEnabled: variant.isEnabled,
-      info: variant.info as Record<string, unknown>,
+      info: variant.info,
     })),
   );
   return inserted.sort((a, b) => a.position - b.position).map((row) => row.id);

@@ -90,14 +90,14 @@ export function planCampaignSync(
         key: variant.key,
         type: variant.type,
         isEnabled: variant.isEnabled,
-        info: variant.info as Record<string, unknown>,
+        info: variant.info,
       })),
     })),
     goals: markConversionGoal(submitted.goals).map((goal, position) => ({
       id: claimGoal(goal.id),
       position,
       isConversionGoal: goal.isConversionGoal,
-      event: goal.event as Record<string, unknown>,
+      event: goal.event,
     })),
   };
 }
