@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { TextField } from '../../../ui/field';
 import { Button } from '../../../ui/button';
 import { useWizard } from '../hooks/wizard-context';
-import { urlError } from '../state/settings-rules';
+import { urlError } from '../settings/state/settings-rules';
 import styles from './wizard.module.css';
 
 export function StepChooseUrl({ onNext }: { onNext: () => void }) {

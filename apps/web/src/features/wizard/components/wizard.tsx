@@ -4,19 +4,19 @@ import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { useCurrentTeam } from '../../../lib/current-team';
 import type { PreviewClient } from '../../../lib/preview/preview-client';
 import { Button } from '../../../ui/button';
-import { useAutoSuggestions } from '../hooks/use-auto-suggestions';
-import { useVariantActions } from '../hooks/use-variant-actions';
+import { useAutoSuggestions } from '../elements/hooks/use-auto-suggestions';
+import { useVariantActions } from '../elements/hooks/use-variant-actions';
 import { useStepNavigation } from '../hooks/use-step-navigation';
-import { useSubmitCampaign } from '../hooks/use-submit-campaign';
+import { useSubmitCampaign } from '../settings/hooks/use-submit-campaign';
 import {
   WizardContext,
   type PreviewControls,
   type WizardContextValue,
 } from '../hooks/wizard-context';
 import { canVisit, nextStep, previewModeFor, previousStep } from '../state/step-rules';
-import { variantMutations } from '../state/variant-mutations';
+import { variantMutations } from '../elements/state/variant-mutations';
 import { wizardReducer, type WizardState } from '../state/wizard-state';
-import { activeGoalEventUrl } from './goal-rules';
+import { activeGoalEventUrl } from '../goals/state/goal-rules';
 import { WizardPreview } from './wizard-preview';
 import { WizardStepper } from './wizard-stepper';
 import { WizardStepPanel } from './wizard-step-panel';

@@ -11,7 +11,7 @@ import { logger } from '../../../lib/logger';
 import { useConfirm } from '../../../ui/confirm-dialog';
 import { useModals } from '../../../ui/modal-stack';
 import { captureThumbnail } from '../api/screenshot';
-import { goalsReadyMessage } from '../components/goal-rules';
+import { goalsReadyMessage } from '../goals/state/goal-rules';
 import { ModeHelpDialog } from '../components/mode-help-dialog';
 import { planStepChange, type StepPlan } from '../state/step-rules';
 import type { WizardAction, WizardState } from '../state/wizard-state';

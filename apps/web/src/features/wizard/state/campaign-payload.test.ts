@@ -1,7 +1,7 @@
 import { campaignInputSchema, GoalEventType, type Goal } from '@kindling/domain';
 import { describe, expect, it } from 'vitest';
 import { campaignPayload } from './campaign-payload';
-import { openDraftEditor } from './draft-editor';
+import { openDraftEditor } from '../elements/state/draft-editor';
 import { imageElement, imageVariant, RED, textElement, textVariant } from './test-fixtures';
 import { createWizardState, type WizardSettings, type WizardState } from './wizard-state';
 

@@ -1,5 +1,5 @@
 import type { CampaignInput } from '@kindling/domain';
-import { variantsToSave } from './variant-life-cycle';
+import { variantsToSave } from '../elements/state/variant-life-cycle';
 import type { WizardState } from './wizard-state';
 
 /** The body of POST /create (and, with the id, POST /save) built from the wizard. */

@@ -6,9 +6,9 @@ import {
   type TextVariant,
 } from '@kindling/domain';
 import { describe, expect, it } from 'vitest';
-import { emptyVariant } from './draft-editor';
+import { emptyVariant } from '../elements/state/draft-editor';
 import { imageElement, imageVariant, textElement, textVariant } from './test-fixtures';
-import type { PickedElement } from './variant-life-cycle';
+import type { PickedElement } from '../elements/state/variant-life-cycle';
 import {
   createWizardState,
   findElement,

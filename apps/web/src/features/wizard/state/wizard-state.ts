@@ -1,11 +1,11 @@
 import { CAMPAIGN_LIMITS, reindexCampaign, type Campaign } from '@kindling/domain';
-import { collapse, collapseKey, withoutSelection } from './element-updates';
-import { draftReducer, pick, variantReducer } from './element-reducer';
-import { goalReducer } from './goal-reducer';
+import { collapse, collapseKey, withoutSelection } from '../elements/state/element-updates';
+import { draftReducer, pick, variantReducer } from '../elements/state/element-reducer';
+import { goalReducer } from '../goals/state/goal-reducer';
 import type { WizardAction, WizardState } from './wizard-types';
 
 export type { CollapsibleGroup, WizardAction, WizardSettings, WizardState } from './wizard-types';
-export { findElement, isCollapsed } from './element-updates';
+export { findElement, isCollapsed } from '../elements/state/element-updates';
 
 export function createWizardState(options: { url: string; isEnabled: boolean }): WizardState {
   return {

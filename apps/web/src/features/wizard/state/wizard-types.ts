@@ -9,9 +9,9 @@ import type {
   Variant,
   WizardStep,
 } from '@kindling/domain';
-import type { DraftEditorState, DraftType } from './draft-editor';
+import type { DraftEditorState, DraftType } from '../elements/state/draft-editor';
 import type { EditMode } from './step-rules';
-import type { PickedElement } from './variant-life-cycle';
+import type { PickedElement } from '../elements/state/variant-life-cycle';
 
 export interface WizardSettings {
   name: string;

@@ -1,0 +1,46 @@
+import { type CampaignElement } from '@kindling/domain';
+import type { CollapsibleGroup, WizardState } from '../../state/wizard-types';
+
+export const findElement = (state: WizardState, id: number | undefined) =>
+  state.elements.find((element) => element.id === id);
+
+export const collapseKey = (elementId: number, group: CollapsibleGroup) => `${elementId}:${group}`;
+export const isCollapsed = (state: WizardState, elementId: number, group: CollapsibleGroup) =>
+  state.collapsed[collapseKey(elementId, group)] === true;
+
+export function changeElement(
+  state: WizardState,
+  id: number,
+  change: (element: CampaignElement) => CampaignElement,
+): WizardState {
+  return {
+    ...state,
+    elements: state.elements.map((element) => (element.id === id ? change(element) : element)),
+  };
+}
+
+export function withoutSelection(selected: Record<number, number>, elementId: number) {
+  const { [elementId]: _removed, ...rest } = selected;
+  return rest;
+}
+
+/** Collapsing a group clears the element's selected variant when it was inside that group. */
+export function collapse(
+  state: WizardState,
+  elementId: number,
+  group: CollapsibleGroup,
+): WizardState {
+  const element = findElement(state, elementId);
+  const selectedId = state.selectedVariants[elementId];
+  const selected = element?.variants.find((variant) => variant.id === selectedId);
+  const inside =
+    selected !== undefined &&
+    (group === 'element' || (group === 'suggested') === (selected.marker === 'suggested'));
+  return {
+    ...state,
+    collapsed: { ...state.collapsed, [collapseKey(elementId, group)]: true },
+    selectedVariants: inside
+      ? withoutSelection(state.selectedVariants, elementId)
+      : state.selectedVariants,
+  };
+}
