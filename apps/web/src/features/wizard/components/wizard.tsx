@@ -13,9 +13,11 @@ import {
   type PreviewControls,
   type WizardContextValue,
 } from '../hooks/wizard-context';
-import { canVisit, nextStep, previewModeFor, previousStep } from '../state/step-rules';
+import { editModeFor } from '../state/edit-mode';
+import { canVisit, nextStep, previousStep } from '../state/step-rules';
 import { variantMutations } from '../elements/state/variant-mutations';
-import { wizardReducer, type WizardState } from '../state/wizard-state';
+import { wizardReducer } from '../state/wizard-state';
+import type { WizardState } from '../state/wizard-types';
 import { activeGoalEventUrl } from '../goals/state/goal-rules';
 import { WizardPreview } from './wizard-preview';
 import { WizardStepper } from './wizard-stepper';
@@ -90,8 +92,9 @@ export function Wizard({ initial, campaign }: WizardProps) {
     [state.step, state.mode, state.goalsConfirmed, state.goals, state.activeGoalId],
   );
 
+  const editMode = editModeFor(state.mode);
   const stepContext = {
-    mode: state.mode,
+    editMode,
     current: state.step,
     previewLoaded: state.previewLoaded,
     hasSeenModeHelp: true,
@@ -105,7 +108,7 @@ export function Wizard({ initial, campaign }: WizardProps) {
   };
   const back = previousStep(state.step);
   const next = nextStep(state.step);
-  const previewMode = previewModeFor(state.mode, state.step);
+  const previewMode = editMode.previewMode(state.step);
   const highlight =
     previewMode === 'CampaignPreview' ? state.elements.map((element) => element.selector) : [];
   const showPreview = state.step !== 'ChooseURL';

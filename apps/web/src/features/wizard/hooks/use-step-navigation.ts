@@ -13,8 +13,9 @@ import { useModals } from '../../../ui/modal-stack';
 import { captureThumbnail } from '../api/screenshot';
 import { goalsReadyMessage } from '../goals/state/goal-rules';
 import { ModeHelpDialog } from '../components/mode-help-dialog';
+import { editModeFor } from '../state/edit-mode';
 import { planStepChange, type StepPlan } from '../state/step-rules';
-import type { WizardAction, WizardState } from '../state/wizard-state';
+import type { WizardAction, WizardState } from '../state/wizard-types';
 import { readHasSeenModeHelp, recordHasSeenModeHelp } from './mode-help-store';
 
 export const ZERO_VARIANTS_MESSAGE =
@@ -139,7 +140,7 @@ export function useStepNavigation({ team, state, dispatch }: Options) {
         }
       }
       const plan = planStepChange(target, {
-        mode: state.mode,
+        editMode: editModeFor(state.mode),
         current: state.step,
         previewLoaded: state.previewLoaded,
         hasSeenModeHelp: hasSeenModeHelp === true,

@@ -1,6 +1,6 @@
 import type { CampaignElement, Variant } from '@kindling/domain';
 import { createContext, useContext, type Dispatch } from 'react';
-import type { WizardAction, WizardState } from '../state/wizard-state';
+import type { WizardAction, WizardState } from '../state/wizard-types';
 
 /** What the element side menu can do with variants; update mode talks to the server. */
 export interface VariantActions {

@@ -2,7 +2,7 @@ import { CloseIcon } from '../../../../ui/icons';
 import type { CampaignElement } from '@kindling/domain';
 import { Button } from '../../../../ui/button';
 import { useWizard } from '../../hooks/wizard-context';
-import { findElement } from '../../state/wizard-state';
+import { findElement } from '../state/element-updates';
 import { DraftEditor } from './draft-editor';
 import { ElementVariants } from './element-variants';
 import { VariantSummary } from './variant-summary';

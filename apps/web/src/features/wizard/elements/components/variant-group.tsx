@@ -2,7 +2,8 @@ import type { CampaignElement } from '@kindling/domain';
 import type { ReactNode } from 'react';
 import { ChevronRightIcon } from '../../../../ui/icons';
 import { useWizard } from '../../hooks/wizard-context';
-import { isCollapsed, type CollapsibleGroup } from '../../state/wizard-state';
+import { isCollapsed } from '../state/element-updates';
+import type { CollapsibleGroup } from '../state/elements-state';
 import styles from './element-side-menu.module.css';
 
 interface VariantGroupProps {

@@ -9,7 +9,7 @@ import { useEffect, type Dispatch } from 'react';
 import { logger } from '../../../../lib/logger';
 import { toastError } from '../../../../ui/toast';
 import { generateText } from '../api/generate-api';
-import type { WizardAction } from '../../state/wizard-state';
+import type { WizardAction } from '../../state/wizard-types';
 
 /**
  * Spec section 4, update mode: when the campaign's autoGenerationStatus asks for it (reason

@@ -4,7 +4,7 @@ import { errorMessage } from '../../../../lib/error-message';
 import { useLatest } from '../../../../lib/use-latest';
 import { isImage, uploadImages } from '../api/variants-api';
 import { existingNewVariants, placeImages, type PlacedImage } from '../state/draft-uploads';
-import { findElement } from '../../state/wizard-state';
+import { findElement } from '../state/element-updates';
 import { useWizard } from '../../hooks/wizard-context';
 
 /**

@@ -14,7 +14,8 @@ import { toastError } from '../../../../ui/toast';
 import { addVariants, deleteVariant, updateVariantEnabled } from '../api/variants-api';
 import { focusDraftVariant } from './draft-focus';
 import { isDirty, submitDraft, type DraftEditorState } from '../state/draft-editor';
-import { findElement, type WizardAction, type WizardState } from '../../state/wizard-state';
+import { findElement } from '../state/element-updates';
+import type { WizardAction, WizardState } from '../../state/wizard-types';
 import type { PreviewControls, VariantActions } from '../../hooks/wizard-context';
 
 interface Options {

@@ -15,7 +15,8 @@ import {
 } from './draft-editor';
 import { existingNewVariants, placeImages, type PlacedImage } from './draft-uploads';
 import { imageElement, imageVariant, textVariant } from '../../state/test-fixtures';
-import { createWizardState, wizardReducer, type WizardState } from '../../state/wizard-state';
+import { createWizardState, wizardReducer } from '../../state/wizard-state';
+import type { WizardState } from '../../state/wizard-types';
 
 const CDN = 'https://cdn.example.com';
 const img = (name: string, thumb = true): PlacedImage => ({

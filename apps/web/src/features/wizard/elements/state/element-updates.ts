@@ -1,18 +1,21 @@
-import { type CampaignElement } from '@kindling/domain';
-import type { CollapsibleGroup, WizardState } from '../../state/wizard-types';
+import type { CampaignElement } from '@kindling/domain';
+import type { CollapsibleGroup, ElementsState } from './elements-state';
 
-export const findElement = (state: WizardState, id: number | undefined) =>
+export const findElement = (state: Pick<ElementsState, 'elements'>, id: number | undefined) =>
   state.elements.find((element) => element.id === id);
 
 export const collapseKey = (elementId: number, group: CollapsibleGroup) => `${elementId}:${group}`;
-export const isCollapsed = (state: WizardState, elementId: number, group: CollapsibleGroup) =>
-  state.collapsed[collapseKey(elementId, group)] === true;
+export const isCollapsed = (
+  state: Pick<ElementsState, 'collapsed'>,
+  elementId: number,
+  group: CollapsibleGroup,
+) => state.collapsed[collapseKey(elementId, group)] === true;
 
-export function changeElement(
-  state: WizardState,
+export function changeElement<S extends ElementsState>(
+  state: S,
   id: number,
   change: (element: CampaignElement) => CampaignElement,
-): WizardState {
+): S {
   return {
     ...state,
     elements: state.elements.map((element) => (element.id === id ? change(element) : element)),
@@ -25,11 +28,11 @@ export function withoutSelection(selected: Record<number, number>, elementId: nu
 }
 
 /** Collapsing a group clears the element's selected variant when it was inside that group. */
-export function collapse(
-  state: WizardState,
+export function collapse<S extends ElementsState>(
+  state: S,
   elementId: number,
   group: CollapsibleGroup,
-): WizardState {
+): S {
   const element = findElement(state, elementId);
   const selectedId = state.selectedVariants[elementId];
   const selected = element?.variants.find((variant) => variant.id === selectedId);

@@ -8,25 +8,11 @@ import {
   toggleClickGoalElement,
   type Goal,
 } from '@kindling/domain';
-import type { WizardAction, WizardState } from '../../state/wizard-types';
-
-export type GoalAction = Extract<
-  WizardAction,
-  {
-    type:
-      | 'addGoal'
-      | 'updateGoal'
-      | 'moveGoal'
-      | 'deleteGoal'
-      | 'selectGoal'
-      | 'toggleGoalElement'
-      | 'confirmGoals';
-  }
->;
+import type { GoalAction, GoalsHost } from './goals-state';
 
 const FUNNEL_CHANGES = new Set<GoalAction['type']>(['addGoal', 'moveGoal', 'deleteGoal']);
 
-export function goalReducer(state: WizardState, action: GoalAction): WizardState {
+export function goalReducer<S extends GoalsHost>(state: S, action: GoalAction): S {
   // Spec section 4: once confirmed, the funnel's order and length are fixed.
   if (state.goalsConfirmed && FUNNEL_CHANGES.has(action.type)) return state;
   switch (action.type) {

@@ -7,7 +7,7 @@ import {
   normalizeUrl,
   type Goal,
 } from '@kindling/domain';
-import type { WizardState } from '../../state/wizard-state';
+import type { GoalsHost } from './goals-state';
 
 // Pure goal-step rules: kept out of the components so they can be unit-tested in node.
 
@@ -53,7 +53,7 @@ export function goalsReadyMessage(goals: readonly Goal[]): string | undefined {
  * keeps the page it has.
  */
 export function activeGoalEventUrl(
-  state: Pick<WizardState, 'goals' | 'activeGoalId' | 'ingestedUrl'>,
+  state: Pick<GoalsHost, 'goals' | 'activeGoalId' | 'ingestedUrl'>,
 ): string | undefined {
   const goal = state.goals.find((candidate) => candidate.id === state.activeGoalId);
   if (!goal) return undefined;

@@ -4,7 +4,7 @@ import { TextAreaField, TextField, FormError } from '../../../../ui/field';
 import { Switch } from '../../../../ui/switch';
 import { useWizard } from '../../hooks/wizard-context';
 import { settingsErrors, type SettingsField } from '../state/settings-rules';
-import type { WizardSettings } from '../../state/wizard-state';
+import type { WizardSettings } from '../state/wizard-settings';
 import styles from '../../components/wizard.module.css';
 
 interface StepSettingsProps {

@@ -13,7 +13,7 @@ import { teamHref } from '../../../../lib/team-path';
 import { toastSuccess } from '../../../../ui/toast';
 import { campaignPayload } from '../../state/campaign-payload';
 import { settingsErrors } from '../state/settings-rules';
-import type { WizardState } from '../../state/wizard-state';
+import type { WizardState } from '../../state/wizard-types';
 
 /** Create (POST /create, then the campaign page opens) or save (POST /save) from Settings. */
 export function useSubmitCampaign(team: string, state: WizardState) {

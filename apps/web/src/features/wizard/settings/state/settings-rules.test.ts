@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { settingsErrors, urlError } from './settings-rules';
-import { createWizardState, type WizardSettings } from '../../state/wizard-state';
+import { createWizardState } from '../../state/wizard-state';
+import type { WizardSettings } from './wizard-settings';
 
 const URL = 'https://shop.example.com/landing';
 

@@ -5,7 +5,7 @@ import {
   isValidUrl,
   validateForm,
 } from '@kindling/domain';
-import type { WizardSettings } from '../../state/wizard-state';
+import type { WizardSettings } from './wizard-settings';
 
 /** Spec section 5 URL rules with the campaign form's messages; undefined when valid. */
 export function urlError(url: string): string | undefined {
