@@ -1,5 +1,6 @@
 import { WIZARD_STEPS, type CampaignElement, type WizardStep } from '@kindling/domain';
 import type { EditModeStrategy } from './edit-mode';
+import type { WizardState } from './wizard-types';
 
 export const stepIndex = (step: WizardStep): number => WIZARD_STEPS.indexOf(step);
 
@@ -14,6 +15,25 @@ export interface StepContext {
   goalsConfirmed: boolean;
   elements: readonly CampaignElement[];
   goalCount: number;
+}
+
+/** The step context of the wizard's current state. */
+export function stepContextFor(options: {
+  state: WizardState;
+  editMode: StepContext['editMode'];
+  hasSeenModeHelp: boolean;
+}): StepContext {
+  const { state } = options;
+  return {
+    editMode: options.editMode,
+    current: state.step,
+    previewLoaded: state.previewLoaded,
+    hasSeenModeHelp: options.hasSeenModeHelp,
+    screenshotRequested: state.screenshotRequested,
+    goalsConfirmed: state.goalsConfirmed,
+    elements: state.elements,
+    goalCount: state.goals.length,
+  };
 }
 
 export const STEP_MESSAGES = {

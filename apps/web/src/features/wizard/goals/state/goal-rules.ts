@@ -6,7 +6,9 @@ import {
   isValidUrl,
   normalizeUrl,
   type Goal,
+  type GoalElement,
 } from '@kindling/domain';
+import type { ElementDescription } from '@kindling/page-runtime';
 import type { GoalsHost } from './goals-state';
 
 // Pure goal-step rules: kept out of the components so they can be unit-tested in node.
@@ -65,4 +67,12 @@ export function activeGoalEventUrl(
     case GoalEventType.Unknown:
       return undefined;
   }
+}
+
+/** A clicked page element as a click goal's element, labelled by its text (or its tag). */
+export function goalElementFromPick(
+  picked: Pick<ElementDescription, 'selector' | 'text' | 'tagName'>,
+): GoalElement {
+  const label = picked.text.trim().slice(0, 80) || picked.tagName.toLowerCase();
+  return { id: picked.selector, label, selector: picked.selector };
 }
