@@ -2,12 +2,12 @@ import { normalizeUrl } from '@kindling/domain';
 import { useState, type FormEvent } from 'react';
 import { TextField } from '../../../ui/field';
 import { Button } from '../../../ui/button';
-import { useWizard } from '../hooks/wizard-context';
+import { useWizardStore } from '../hooks/wizard-store';
 import { urlError } from '../settings/state/settings-rules';
 import styles from './wizard.module.css';
 
 export function StepChooseUrl({ onNext }: { onNext: () => void }) {
-  const { state, dispatch } = useWizard();
+  const { state, dispatch } = useWizardStore();
   const [error, setError] = useState<string>();
 
   function submit(event: FormEvent) {

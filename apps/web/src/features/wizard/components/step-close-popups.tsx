@@ -1,10 +1,10 @@
 import { displayUrl } from '../../../lib/format';
 import { Spinner } from '../../../ui/spinner';
-import { useWizard } from '../hooks/wizard-context';
+import { useWizardStore } from '../hooks/wizard-store';
 import styles from './wizard.module.css';
 
 export function StepClosePopups({ screenshotPending }: { screenshotPending: boolean }) {
-  const { state } = useWizard();
+  const { state } = useWizardStore();
   return (
     <div className={styles.stepBody}>
       <h2 className={styles.stepTitle}>Close pop-ups</h2>

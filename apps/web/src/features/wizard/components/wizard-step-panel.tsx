@@ -1,4 +1,4 @@
-import { useWizard } from '../hooks/wizard-context';
+import { useWizardStore } from '../hooks/wizard-store';
 import { GoalsStep } from '../goals/components/goal-step';
 import { StepCampaignType } from '../settings/components/step-campaign-type';
 import { StepChooseUrl } from './step-choose-url';
@@ -9,11 +9,11 @@ import { StepSettings } from '../settings/components/step-settings';
 interface WizardStepPanelProps {
   onNext: () => void;
   screenshotPending: boolean;
-  settings: { showAllErrors: boolean; formError: string | null; canEnable: boolean };
+  settings: { showAllErrors: boolean; formError: string | null };
 }
 
 export function WizardStepPanel({ onNext, screenshotPending, settings }: WizardStepPanelProps) {
-  const { state } = useWizard();
+  const { state } = useWizardStore();
   switch (state.step) {
     case 'ChooseURL':
       return <StepChooseUrl onNext={onNext} />;

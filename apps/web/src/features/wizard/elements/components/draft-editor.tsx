@@ -3,7 +3,10 @@ import { useEffect, useRef, useState, type FocusEvent } from 'react';
 import { useLatest } from '../../../../lib/use-latest';
 import { Button } from '../../../../ui/button';
 import { PlusIcon } from '../../../../ui/icons';
-import { useWizard } from '../../hooks/wizard-context';
+import { useEditMode } from '../../hooks/edit-mode-context';
+import { usePreviewControls } from '../../hooks/preview-controls';
+import { useElementsStore } from '../hooks/use-elements-store';
+import { useVariantActions } from '../hooks/variant-actions';
 import {
   canAddVariant,
   DRAFT_MESSAGES,
@@ -28,7 +31,10 @@ function heading(draft: DraftEditorState): string {
 
 /** The draft editor of spec section 4: every edit goes through the pure draft functions. */
 export function DraftEditor({ element, draft }: DraftEditorProps) {
-  const { state, dispatch, preview, variants: actions } = useWizard();
+  const { dispatch } = useElementsStore();
+  const preview = usePreviewControls();
+  const actions = useVariantActions();
+  const editMode = useEditMode();
   const latestDraft = useLatest(draft);
   const latestPreview = useLatest(preview);
   const [focusedId, setFocusedId] = useState<number>();
@@ -92,7 +98,7 @@ export function DraftEditor({ element, draft }: DraftEditorProps) {
         <h3 className={styles.title} id={headingId}>
           {heading(draft)}
         </h3>
-        {state.mode === 'update' && source && !source.marker ? (
+        {editMode.keepsResultsOf(source) ? (
           <p className={styles.description}>
             Saved variants keep their results: saving adds this as a new variant.
           </p>

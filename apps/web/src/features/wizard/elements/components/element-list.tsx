@@ -3,7 +3,8 @@ import clsx from 'clsx';
 import { Badge } from '../../../../ui/badge';
 import { EmptyState } from '../../../../ui/empty-state';
 import { ImageIcon } from '../../../../ui/icons';
-import { useWizard } from '../../hooks/wizard-context';
+import { usePreviewControls } from '../../hooks/preview-controls';
+import { useElementsStore } from '../hooks/use-elements-store';
 import { ELEMENT_TYPE_LABEL } from './element-side-menu';
 import { VariantSummary } from './variant-summary';
 import styles from './element-list.module.css';
@@ -20,7 +21,8 @@ function counts(element: CampaignElement): string {
 
 /** The campaign's elements as cards; choosing one opens it in the side menu. */
 export function ElementList() {
-  const { state, dispatch, preview } = useWizard();
+  const { state, dispatch } = useElementsStore();
+  const preview = usePreviewControls();
 
   if (state.elements.length === 0) {
     return (

@@ -1,7 +1,8 @@
 import { CloseIcon } from '../../../../ui/icons';
 import type { CampaignElement } from '@kindling/domain';
 import { Button } from '../../../../ui/button';
-import { useWizard } from '../../hooks/wizard-context';
+import { usePreviewControls } from '../../hooks/preview-controls';
+import { useElementsStore } from '../hooks/use-elements-store';
 import { findElement } from '../state/element-updates';
 import { DraftEditor } from './draft-editor';
 import { ElementVariants } from './element-variants';
@@ -15,7 +16,8 @@ export const ELEMENT_TYPE_LABEL: Record<CampaignElement['type'], string> = {
 
 /** The original, selectable like a variant: choosing it shows the page unchanged. */
 function OriginalCard({ element }: { element: CampaignElement }) {
-  const { state, dispatch, preview } = useWizard();
+  const { state, dispatch } = useElementsStore();
+  const preview = usePreviewControls();
   const selected = state.selectedVariants[element.id] === undefined && !state.draft;
   function showOriginal() {
     dispatch({ type: 'selectVariant', elementId: element.id, variantId: undefined });
@@ -46,7 +48,7 @@ function OriginalCard({ element }: { element: CampaignElement }) {
  * original, suggestions and variants, or the draft editor while one is open.
  */
 export function ElementSideMenu() {
-  const { state, dispatch } = useWizard();
+  const { state, dispatch } = useElementsStore();
   const element = findElement(state, state.activeElementId);
   if (!element) return null;
   const draft = state.draft?.elementId === element.id ? state.draft : undefined;

@@ -1,7 +1,9 @@
 import { canAddDraftVariant, type CampaignElement, type Variant } from '@kindling/domain';
 import { Button } from '../../../../ui/button';
 import { PlusIcon, TrashIcon } from '../../../../ui/icons';
-import { useWizard } from '../../hooks/wizard-context';
+import { useEditMode } from '../../hooks/edit-mode-context';
+import { useElementsStore } from '../hooks/use-elements-store';
+import { useVariantActions } from '../hooks/variant-actions';
 import { DRAFT_MESSAGES } from '../state/draft-editor';
 import { VariantGroup } from './variant-group';
 import { VariantRow } from './variant-row';
@@ -9,7 +11,9 @@ import styles from './element-side-menu.module.css';
 
 /** The element's suggestions and variants, with "Add variant" and "Delete element". */
 export function ElementVariants({ element }: { element: CampaignElement }) {
-  const { state, dispatch, variants: actions } = useWizard();
+  const { dispatch } = useElementsStore();
+  const actions = useVariantActions();
+  const editMode = useEditMode();
   const all: readonly Variant[] = element.variants;
   const suggestions = all.filter((variant) => variant.marker === 'suggested');
   const saved = all.filter((variant) => variant.marker !== 'suggested');
@@ -64,7 +68,7 @@ export function ElementVariants({ element }: { element: CampaignElement }) {
             {DRAFT_MESSAGES.limit}
           </p>
         )}
-        {state.mode === 'create' ? (
+        {editMode.changesElements ? (
           <Button
             variant="ghost"
             color="danger"

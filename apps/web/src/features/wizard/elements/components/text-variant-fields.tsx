@@ -1,7 +1,7 @@
 import type { TextElement, TextVariant } from '@kindling/domain';
 import { TextAreaField } from '../../../../ui/field';
 import { SegmentedControl } from '../../../../ui/segmented-control';
-import { useWizard } from '../../hooks/wizard-context';
+import { useCurrentTeam } from '../../../../lib/current-team';
 import { setTextType } from '../state/draft-editor';
 import { draftVariantDomId } from '../hooks/draft-focus';
 import { StyleControls } from './style-controls';
@@ -23,7 +23,7 @@ const MODE_OPTIONS = [
 /** A text variant: its text (or HTML in advanced mode) and its styles. */
 export function TextVariantFields(props: TextVariantFieldsProps) {
   const { element, variant, position, errorId, onChange } = props;
-  const { advancedAllowed } = useWizard();
+  const advancedAllowed = useCurrentTeam().featureFlags.includes('variant_advanced_mode');
   const { info } = variant;
   const advanced = info.textType === 'advanced';
   const invalid = errorId ? true : undefined;
@@ -36,7 +36,9 @@ export function TextVariantFields(props: TextVariantFieldsProps) {
           name={`text-mode-${variant.id}`}
           value={advanced ? 'advanced' : 'normal'}
           options={MODE_OPTIONS}
-          onChange={(mode) => onChange(setTextType(variant, mode === 'advanced') as TextVariant)}
+          onChange={(textMode) =>
+            onChange(setTextType(variant, textMode === 'advanced') as TextVariant)
+          }
         />
       ) : null}
       {advanced ? (

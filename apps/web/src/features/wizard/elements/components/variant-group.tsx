@@ -1,7 +1,8 @@
 import type { CampaignElement } from '@kindling/domain';
 import type { ReactNode } from 'react';
 import { ChevronRightIcon } from '../../../../ui/icons';
-import { useWizard } from '../../hooks/wizard-context';
+import { usePreviewControls } from '../../hooks/preview-controls';
+import { useElementsStore } from '../hooks/use-elements-store';
 import { isCollapsed } from '../state/element-updates';
 import type { CollapsibleGroup } from '../state/elements-state';
 import styles from './element-side-menu.module.css';
@@ -18,7 +19,8 @@ interface VariantGroupProps {
 /** A collapsible list; collapsing clears the selected variant when it is inside (reducer). */
 export function VariantGroup(props: VariantGroupProps) {
   const { element, group, variantIds, title, children } = props;
-  const { state, dispatch, preview } = useWizard();
+  const { state, dispatch } = useElementsStore();
+  const preview = usePreviewControls();
   const elementId = element.id;
   const collapsed = isCollapsed(state, elementId, group);
   const listId = `variant-group-${elementId}-${group}`;

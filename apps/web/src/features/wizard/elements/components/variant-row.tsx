@@ -5,7 +5,10 @@ import { Badge } from '../../../../ui/badge';
 import { Button } from '../../../../ui/button';
 import { CheckIcon, TrashIcon } from '../../../../ui/icons';
 import { Switch } from '../../../../ui/switch';
-import { useWizard } from '../../hooks/wizard-context';
+import { useEditMode } from '../../hooks/edit-mode-context';
+import { usePreviewControls } from '../../hooks/preview-controls';
+import { useElementsStore } from '../hooks/use-elements-store';
+import { useVariantActions } from '../hooks/variant-actions';
 import { VariantSummary } from './variant-summary';
 import styles from './variant-row.module.css';
 
@@ -19,12 +22,14 @@ interface VariantRowProps {
 type Busy = 'approve' | 'enable' | undefined;
 
 export function VariantRow({ element, variant, position }: VariantRowProps) {
-  const { state, dispatch, preview, variants: actions } = useWizard();
+  const { state, dispatch } = useElementsStore();
+  const preview = usePreviewControls();
+  const actions = useVariantActions();
+  const editMode = useEditMode();
   const [busy, setBusy] = useState<Busy>();
   const suggested = variant.marker === 'suggested';
   const selected = state.selectedVariants[element.id] === variant.id;
-  // Update mode toggles saved variants on the server; create mode toggles the local drafts.
-  const toggleable = state.mode === 'update' ? !variant.marker : variant.marker === 'draft';
+  const toggleable = editMode.canToggle(variant);
   const name = `${suggested ? 'Suggestion' : 'Variant'} ${position}`;
 
   async function run(kind: Exclude<Busy, undefined>, action: () => Promise<void>) {

@@ -1,19 +1,19 @@
 import { ERROR_MESSAGES, validateUploads } from '@kindling/domain';
 import { useState } from 'react';
 import { errorMessage } from '../../../../lib/error-message';
-import { useLatest } from '../../../../lib/use-latest';
+import { useCurrentTeam } from '../../../../lib/current-team';
 import { isImage, uploadImages } from '../api/variants-api';
 import { existingNewVariants, placeImages, type PlacedImage } from '../state/draft-uploads';
 import { findElement } from '../state/element-updates';
-import { useWizard } from '../../hooks/wizard-context';
+import { useElementsStore } from './use-elements-store';
 
 /**
  * Uploads (or checks an address) for the draft image variant `targetId` and places the images
  * in the draft. Messages are shown verbatim (spec section 5, "Image upload", "Image URL").
  */
 export function useImageUpload(elementId: number, targetId: number) {
-  const { team, state, dispatch } = useWizard();
-  const latest = useLatest(state);
+  const { slug: team } = useCurrentTeam();
+  const { dispatch, latest } = useElementsStore();
   const [busy, setBusy] = useState<'upload' | 'url' | undefined>();
   const [errors, setErrors] = useState<string[]>([]);
 

@@ -6,7 +6,7 @@ import type { MouseEvent } from 'react';
 import { Badge } from '../../../../ui/badge';
 import { Button } from '../../../../ui/button';
 import { TrashIcon } from '../../../../ui/icons';
-import { useWizard } from '../../hooks/wizard-context';
+import { useGoalsStore } from '../hooks/use-goals-store';
 import { GoalDetails } from './goal-details';
 import { ArrowDownIcon, ArrowUpIcon, DragHandleIcon } from '../../../../ui/icons';
 import styles from './goal-card.module.css';
@@ -34,7 +34,7 @@ const ownClick = (action: () => void) => (event: MouseEvent) => {
 };
 
 export function GoalCard({ goal, index, count, locked, onMove, onDelete }: GoalCardProps) {
-  const { state, dispatch } = useWizard();
+  const { state, dispatch } = useGoalsStore();
   const active = state.activeGoalId === goal.id;
   const {
     attributes,

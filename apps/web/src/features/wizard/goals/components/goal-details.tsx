@@ -8,7 +8,7 @@ import {
 import { useState } from 'react';
 import { Button } from '../../../../ui/button';
 import { TextField } from '../../../../ui/field';
-import { useWizard } from '../../hooks/wizard-context';
+import { useGoalsStore } from '../hooks/use-goals-store';
 import { CloseIcon } from '../../../../ui/icons';
 import { pageUrlError } from '../state/goal-rules';
 import styles from './goal-card.module.css';
@@ -30,7 +30,7 @@ export function GoalDetails({ goal }: { goal: Goal }) {
 }
 
 function ClickGoalElements({ goal }: { goal: Goal }) {
-  const { dispatch } = useWizard();
+  const { dispatch } = useGoalsStore();
   const elements = goal.event.elements ?? [];
 
   return (
@@ -67,7 +67,7 @@ function ClickGoalElements({ goal }: { goal: Goal }) {
 }
 
 function PageViewUrlField({ goal }: { goal: Goal }) {
-  const { dispatch } = useWizard();
+  const { dispatch } = useGoalsStore();
   // The error waits for the first blur so it does not interrupt typing.
   const [touched, setTouched] = useState(false);
   const url = goal.event.url ?? '';

@@ -17,7 +17,7 @@ import {
 import type { Goal } from '@kindling/domain';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { useWizard } from '../../hooks/wizard-context';
+import { useGoalsStore } from '../hooks/use-goals-store';
 import { GoalCard, goalSortableId } from './goal-card';
 import styles from './goal-step.module.css';
 
@@ -44,7 +44,7 @@ function announcements(goals: readonly Goal[]): Announcements {
 
 /** The goal funnel, sortable by drag and drop, keyboard, or the move buttons. */
 export function GoalList() {
-  const { state, dispatch } = useWizard();
+  const { state, dispatch } = useGoalsStore();
   const listRef = useRef<HTMLOListElement>(null);
   // dnd-kit announces drags itself; the move and delete buttons need their own words.
   const [status, setStatus] = useState('');

@@ -10,13 +10,13 @@ import { useId, useRef, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { Button } from '../../../../ui/button';
 import { PlusIcon } from '../../../../ui/icons';
-import { useWizard } from '../../hooks/wizard-context';
+import { useGoalsStore } from '../hooks/use-goals-store';
 import { GoalList } from './goal-list';
 import styles from './goal-step.module.css';
 
 /** The EditGoals step: an ordered funnel of click and page view goals. */
 export function GoalsStep() {
-  const { state } = useWizard();
+  const { state } = useGoalsStore();
   const rootRef = useRef<HTMLDivElement>(null);
 
   return (
@@ -39,7 +39,7 @@ export function GoalsStep() {
 }
 
 function AddGoalButtons({ rootRef }: { rootRef: RefObject<HTMLDivElement | null> }) {
-  const { state, dispatch } = useWizard();
+  const { state, dispatch } = useGoalsStore();
   const [error, setError] = useState<string>();
   const hintId = useId();
   const full = !canAddGoal(state.goals);

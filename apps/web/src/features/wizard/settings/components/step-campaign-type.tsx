@@ -1,6 +1,6 @@
 import { CAMPAIGN_LIMITS, CAMPAIGN_TYPE_LABELS, type CampaignType } from '@kindling/domain';
 import { RadioCards } from '../../../../ui/radio-cards';
-import { useWizard } from '../../hooks/wizard-context';
+import { useSettingsStore } from '../hooks/use-settings-store';
 import styles from '../../components/wizard.module.css';
 
 const DESCRIPTIONS: Record<CampaignType, string> = {
@@ -16,7 +16,7 @@ const OPTIONS = (Object.keys(CAMPAIGN_TYPE_LABELS) as CampaignType[]).map((value
 }));
 
 export function StepCampaignType() {
-  const { state, dispatch } = useWizard();
+  const { settings, dispatch } = useSettingsStore();
   return (
     <div className={styles.stepBody}>
       <h2 className={styles.stepTitle}>How should traffic be shared?</h2>
@@ -27,7 +27,7 @@ export function StepCampaignType() {
         legend="Campaign type"
         name="campaign-type"
         layout="column"
-        value={state.settings.type}
+        value={settings.type}
         options={OPTIONS}
         onChange={(type) => dispatch({ type: 'settings', patch: { type } })}
       />

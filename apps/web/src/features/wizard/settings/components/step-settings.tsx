@@ -2,7 +2,9 @@ import { CAMPAIGN_LIMITS } from '@kindling/domain';
 import { useState } from 'react';
 import { TextAreaField, TextField, FormError } from '../../../../ui/field';
 import { Switch } from '../../../../ui/switch';
-import { useWizard } from '../../hooks/wizard-context';
+import { useCurrentTeam } from '../../../../lib/current-team';
+import { useEditMode } from '../../hooks/edit-mode-context';
+import { useSettingsStore } from '../hooks/use-settings-store';
 import { settingsErrors, type SettingsField } from '../state/settings-rules';
 import type { WizardSettings } from '../state/wizard-settings';
 import styles from '../../components/wizard.module.css';
@@ -11,13 +13,14 @@ interface StepSettingsProps {
   /** Every field shows its error after a submit attempt. */
   showAllErrors: boolean;
   formError: string | null;
-  canEnable: boolean;
 }
 
-export function StepSettings({ showAllErrors, formError, canEnable }: StepSettingsProps) {
-  const { state, dispatch } = useWizard();
+export function StepSettings({ showAllErrors, formError }: StepSettingsProps) {
+  const { settings, ingestedUrl, dispatch } = useSettingsStore();
+  const { membership } = useCurrentTeam();
+  const canEnable = useEditMode().canEnable(membership.subscription != null);
   const [touched, setTouched] = useState<Partial<Record<SettingsField, boolean>>>({});
-  const errors = settingsErrors(state.settings, state.ingestedUrl);
+  const errors = settingsErrors(settings, ingestedUrl);
   const errorOf = (field: SettingsField) =>
     showAllErrors || touched[field] ? errors[field] : undefined;
 
@@ -36,7 +39,7 @@ export function StepSettings({ showAllErrors, formError, canEnable }: StepSettin
       <TextField
         label="Campaign name"
         placeholder="e.g. Spring pricing headline"
-        value={state.settings.name}
+        value={settings.name}
         error={errorOf('name')}
         maxLength={CAMPAIGN_LIMITS.nameMaxLength + 1}
         onChange={(event) => change('name', event.target.value)}
@@ -44,7 +47,7 @@ export function StepSettings({ showAllErrors, formError, canEnable }: StepSettin
       <TextAreaField
         label="Description (optional)"
         placeholder="What are you trying to learn?"
-        value={state.settings.description}
+        value={settings.description}
         error={errorOf('description')}
         onChange={(event) => change('description', event.target.value)}
       />
@@ -55,9 +58,7 @@ export function StepSettings({ showAllErrors, formError, canEnable }: StepSettin
         max={100}
         inputMode="numeric"
         hint="The share of visitors who take part in the test; the rest always see the original."
-        value={
-          Number.isNaN(state.settings.trafficAllocation) ? '' : state.settings.trafficAllocation
-        }
+        value={Number.isNaN(settings.trafficAllocation) ? '' : settings.trafficAllocation}
         error={errorOf('trafficAllocation')}
         onChange={(event) => change('trafficAllocation', Number.parseInt(event.target.value, 10))}
       />
@@ -65,7 +66,7 @@ export function StepSettings({ showAllErrors, formError, canEnable }: StepSettin
         <Switch
           label="Exclusive audience"
           showLabel
-          checked={state.settings.exclusiveAudienceMode}
+          checked={settings.exclusiveAudienceMode}
           onCheckedChange={(checked) => change('exclusiveAudienceMode', checked)}
         />
         <p className={styles.switchHint}>
@@ -78,7 +79,7 @@ export function StepSettings({ showAllErrors, formError, canEnable }: StepSettin
           label="Start the campaign enabled"
           showLabel
           disabled={!canEnable}
-          checked={state.settings.isEnabled}
+          checked={settings.isEnabled}
           onCheckedChange={(checked) => change('isEnabled', checked)}
         />
         {canEnable ? null : (

@@ -1,22 +1,31 @@
-import { ERROR_MESSAGES } from '@kindling/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { isApiError } from '../../../../lib/api-client';
 import {
   campaignKey,
   campaignsKey,
   createCampaign,
   saveCampaign,
 } from '../../../../lib/campaigns-api';
-import { isApiError } from '../../../../lib/api-client';
 import { teamHref } from '../../../../lib/team-path';
 import { toastSuccess } from '../../../../ui/toast';
 import { campaignPayload } from '../../state/campaign-payload';
-import { settingsErrors } from '../state/settings-rules';
+import type { EditModeStrategy } from '../../state/edit-mode';
 import type { WizardState } from '../../state/wizard-types';
+import { settingsErrors } from '../state/settings-rules';
 
-/** Create (POST /create, then the campaign page opens) or save (POST /save) from Settings. */
-export function useSubmitCampaign(team: string, state: WizardState) {
+interface Options {
+  team: string;
+  state: WizardState;
+  editMode: EditModeStrategy;
+}
+
+/**
+ * From Settings: a new campaign is created (POST /create), a saved one saved (POST /save, it
+ * has an id); then the campaign page opens.
+ */
+export function useSubmitCampaign({ team, state, editMode }: Options) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [showAllErrors, setShowAllErrors] = useState(false);
@@ -25,24 +34,20 @@ export function useSubmitCampaign(team: string, state: WizardState) {
   const mutation = useMutation({
     mutationFn: async () => {
       const payload = campaignPayload(state);
-      if (state.mode === 'update' && state.campaignId !== undefined) {
-        return (await saveCampaign(team, { ...payload, id: state.campaignId })).id;
-      }
-      return (await createCampaign(team, payload)).id;
+      const id = state.campaignId;
+      if (id === undefined) return (await createCampaign(team, payload)).id;
+      return (await saveCampaign(team, { ...payload, id })).id;
     },
     onSuccess: async (id) => {
       await queryClient.invalidateQueries({ queryKey: campaignsKey(team) });
       await queryClient.invalidateQueries({ queryKey: campaignKey(team, id) });
-      toastSuccess(state.mode === 'update' ? 'Campaign saved' : 'Campaign created');
+      toastSuccess(editMode.submit.successToast);
       await navigate(teamHref(team, `/campaign/${id}`));
     },
     onError: (error) => {
       // Spec section 8: the general form error, with the server's reason when it gave one.
       const reason = isApiError(error) ? error.message : undefined;
-      const general =
-        state.mode === 'update'
-          ? 'There was an error saving the campaign.'
-          : ERROR_MESSAGES.createCampaign;
+      const general = editMode.submit.errorMessage;
       setFormError(reason ? `${general} ${reason}` : general);
     },
   });
