@@ -4,7 +4,7 @@ import { TextField } from '../../../ui/field';
 import { Button } from '../../../ui/button';
 import { useWizardStore } from '../hooks/wizard-store';
 import { urlError } from '../settings/state/settings-rules';
-import styles from './wizard.module.css';
+import layout from './step-layout.module.css';
 
 export function StepChooseUrl({ onNext }: { onNext: () => void }) {
   const { state, dispatch } = useWizardStore();
@@ -20,9 +20,9 @@ export function StepChooseUrl({ onNext }: { onNext: () => void }) {
   }
 
   return (
-    <form className={styles.stepBody} onSubmit={submit} noValidate aria-label="Choose page">
-      <h2 className={styles.stepTitle}>Which page do you want to improve?</h2>
-      <p className={styles.stepText}>
+    <form className={layout.stepBody} onSubmit={submit} noValidate aria-label="Choose page">
+      <h2 className={layout.stepTitle}>Which page do you want to improve?</h2>
+      <p className={layout.stepText}>
         Paste the address of a live page. We open it in a live preview where you pick the text and
         images to test.
       </p>

@@ -1,4 +1,4 @@
-import styles from '../../components/wizard.module.css';
+import layout from '../../components/step-layout.module.css';
 import { useEditMode } from '../../hooks/edit-mode-context';
 import { useElementsStore } from '../hooks/use-elements-store';
 import { useVariantActionHandlers } from '../hooks/use-variant-action-handlers';
@@ -19,9 +19,9 @@ export function StepEditElements() {
     );
   }
   return (
-    <div className={styles.stepBody}>
-      <h2 className={styles.stepTitle}>{elementsIntro.title}</h2>
-      <p className={styles.stepText}>{elementsIntro.text}</p>
+    <div className={layout.stepBody}>
+      <h2 className={layout.stepTitle}>{elementsIntro.title}</h2>
+      <p className={layout.stepText}>{elementsIntro.text}</p>
       <ElementList />
     </div>
   );

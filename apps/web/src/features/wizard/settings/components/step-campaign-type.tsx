@@ -1,7 +1,7 @@
 import { CAMPAIGN_LIMITS, CAMPAIGN_TYPE_LABELS, type CampaignType } from '@kindling/domain';
 import { RadioCards } from '../../../../ui/radio-cards';
 import { useSettingsStore } from '../hooks/use-settings-store';
-import styles from '../../components/wizard.module.css';
+import layout from '../../components/step-layout.module.css';
 
 const DESCRIPTIONS: Record<CampaignType, string> = {
   ab_split:
@@ -18,9 +18,9 @@ const OPTIONS = (Object.keys(CAMPAIGN_TYPE_LABELS) as CampaignType[]).map((value
 export function StepCampaignType() {
   const { settings, dispatch } = useSettingsStore();
   return (
-    <div className={styles.stepBody}>
-      <h2 className={styles.stepTitle}>How should traffic be shared?</h2>
-      <p className={styles.stepText}>
+    <div className={layout.stepBody}>
+      <h2 className={layout.stepTitle}>How should traffic be shared?</h2>
+      <p className={layout.stepText}>
         Choose how visitors are divided between the original page and your variants.
       </p>
       <RadioCards

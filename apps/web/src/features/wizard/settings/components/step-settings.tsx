@@ -7,7 +7,8 @@ import { useEditMode } from '../../hooks/edit-mode-context';
 import { useSettingsStore } from '../hooks/use-settings-store';
 import { settingsErrors, type SettingsField } from '../state/settings-rules';
 import type { WizardSettings } from '../state/wizard-settings';
-import styles from '../../components/wizard.module.css';
+import layout from '../../components/step-layout.module.css';
+import styles from './step-settings.module.css';
 
 interface StepSettingsProps {
   /** Every field shows its error after a submit attempt. */
@@ -33,8 +34,8 @@ export function StepSettings({ showAllErrors, formError }: StepSettingsProps) {
   }
 
   return (
-    <div className={styles.stepBody}>
-      <h2 className={styles.stepTitle}>Campaign settings</h2>
+    <div className={layout.stepBody}>
+      <h2 className={layout.stepTitle}>Campaign settings</h2>
       <FormError message={formError} />
       <TextField
         label="Campaign name"
