@@ -9,7 +9,7 @@ import { useEffect, type Dispatch } from 'react';
 import { logger } from '../../../../lib/logger';
 import { toastError } from '../../../../ui/toast';
 import { generateText } from '../api/generate-api';
-import type { WizardAction } from '../../state/wizard-types';
+import type { ElementsAction } from '../state/elements-state';
 
 /**
  * Spec section 4, update mode: when the campaign's autoGenerationStatus asks for it (reason
@@ -19,7 +19,7 @@ import type { WizardAction } from '../../state/wizard-types';
 export function useAutoSuggestions(
   team: string,
   campaign: Campaign | undefined,
-  dispatch: Dispatch<WizardAction>,
+  dispatch: Dispatch<ElementsAction>,
 ): void {
   useEffect(() => {
     if (!campaign) return undefined;
