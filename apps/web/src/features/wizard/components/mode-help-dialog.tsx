@@ -1,6 +1,7 @@
+import { useCallback } from 'react';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
-import type { ModalProps } from '../../../ui/modal-stack';
+import { useModals, type ModalProps } from '../../../ui/modal-stack';
 import styles from './wizard.module.css';
 
 /** Shown the first time a person ever reaches EditElements (spec section 4). */
@@ -29,4 +30,10 @@ export function ModeHelpDialog({ modal }: ModalProps<boolean>) {
       </ul>
     </Dialog>
   );
+}
+
+/** Opens the mode help; resolves true when the person chose "Start editing". */
+export function useOpenModeHelp(): () => Promise<boolean> {
+  const { open } = useModals();
+  return useCallback(async () => (await open(ModeHelpDialog, {})) === true, [open]);
 }

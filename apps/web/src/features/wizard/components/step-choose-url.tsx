@@ -2,12 +2,12 @@ import { normalizeUrl } from '@kindling/domain';
 import { useState, type FormEvent } from 'react';
 import { TextField } from '../../../ui/field';
 import { Button } from '../../../ui/button';
-import { useWizard } from '../hooks/wizard-context';
-import { urlError } from '../state/settings-rules';
-import styles from './wizard.module.css';
+import { useWizardStore } from '../hooks/wizard-store';
+import { urlError } from '../settings/state/settings-rules';
+import layout from './step-layout.module.css';
 
 export function StepChooseUrl({ onNext }: { onNext: () => void }) {
-  const { state, dispatch } = useWizard();
+  const { state, dispatch } = useWizardStore();
   const [error, setError] = useState<string>();
 
   function submit(event: FormEvent) {
@@ -20,9 +20,9 @@ export function StepChooseUrl({ onNext }: { onNext: () => void }) {
   }
 
   return (
-    <form className={styles.stepBody} onSubmit={submit} noValidate aria-label="Choose page">
-      <h2 className={styles.stepTitle}>Which page do you want to improve?</h2>
-      <p className={styles.stepText}>
+    <form className={layout.stepBody} onSubmit={submit} noValidate aria-label="Choose page">
+      <h2 className={layout.stepTitle}>Which page do you want to improve?</h2>
+      <p className={layout.stepText}>
         Paste the address of a live page. We open it in a live preview where you pick the text and
         images to test.
       </p>

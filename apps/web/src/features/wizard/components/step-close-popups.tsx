@@ -1,14 +1,15 @@
 import { displayUrl } from '../../../lib/format';
 import { Spinner } from '../../../ui/spinner';
-import { useWizard } from '../hooks/wizard-context';
-import styles from './wizard.module.css';
+import { useWizardStore } from '../hooks/wizard-store';
+import layout from './step-layout.module.css';
+import styles from './step-close-popups.module.css';
 
 export function StepClosePopups({ screenshotPending }: { screenshotPending: boolean }) {
-  const { state } = useWizard();
+  const { state } = useWizardStore();
   return (
-    <div className={styles.stepBody}>
-      <h2 className={styles.stepTitle}>Close pop-ups</h2>
-      <p className={styles.stepText}>
+    <div className={layout.stepBody}>
+      <h2 className={layout.stepTitle}>Close pop-ups</h2>
+      <p className={layout.stepText}>
         Use the page in the preview as a visitor would: close cookie banners, newsletter pop-ups or
         chat windows that cover the content you want to test. Then continue.
       </p>

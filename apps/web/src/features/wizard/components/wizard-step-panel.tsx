@@ -1,19 +1,19 @@
-import { useWizard } from '../hooks/wizard-context';
-import { GoalsStep } from './goal-step';
-import { StepCampaignType } from './step-campaign-type';
+import { useWizardStore } from '../hooks/wizard-store';
+import { GoalsStep } from '../goals/components/goal-step';
+import { StepCampaignType } from '../settings/components/step-campaign-type';
 import { StepChooseUrl } from './step-choose-url';
 import { StepClosePopups } from './step-close-popups';
-import { StepEditElements } from './step-edit-elements';
-import { StepSettings } from './step-settings';
+import { StepEditElements } from '../elements/components/step-edit-elements';
+import { StepSettings } from '../settings/components/step-settings';
 
 interface WizardStepPanelProps {
   onNext: () => void;
   screenshotPending: boolean;
-  settings: { showAllErrors: boolean; formError: string | null; canEnable: boolean };
+  settings: { showAllErrors: boolean; formError: string | null };
 }
 
 export function WizardStepPanel({ onNext, screenshotPending, settings }: WizardStepPanelProps) {
-  const { state } = useWizard();
+  const { state } = useWizardStore();
   switch (state.step) {
     case 'ChooseURL':
       return <StepChooseUrl onNext={onNext} />;

@@ -1,25 +1,25 @@
-import { GoalEventType, type Campaign, type WizardStep } from '@kindling/domain';
+import type { Campaign, WizardStep } from '@kindling/domain';
 import type { ElementDescription } from '@kindling/page-runtime';
-import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useCurrentTeam } from '../../../lib/current-team';
-import type { PreviewClient } from '../../../lib/preview/preview-client';
-import { Button } from '../../../ui/button';
-import { useAutoSuggestions } from '../hooks/use-auto-suggestions';
-import { useVariantActions } from '../hooks/use-variant-actions';
+import { useLatest } from '../../../lib/use-latest';
+import { useAutoSuggestions } from '../elements/hooks/use-auto-suggestions';
+import { activeGoalEventUrl } from '../goals/state/goal-rules';
+import { usePreviewClientControls } from '../hooks/preview-controls';
 import { useStepNavigation } from '../hooks/use-step-navigation';
-import { useSubmitCampaign } from '../hooks/use-submit-campaign';
-import {
-  WizardContext,
-  type PreviewControls,
-  type WizardContextValue,
-} from '../hooks/wizard-context';
-import { canVisit, nextStep, previewModeFor, previousStep } from '../state/step-rules';
-import { variantMutations } from '../state/variant-mutations';
-import { wizardReducer, type WizardState } from '../state/wizard-state';
-import { activeGoalEventUrl } from './goal-rules';
+import type { WizardStore } from '../hooks/wizard-store';
+import { useSubmitCampaign } from '../settings/hooks/use-submit-campaign';
+import { editModeFor } from '../state/edit-mode';
+import { pageClickAction } from '../state/page-click';
+import { canVisit, nextStep, previousStep, stepContextFor } from '../state/step-rules';
+import { wizardReducer } from '../state/wizard-state';
+import type { WizardState } from '../state/wizard-types';
+import { useOpenModeHelp } from './mode-help-dialog';
+import { WizardFooter } from './wizard-footer';
 import { WizardPreview } from './wizard-preview';
-import { WizardStepper } from './wizard-stepper';
+import { WizardProviders } from './wizard-providers';
 import { WizardStepPanel } from './wizard-step-panel';
+import { WizardStepper } from './wizard-stepper';
 import styles from './wizard.module.css';
 
 interface WizardProps {
@@ -29,42 +29,18 @@ interface WizardProps {
 }
 
 export function Wizard({ initial, campaign }: WizardProps) {
-  const { slug, featureFlags, membership, user } = useCurrentTeam();
+  const { slug, user } = useCurrentTeam();
   const [state, dispatch] = useReducer(wizardReducer, initial);
-  const clientRef = useRef<PreviewClient | undefined>(undefined);
+  const latest = useLatest(state);
+  // A wizard never changes mode: the strategy is chosen once, when it opens.
+  const [editMode] = useState(() => editModeFor(initial.mode));
+  const { controls: preview, clientRef } = usePreviewClientControls();
   const scrollRef = useRef<HTMLDivElement>(null);
-
-  const preview = useMemo<PreviewControls>(
-    () => ({
-      showVariant(element, variant) {
-        const client = clientRef.current;
-        if (!client) return;
-        client.send({ type: 'reset', selector: element.selector });
-        if (variant)
-          variantMutations(element, variant).forEach((mutation) => client.send(mutation));
-      },
-      focus(selector) {
-        clientRef.current?.send({ type: 'focus', selector });
-      },
-    }),
-    [],
-  );
-  const variants = useVariantActions({ team: slug, state, dispatch, preview });
-  const navigation = useStepNavigation({ team: slug, state, dispatch });
-  const submission = useSubmitCampaign(slug, state);
+  const openModeHelp = useOpenModeHelp();
+  const navigation = useStepNavigation({ team: slug, state, dispatch, editMode, openModeHelp });
+  const submission = useSubmitCampaign({ team: slug, state, editMode });
   useAutoSuggestions(slug, campaign, dispatch);
-
-  const context = useMemo<WizardContextValue>(
-    () => ({
-      team: slug,
-      state,
-      dispatch,
-      advancedAllowed: featureFlags.includes('variant_advanced_mode'),
-      preview,
-      variants,
-    }),
-    [slug, state, featureFlags, preview, variants],
-  );
+  const store = useMemo<WizardStore>(() => ({ state, dispatch, latest }), [state, latest]);
 
   // Spec section 2: changing step scrolls the scroll container back to the top.
   useEffect(() => {
@@ -74,49 +50,30 @@ export function Wizard({ initial, campaign }: WizardProps) {
 
   const onLoaded = useCallback(() => dispatch({ type: 'previewLoaded' }), []);
   const onPick = useCallback(
-    (element: ElementDescription) => {
-      if (state.step === 'EditElements' && state.mode === 'create') {
-        dispatch({ type: 'pick', picked: element });
-      } else if (state.step === 'EditGoals' && !state.goalsConfirmed) {
-        const goal = state.goals.find((candidate) => candidate.id === state.activeGoalId);
-        if (goal?.event.type !== GoalEventType.Click) return;
-        const label = element.text.trim().slice(0, 80) || element.tagName.toLowerCase();
-        dispatch({
-          type: 'toggleGoalElement',
-          element: { id: element.selector, label, selector: element.selector },
-        });
-      }
+    (clicked: ElementDescription) => {
+      const { changesElements } = editMode;
+      const action = pageClickAction({ state: latest.current, changesElements, clicked });
+      if (action) dispatch(action);
     },
-    [state.step, state.mode, state.goalsConfirmed, state.goals, state.activeGoalId],
+    [editMode, latest],
   );
 
-  const stepContext = {
-    mode: state.mode,
-    current: state.step,
-    previewLoaded: state.previewLoaded,
-    hasSeenModeHelp: true,
-    screenshotRequested: state.screenshotRequested,
-    goalsConfirmed: state.goalsConfirmed,
-    elements: state.elements,
-    goalCount: state.goals.length,
-  };
+  const stepContext = stepContextFor({ state, editMode, hasSeenModeHelp: true });
   const goTo = (step: WizardStep | undefined) => {
     if (step) void navigation.goTo(step);
   };
   const back = previousStep(state.step);
   const next = nextStep(state.step);
-  const previewMode = previewModeFor(state.mode, state.step);
+  const previewMode = editMode.previewMode(state.step);
   const highlight =
     previewMode === 'CampaignPreview' ? state.elements.map((element) => element.selector) : [];
   const showPreview = state.step !== 'ChooseURL';
 
   return (
-    <WizardContext value={context}>
+    <WizardProviders store={store} editMode={editMode} preview={preview}>
       <div className={styles.wizard} data-testid="campaign-wizard" data-step={state.step}>
         <header className={styles.header}>
-          <h1 className={styles.title}>
-            {state.mode === 'update' ? `Edit “${state.settings.name}”` : 'New campaign'}
-          </h1>
+          <h1 className={styles.title}>{editMode.title(state.settings.name)}</h1>
           <WizardStepper
             current={state.step}
             canVisit={(step) => canVisit(step, stepContext)}
@@ -132,7 +89,6 @@ export function Wizard({ initial, campaign }: WizardProps) {
                 settings={{
                   showAllErrors: submission.showAllErrors,
                   formError: submission.formError,
-                  canEnable: state.mode === 'update' || membership.subscription != null,
                 }}
               />
             </div>
@@ -142,26 +98,13 @@ export function Wizard({ initial, campaign }: WizardProps) {
               </p>
             ) : null}
             {state.step === 'ChooseURL' || state.draft ? null : (
-              <footer className={styles.footer}>
-                {back && canVisit(back, stepContext) ? (
-                  <Button variant="outline" color="secondary" onClick={() => goTo(back)}>
-                    Back
-                  </Button>
-                ) : (
-                  <span />
-                )}
-                {next ? (
-                  <Button onClick={() => goTo(next)}>Next</Button>
-                ) : (
-                  <Button
-                    loading={submission.pending}
-                    loadingText={state.mode === 'update' ? 'Saving…' : 'Creating…'}
-                    onClick={submission.submit}
-                  >
-                    {state.mode === 'update' ? 'Save campaign' : 'Create campaign'}
-                  </Button>
-                )}
-              </footer>
+              <WizardFooter
+                back={back && canVisit(back, stepContext) ? back : undefined}
+                next={next}
+                onGoTo={goTo}
+                submitting={submission.pending}
+                onSubmit={submission.submit}
+              />
             )}
           </div>
           {showPreview ? (
@@ -181,6 +124,6 @@ export function Wizard({ initial, campaign }: WizardProps) {
           ) : null}
         </div>
       </div>
-    </WizardContext>
+    </WizardProviders>
   );
 }

@@ -9,12 +9,11 @@ import { useCallback, useEffect, useState, type Dispatch } from 'react';
 import { useSearchParams } from 'react-router';
 import { logger } from '../../../lib/logger';
 import { useConfirm } from '../../../ui/confirm-dialog';
-import { useModals } from '../../../ui/modal-stack';
 import { captureThumbnail } from '../api/screenshot';
-import { goalsReadyMessage } from '../components/goal-rules';
-import { ModeHelpDialog } from '../components/mode-help-dialog';
-import { planStepChange, type StepPlan } from '../state/step-rules';
-import type { WizardAction, WizardState } from '../state/wizard-state';
+import { goalsReadyMessage } from '../goals/state/goal-rules';
+import type { EditModeStrategy } from '../state/edit-mode';
+import { planStepChange, stepContextFor, type StepPlan } from '../state/step-rules';
+import type { WizardAction, WizardState } from '../state/wizard-types';
 import { readHasSeenModeHelp, recordHasSeenModeHelp } from './mode-help-store';
 
 export const ZERO_VARIANTS_MESSAGE =
@@ -30,14 +29,16 @@ interface Options {
   team: string;
   state: WizardState;
   dispatch: Dispatch<WizardAction>;
+  editMode: EditModeStrategy;
+  /** Shows the mode help; true when the person chose to start editing. */
+  openModeHelp: () => Promise<boolean>;
 }
 
 /** Carries out the step rules of spec section 4: dialogs, the screenshot, the mode help. */
-export function useStepNavigation({ team, state, dispatch }: Options) {
+export function useStepNavigation({ team, state, dispatch, editMode, openModeHelp }: Options) {
   const confirm = useConfirm();
   const [, setParams] = useSearchParams();
   const [hasSeenModeHelp, setHasSeenModeHelp] = useState<boolean>();
-  const { open } = useModals();
   const [stepError, setStepError] = useState<string>();
   const [screenshotPending, setScreenshotPending] = useState(false);
 
@@ -79,7 +80,7 @@ export function useStepNavigation({ team, state, dispatch }: Options) {
           // The first visit only records the flag; "Start editing" in the help is a new request.
           await recordHasSeenModeHelp();
           setHasSeenModeHelp(true);
-          if ((await open(ModeHelpDialog, {})) === true) {
+          if (await openModeHelp()) {
             dispatch({ type: 'goTo', step: target, clearSelectedVariants: true });
           }
           return;
@@ -118,7 +119,7 @@ export function useStepNavigation({ team, state, dispatch }: Options) {
     },
     [
       confirm,
-      open,
+      openModeHelp,
       dispatch,
       setParams,
       state.goals,
@@ -138,19 +139,14 @@ export function useStepNavigation({ team, state, dispatch }: Options) {
           return;
         }
       }
-      const plan = planStepChange(target, {
-        mode: state.mode,
-        current: state.step,
-        previewLoaded: state.previewLoaded,
+      const context = stepContextFor({
+        state,
+        editMode,
         hasSeenModeHelp: hasSeenModeHelp === true,
-        screenshotRequested: state.screenshotRequested,
-        goalsConfirmed: state.goalsConfirmed,
-        elements: state.elements,
-        goalCount: state.goals.length,
       });
-      await carryOut(plan, target);
+      await carryOut(planStepChange(target, context), target);
     },
-    [carryOut, hasSeenModeHelp, state],
+    [carryOut, editMode, hasSeenModeHelp, state],
   );
 
   return {

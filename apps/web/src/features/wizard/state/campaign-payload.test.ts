@@ -1,9 +1,11 @@
 import { campaignInputSchema, GoalEventType, type Goal } from '@kindling/domain';
 import { describe, expect, it } from 'vitest';
 import { campaignPayload } from './campaign-payload';
-import { openDraftEditor } from './draft-editor';
+import { openDraftEditor } from '../elements/state/draft-editor';
 import { imageElement, imageVariant, RED, textElement, textVariant } from './test-fixtures';
-import { createWizardState, type WizardSettings, type WizardState } from './wizard-state';
+import { createWizardState } from './wizard-state';
+import type { WizardSettings } from '../settings/state/wizard-settings';
+import type { WizardState } from './wizard-types';
 
 const URL = 'https://shop.example.com/landing';
 

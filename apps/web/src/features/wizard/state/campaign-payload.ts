@@ -1,6 +1,6 @@
 import type { CampaignInput } from '@kindling/domain';
-import { variantsToSave } from './variant-life-cycle';
-import type { WizardState } from './wizard-state';
+import { variantsToSave } from '../elements/state/variant-life-cycle';
+import type { WizardState } from './wizard-types';
 
 /** The body of POST /create (and, with the id, POST /save) built from the wizard. */
 export function campaignPayload(state: WizardState): CampaignInput {

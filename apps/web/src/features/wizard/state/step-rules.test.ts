@@ -4,7 +4,6 @@ import {
   canVisit,
   nextStep,
   planStepChange,
-  previewModeFor,
   previousStep,
   STEP_MESSAGES,
   stepIndex,
@@ -305,22 +304,5 @@ describe('planStepChange', () => {
     expect(
       planStepChange('EditGoals', stepContext({ current: 'Settings', elements: [], goalCount: 0 })),
     ).toEqual(advance('EditGoals'));
-  });
-});
-
-describe('previewModeFor', () => {
-  it('follows the step in create mode', () => {
-    expect(WIZARD_STEPS.map((step) => previewModeFor('create', step))).toEqual([
-      'ClosePopups',
-      'ClosePopups',
-      'EditElements',
-      'EditGoals',
-      'CampaignPreview',
-      'CampaignPreview',
-    ]);
-  });
-
-  it('is always CampaignPreview in update mode', () => {
-    for (const step of WIZARD_STEPS) expect(previewModeFor('update', step)).toBe('CampaignPreview');
   });
 });

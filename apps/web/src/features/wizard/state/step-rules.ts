@@ -1,12 +1,11 @@
 import { WIZARD_STEPS, type CampaignElement, type WizardStep } from '@kindling/domain';
-import type { PreviewMode } from '@kindling/page-runtime';
-
-export type EditMode = 'create' | 'update';
+import type { EditModeStrategy } from './edit-mode';
+import type { WizardState } from './wizard-types';
 
 export const stepIndex = (step: WizardStep): number => WIZARD_STEPS.indexOf(step);
 
 export interface StepContext {
-  mode: EditMode;
+  editMode: Pick<EditModeStrategy, 'revisitsPageSteps' | 'takesScreenshot'>;
   current: WizardStep;
   /** The preview has loaded the page at least once. */
   previewLoaded: boolean;
@@ -16,6 +15,25 @@ export interface StepContext {
   goalsConfirmed: boolean;
   elements: readonly CampaignElement[];
   goalCount: number;
+}
+
+/** The step context of the wizard's current state. */
+export function stepContextFor(options: {
+  state: WizardState;
+  editMode: StepContext['editMode'];
+  hasSeenModeHelp: boolean;
+}): StepContext {
+  const { state } = options;
+  return {
+    editMode: options.editMode,
+    current: state.step,
+    previewLoaded: state.previewLoaded,
+    hasSeenModeHelp: options.hasSeenModeHelp,
+    screenshotRequested: state.screenshotRequested,
+    goalsConfirmed: state.goalsConfirmed,
+    elements: state.elements,
+    goalCount: state.goals.length,
+  };
 }
 
 export const STEP_MESSAGES = {
@@ -37,7 +55,7 @@ export type StepPlan =
 export function canVisit(target: WizardStep, context: StepContext): boolean {
   const from = stepIndex(context.current);
   const to = stepIndex(target);
-  if (context.mode === 'update' && to < stepIndex('EditElements')) return false;
+  if (!context.editMode.revisitsPageSteps && to < stepIndex('EditElements')) return false;
   return to <= from + 1;
 }
 
@@ -78,7 +96,7 @@ function advance(target: WizardStep, context: StepContext): StepPlan {
     kind: 'advance',
     to: target,
     requestScreenshot:
-      target === 'ClosePopups' && context.mode === 'create' && !context.screenshotRequested,
+      target === 'ClosePopups' && context.editMode.takesScreenshot && !context.screenshotRequested,
     clearSelectedVariants: target === 'EditElements',
   };
 }
@@ -89,20 +107,4 @@ export function nextStep(step: WizardStep): WizardStep | undefined {
 
 export function previousStep(step: WizardStep): WizardStep | undefined {
   return WIZARD_STEPS[stepIndex(step) - 1];
-}
-
-/** Spec section 2: update mode always previews the campaign; otherwise the mode follows the step. */
-export function previewModeFor(mode: EditMode, step: WizardStep): PreviewMode {
-  if (mode === 'update') return 'CampaignPreview';
-  switch (step) {
-    case 'ChooseURL':
-    case 'ClosePopups':
-      return 'ClosePopups';
-    case 'EditElements':
-    case 'EditGoals':
-      return step;
-    case 'CampaignTypeSelection':
-    case 'Settings':
-      return 'CampaignPreview';
-  }
 }

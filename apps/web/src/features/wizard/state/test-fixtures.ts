@@ -7,6 +7,7 @@ import type {
   TextVariantInfo,
   VariantMarker,
 } from '@kindling/domain';
+import { editModeFor, type EditMode } from './edit-mode';
 import type { StepContext } from './step-rules';
 
 // Builders shared by the wizard state tests (test-only; nothing in the app imports this).
@@ -75,10 +76,14 @@ export function imageElement(
   };
 }
 
-export function stepContext(patch: Partial<StepContext> = {}): StepContext {
+/** `mode` picks the edit mode's step flags; create mode unless given. */
+export function stepContext({
+  mode = 'create',
+  ...patch
+}: Partial<StepContext> & { mode?: EditMode } = {}): StepContext {
   const elements: CampaignElement[] = [textElement(1, [textVariant(11, { value: 'Buy today' })])];
   return {
-    mode: 'create',
+    editMode: editModeFor(mode),
     current: 'EditElements',
     previewLoaded: true,
     hasSeenModeHelp: true,

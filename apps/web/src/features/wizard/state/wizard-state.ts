@@ -1,11 +1,16 @@
-import { CAMPAIGN_LIMITS, reindexCampaign, type Campaign } from '@kindling/domain';
-import { collapse, collapseKey, withoutSelection } from './element-updates';
-import { draftReducer, pick, variantReducer } from './element-reducer';
-import { goalReducer } from './goal-reducer';
-import type { WizardAction, WizardState } from './wizard-types';
-
-export type { CollapsibleGroup, WizardAction, WizardSettings, WizardState } from './wizard-types';
-export { findElement, isCollapsed } from './element-updates';
+import { reindexCampaign, type Campaign } from '@kindling/domain';
+import { draftReducer } from '../elements/state/draft-reducer';
+import { elementReducer } from '../elements/state/element-reducer';
+import { noElements } from '../elements/state/elements-state';
+import { variantReducer } from '../elements/state/variant-reducer';
+import { goalReducer } from '../goals/state/goal-reducer';
+import { noGoals } from '../goals/state/goals-state';
+import {
+  newCampaignSettings,
+  savedCampaignSettings,
+  settingsReducer,
+} from '../settings/state/wizard-settings';
+import type { ShellAction, WizardAction, WizardState } from './wizard-types';
 
 export function createWizardState(options: { url: string; isEnabled: boolean }): WizardState {
   return {
@@ -17,22 +22,9 @@ export function createWizardState(options: { url: string; isEnabled: boolean }):
     meta: {},
     screenshotRequested: false,
     previewLoaded: false,
-    elements: [],
-    activeElementId: undefined,
-    selectedVariants: {},
-    collapsed: {},
-    draft: undefined,
-    goals: [],
-    activeGoalId: undefined,
-    goalsConfirmed: false,
-    settings: {
-      name: '',
-      description: '',
-      type: 'ab_split',
-      trafficAllocation: CAMPAIGN_LIMITS.defaultTrafficAllocation,
-      exclusiveAudienceMode: false,
-      isEnabled: options.isEnabled,
-    },
+    ...noElements(),
+    ...noGoals(),
+    settings: newCampaignSettings(options.isEnabled),
     lastTemporaryId: 0,
   };
 }
@@ -51,40 +43,12 @@ export function updateWizardState(campaign: Campaign): WizardState {
     elements: loaded.elements,
     goals: campaign.goals,
     goalsConfirmed: campaign.goals.length > 0,
-    settings: {
-      name: campaign.name,
-      description: campaign.description ?? '',
-      type: campaign.type,
-      trafficAllocation: campaign.trafficAllocation,
-      exclusiveAudienceMode: campaign.exclusiveAudienceMode,
-      isEnabled: campaign.isEnabled,
-    },
+    settings: savedCampaignSettings(campaign),
   };
 }
 
-export function wizardReducer(state: WizardState, action: WizardAction): WizardState {
+function shellReducer(state: WizardState, action: ShellAction): WizardState {
   switch (action.type) {
-    case 'addGoal':
-    case 'updateGoal':
-    case 'moveGoal':
-    case 'deleteGoal':
-    case 'selectGoal':
-    case 'toggleGoalElement':
-    case 'confirmGoals':
-      return goalReducer(state, action);
-    case 'approveLocally':
-    case 'duplicateLocally':
-    case 'serverVariants':
-    case 'addSuggestions':
-    case 'variantEnabled':
-    case 'variantRemoved':
-      return variantReducer(state, action);
-    case 'openDraft':
-    case 'draftAddVariant':
-    case 'draftSet':
-    case 'closeDraft':
-    case 'saveDraftLocally':
-      return draftReducer(state, action);
     case 'setUrl':
       return { ...state, ingestedUrl: action.url };
     case 'goTo':
@@ -101,37 +65,47 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return action.url === state.ingestedUrl ? { ...state, thumbnail: action.thumbnail } : state;
     case 'previewLoaded':
       return state.previewLoaded ? state : { ...state, previewLoaded: true };
+  }
+}
+
+/** Hands each action to the part of the wizard that owns it. */
+export function wizardReducer(state: WizardState, action: WizardAction): WizardState {
+  switch (action.type) {
     case 'pick':
-      return pick(state, action.picked);
     case 'openElement':
-      return { ...state, activeElementId: action.elementId };
     case 'deleteElement':
-      return {
-        ...state,
-        elements: state.elements.filter((element) => element.id !== action.elementId),
-        activeElementId:
-          state.activeElementId === action.elementId ? undefined : state.activeElementId,
-        draft: state.draft?.elementId === action.elementId ? undefined : state.draft,
-        selectedVariants: withoutSelection(state.selectedVariants, action.elementId),
-      };
     case 'selectVariant':
-      return {
-        ...state,
-        selectedVariants:
-          action.variantId === undefined
-            ? withoutSelection(state.selectedVariants, action.elementId)
-            : { ...state.selectedVariants, [action.elementId]: action.variantId },
-      };
     case 'collapse':
-      return action.collapsed
-        ? collapse(state, action.elementId, action.group)
-        : {
-            ...state,
-            collapsed: { ...state.collapsed, [collapseKey(action.elementId, action.group)]: false },
-          };
+      return elementReducer(state, action);
+    case 'approveLocally':
+    case 'duplicateLocally':
+    case 'serverVariants':
+    case 'addSuggestions':
+    case 'variantEnabled':
+    case 'variantRemoved':
+      return variantReducer(state, action);
+    case 'openDraft':
+    case 'draftAddVariant':
+    case 'draftSet':
+    case 'closeDraft':
+    case 'saveDraftLocally':
+      return draftReducer(state, action);
+    case 'addGoal':
+    case 'updateGoal':
+    case 'moveGoal':
+    case 'deleteGoal':
+    case 'selectGoal':
+    case 'toggleGoalElement':
+    case 'confirmGoals':
+      return goalReducer(state, action);
     case 'settings':
-      return { ...state, settings: { ...state.settings, ...action.patch } };
-    default:
-      return state;
+      return settingsReducer(state, action);
+    case 'setUrl':
+    case 'goTo':
+    case 'startOver':
+    case 'screenshotRequested':
+    case 'thumbnail':
+    case 'previewLoaded':
+      return shellReducer(state, action);
   }
 }

@@ -1,0 +1,73 @@
+import type { CampaignElement, Variant } from '@kindling/domain';
+import clsx from 'clsx';
+import { Button } from '../../../../ui/button';
+import { TrashIcon } from '../../../../ui/icons';
+import { ImageVariantFields } from './image-variant-fields';
+import { TextVariantFields } from './text-variant-fields';
+import styles from './draft-editor.module.css';
+
+interface DraftVariantFieldsProps {
+  element: CampaignElement;
+  variant: Variant;
+  position: number;
+  /** Shown after the first save attempt (spec section 4, "Draft editor"). */
+  error: string | undefined;
+  /** Editing one suggestion keeps a single variant. */
+  single: boolean;
+  onChange: (variant: Variant) => void;
+  onRemove: (() => void) | undefined;
+}
+
+/** One draft variant, its fields and its error. */
+export function DraftVariantFields(props: DraftVariantFieldsProps) {
+  const { element, variant, position, error, single, onChange, onRemove } = props;
+  const errorId = error ? `draft-variant-error-${variant.id}` : undefined;
+  const name = `Variant ${position}`;
+
+  return (
+    <fieldset
+      className={clsx(styles.variant, error && styles.variantInvalid)}
+      data-testid="draft-variant"
+      data-variant-id={variant.id}
+    >
+      <legend className="visually-hidden">{name}</legend>
+      <div className={styles.variantHeader} aria-hidden="true">
+        <span className={styles.variantName}>{name}</span>
+      </div>
+      {onRemove ? (
+        <Button
+          variant="ghost"
+          color="secondary"
+          size="sm"
+          className={styles.removeVariant}
+          aria-label={`Remove variant ${position}`}
+          title={`Remove variant ${position}`}
+          icon={<TrashIcon size={14} />}
+          onClick={onRemove}
+        />
+      ) : null}
+      {variant.type === 'text' && element.type === 'text' ? (
+        <TextVariantFields
+          element={element}
+          variant={variant}
+          position={position}
+          errorId={errorId}
+          onChange={onChange}
+        />
+      ) : variant.type === 'image' ? (
+        <ImageVariantFields
+          elementId={element.id}
+          variant={variant}
+          position={position}
+          multiple={!single}
+          errorId={errorId}
+        />
+      ) : null}
+      {error ? (
+        <p id={errorId} className={styles.error} role="alert" data-testid="draft-variant-error">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

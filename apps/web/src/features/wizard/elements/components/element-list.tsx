@@ -1,0 +1,80 @@
+import type { CampaignElement, Variant } from '@kindling/domain';
+import clsx from 'clsx';
+import { Badge } from '../../../../ui/badge';
+import { EmptyState } from '../../../../ui/empty-state';
+import { ImageIcon } from '../../../../ui/icons';
+import { usePreviewControls } from '../../hooks/preview-controls';
+import { useElementsStore } from '../hooks/use-elements-store';
+import { ELEMENT_TYPE_LABEL } from './element-side-menu';
+import { VariantSummary } from './variant-summary';
+import styles from './element-list.module.css';
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+function counts(element: CampaignElement): string {
+  const variants: readonly Variant[] = element.variants;
+  const suggested = variants.filter((variant) => variant.marker === 'suggested').length;
+  const parts = [plural(variants.length - suggested, 'variant')];
+  if (suggested > 0) parts.push(plural(suggested, 'suggestion'));
+  return parts.join(' · ');
+}
+
+/** The campaign's elements as cards; choosing one opens it in the side menu. */
+export function ElementList() {
+  const { state, dispatch } = useElementsStore();
+  const preview = usePreviewControls();
+
+  if (state.elements.length === 0) {
+    return (
+      <EmptyState
+        icon={<ImageIcon />}
+        title="No elements yet"
+        description="Click text or an image in the preview to start testing it."
+      />
+    );
+  }
+
+  function open(element: CampaignElement) {
+    dispatch({ type: 'openElement', elementId: element.id });
+    preview.focus(element.selector);
+  }
+
+  return (
+    <ul className={styles.list} aria-label="Elements" data-testid="element-list">
+      {state.elements.map((element, i) => {
+        const active = element.id === state.activeElementId;
+        // An open draft belongs to its element: save or cancel it before switching.
+        const locked = state.draft !== undefined && state.draft.elementId !== element.id;
+        return (
+          <li key={element.id}>
+            <button
+              type="button"
+              className={clsx(styles.card, active && styles.active)}
+              aria-current={active ? 'true' : undefined}
+              disabled={locked}
+              title={locked ? 'Save or cancel the open draft first' : undefined}
+              onClick={() => open(element)}
+              data-testid="element-card"
+              data-element-id={element.id}
+            >
+              <span className={styles.top}>
+                <span className={styles.type}>
+                  {ELEMENT_TYPE_LABEL[element.type]} {i + 1}
+                </span>
+                {state.draft?.elementId === element.id ? (
+                  <Badge tone="warning">Unsaved</Badge>
+                ) : null}
+              </span>
+              <VariantSummary
+                info={element.control.info}
+                alt={`${ELEMENT_TYPE_LABEL[element.type]} ${i + 1}`}
+                compact
+              />
+              <span className={styles.counts}>{counts(element)}</span>
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

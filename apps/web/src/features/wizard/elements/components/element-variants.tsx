@@ -1,0 +1,85 @@
+import { canAddDraftVariant, type CampaignElement, type Variant } from '@kindling/domain';
+import { Button } from '../../../../ui/button';
+import { PlusIcon, TrashIcon } from '../../../../ui/icons';
+import { useEditMode } from '../../hooks/edit-mode-context';
+import { useElementsStore } from '../hooks/use-elements-store';
+import { useVariantActions } from '../hooks/variant-actions';
+import { DRAFT_MESSAGES } from '../state/draft-editor';
+import { VariantGroup } from './variant-group';
+import { VariantRow } from './variant-row';
+import styles from './element-side-menu.module.css';
+
+/** The element's suggestions and variants, with "Add variant" and "Delete element". */
+export function ElementVariants({ element }: { element: CampaignElement }) {
+  const { dispatch } = useElementsStore();
+  const actions = useVariantActions();
+  const editMode = useEditMode();
+  const all: readonly Variant[] = element.variants;
+  const suggestions = all.filter((variant) => variant.marker === 'suggested');
+  const saved = all.filter((variant) => variant.marker !== 'suggested');
+  const canAdd = canAddDraftVariant(all);
+  const limitHintId = `add-variant-limit-${element.id}`;
+
+  return (
+    <>
+      {suggestions.length > 0 ? (
+        <VariantGroup
+          element={element}
+          group="suggested"
+          variantIds={suggestions.map((variant) => variant.id)}
+          title="Suggestions"
+        >
+          {suggestions.map((variant, i) => (
+            <VariantRow key={variant.id} element={element} variant={variant} position={i + 1} />
+          ))}
+        </VariantGroup>
+      ) : null}
+      <VariantGroup
+        element={element}
+        group="saved"
+        variantIds={saved.map((variant) => variant.id)}
+        title="Variants"
+      >
+        {saved.length === 0 ? (
+          <li className={styles.empty}>
+            No variants yet. Add one to test it against the original.
+          </li>
+        ) : (
+          saved.map((variant, i) => (
+            <VariantRow key={variant.id} element={element} variant={variant} position={i + 1} />
+          ))
+        )}
+      </VariantGroup>
+      <div className={styles.footer}>
+        <Button
+          variant="outline"
+          icon={<PlusIcon size={16} />}
+          fullWidth
+          disabled={!canAdd}
+          aria-describedby={canAdd ? undefined : limitHintId}
+          onClick={() =>
+            dispatch({ type: 'openDraft', elementId: element.id, draftType: 'Default' })
+          }
+        >
+          Add variant
+        </Button>
+        {canAdd ? null : (
+          <p className={styles.hint} id={limitHintId}>
+            {DRAFT_MESSAGES.limit}
+          </p>
+        )}
+        {editMode.changesElements ? (
+          <Button
+            variant="ghost"
+            color="danger"
+            size="sm"
+            icon={<TrashIcon size={16} />}
+            onClick={() => void actions.deleteElement(element.id)}
+          >
+            Delete element
+          </Button>
+        ) : null}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,119 @@
+import type { CampaignElement, Variant } from '@kindling/domain';
+import clsx from 'clsx';
+import { useState } from 'react';
+import { Badge } from '../../../../ui/badge';
+import { Button } from '../../../../ui/button';
+import { CheckIcon, TrashIcon } from '../../../../ui/icons';
+import { Switch } from '../../../../ui/switch';
+import { useEditMode } from '../../hooks/edit-mode-context';
+import { usePreviewControls } from '../../hooks/preview-controls';
+import { useElementsStore } from '../hooks/use-elements-store';
+import { useVariantActions } from '../hooks/variant-actions';
+import { VariantSummary } from './variant-summary';
+import styles from './variant-row.module.css';
+
+interface VariantRowProps {
+  element: CampaignElement;
+  variant: Variant;
+  /** 1-based position in its group, for names ("Variant 2"). */
+  position: number;
+}
+
+type Busy = 'approve' | 'enable' | undefined;
+
+export function VariantRow({ element, variant, position }: VariantRowProps) {
+  const { state, dispatch } = useElementsStore();
+  const preview = usePreviewControls();
+  const actions = useVariantActions();
+  const editMode = useEditMode();
+  const [busy, setBusy] = useState<Busy>();
+  const suggested = variant.marker === 'suggested';
+  const selected = state.selectedVariants[element.id] === variant.id;
+  const toggleable = editMode.canToggle(variant);
+  const name = `${suggested ? 'Suggestion' : 'Variant'} ${position}`;
+
+  async function run(kind: Exclude<Busy, undefined>, action: () => Promise<void>) {
+    setBusy(kind);
+    try {
+      await action();
+    } finally {
+      setBusy(undefined);
+    }
+  }
+
+  function select() {
+    dispatch({ type: 'selectVariant', elementId: element.id, variantId: variant.id });
+    preview.showVariant(element, variant);
+  }
+
+  return (
+    <li
+      className={clsx(styles.row, selected && styles.selected, !variant.isEnabled && styles.off)}
+      data-testid="variant-row"
+      data-variant-id={variant.id}
+    >
+      <button type="button" className={styles.select} aria-pressed={selected} onClick={select}>
+        <span className={styles.name}>
+          <span className={styles.label}>{name}</span>
+          {variant.marker === 'draft' ? <Badge tone="warning">Draft</Badge> : null}
+          {!variant.isEnabled ? <Badge>Disabled</Badge> : null}
+        </span>
+        <VariantSummary
+          info={variant.info}
+          originalText={element.type === 'text' ? element.control.info.value : undefined}
+          alt={`${name} image`}
+        />
+      </button>
+      <div className={styles.actions} role="toolbar" aria-label={`${name} actions`}>
+        {suggested ? (
+          <Button
+            size="sm"
+            variant="outline"
+            icon={<CheckIcon size={14} />}
+            loading={busy === 'approve'}
+            onClick={() => void run('approve', () => actions.approve(element.id, variant.id))}
+          >
+            Approve
+          </Button>
+        ) : null}
+        <Button
+          size="sm"
+          variant="ghost"
+          color="secondary"
+          onClick={() => actions.edit(element.id, variant.id)}
+        >
+          Edit
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          color="secondary"
+          onClick={() => actions.duplicate(element.id, variant.id)}
+        >
+          Duplicate
+        </Button>
+        <span className={styles.spacer} />
+        {toggleable ? (
+          <Switch
+            label="Enabled"
+            size="sm"
+            checked={variant.isEnabled}
+            disabled={busy === 'enable'}
+            onCheckedChange={(checked) =>
+              void run('enable', () => actions.setEnabled(element.id, variant.id, checked))
+            }
+          />
+        ) : null}
+        <Button
+          size="sm"
+          variant="ghost"
+          color="danger"
+          aria-label="Delete variant"
+          title="Delete variant"
+          icon={<TrashIcon size={16} />}
+          onClick={() => void actions.remove(element.id, variant.id)}
+        />
+      </div>
+    </li>
+  );
+}

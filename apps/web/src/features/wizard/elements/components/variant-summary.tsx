@@ -1,0 +1,87 @@
+import { formatHsla, formatRgba, type Variant, type VariantStyle } from '@kindling/domain';
+import clsx from 'clsx';
+import { ImageIcon } from '../../../../ui/icons';
+import { isColourStyle, STYLE_LABELS } from '../state/variant-styles';
+import styles from './variant-summary.module.css';
+
+type Info = Variant['info'];
+
+const px = (value: number) => `${value}px`;
+
+/** A short, readable value: "18px", "8px 12px 8px 12px"; colours are shown as chips. */
+export function formatStyleValue(style: VariantStyle): string {
+  switch (style.type) {
+    case 'textColor':
+    case 'backgroundColor':
+    case 'borderColor':
+      return formatHsla(style.value);
+    case 'fontSize':
+    case 'borderWidth':
+      return px(style.value);
+    case 'padding': {
+      const { top, right, bottom, left } = style.value;
+      return [top, right, bottom, left].map(px).join(' ');
+    }
+    case 'borderRadius': {
+      const { topLeft, topRight, bottomRight, bottomLeft } = style.value;
+      return [topLeft, topRight, bottomRight, bottomLeft].map(px).join(' ');
+    }
+  }
+}
+
+function StyleChips({ list }: { list: readonly VariantStyle[] }) {
+  if (list.length === 0) return null;
+  return (
+    <ul className={styles.chips} aria-label="Styles">
+      {list.map((style) => (
+        <li key={style.type} className={styles.chip} title={formatStyleValue(style)}>
+          {isColourStyle(style.type) && typeof style.value === 'number' ? (
+            <span className={styles.dot} style={{ background: formatRgba(style.value) }} />
+          ) : null}
+          <span>{STYLE_LABELS[style.type]}</span>
+          {isColourStyle(style.type) ? null : (
+            <span className={styles.value}>{formatStyleValue(style)}</span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface VariantSummaryProps {
+  info: Info;
+  /** The original text, shown (muted) when a variant only changes styles. */
+  originalText?: string;
+  /** Alternative text of an image. */
+  alt: string;
+  compact?: boolean;
+}
+
+/** What a variant (or the original) shows: its text or image, and the styles it changes. */
+export function VariantSummary({ info, originalText, alt, compact = false }: VariantSummaryProps) {
+  if ('src' in info) {
+    const src = info.thumb ?? info.src;
+    return src ? (
+      <img className={clsx(styles.thumb, compact && styles.compactThumb)} src={src} alt={alt} />
+    ) : (
+      <span className={clsx(styles.thumb, styles.noImage, compact && styles.compactThumb)}>
+        <ImageIcon />
+        <span className="visually-hidden">No image yet</span>
+      </span>
+    );
+  }
+  const advanced = info.textType === 'advanced' && Boolean(info.html?.trim());
+  const value = info.value.trim();
+  return (
+    <span className={styles.summary}>
+      {advanced ? (
+        <code className={clsx(styles.text, styles.html)}>{info.html}</code>
+      ) : value ? (
+        <span className={clsx(styles.text, compact && styles.compactText)}>{value}</span>
+      ) : (
+        <span className={clsx(styles.text, styles.muted)}>{originalText || 'Original text'}</span>
+      )}
+      <StyleChips list={info.styles} />
+    </span>
+  );
+}

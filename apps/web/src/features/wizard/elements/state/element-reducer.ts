@@ -1,0 +1,58 @@
+import { emptyVariant, openDraftEditor } from './draft-editor';
+import { collapse, collapseKey, withoutSelection } from './element-updates';
+import type { ElementAction, ElementsHost } from './elements-state';
+import { elementFromPick, type PickedElement } from './variant-life-cycle';
+
+/** A click in the page: a new element opens with an empty draft; a known one just reopens. */
+export function pick<S extends ElementsHost>(state: S, picked: PickedElement): S {
+  const existing = state.elements.find((element) => element.selector === picked.selector);
+  if (existing) return { ...state, activeElementId: existing.id };
+  const id = state.lastTemporaryId - 1;
+  const element = elementFromPick(picked, id);
+  if (!element) return state;
+  const variantId = id - 1;
+  return {
+    ...state,
+    lastTemporaryId: variantId,
+    elements: [...state.elements, element],
+    activeElementId: id,
+    draft: openDraftEditor({
+      element,
+      type: 'Default',
+      variants: [emptyVariant(element, variantId)],
+    }),
+  };
+}
+
+export function elementReducer<S extends ElementsHost>(state: S, action: ElementAction): S {
+  switch (action.type) {
+    case 'pick':
+      return pick(state, action.picked);
+    case 'openElement':
+      return { ...state, activeElementId: action.elementId };
+    case 'deleteElement':
+      return {
+        ...state,
+        elements: state.elements.filter((element) => element.id !== action.elementId),
+        activeElementId:
+          state.activeElementId === action.elementId ? undefined : state.activeElementId,
+        draft: state.draft?.elementId === action.elementId ? undefined : state.draft,
+        selectedVariants: withoutSelection(state.selectedVariants, action.elementId),
+      };
+    case 'selectVariant':
+      return {
+        ...state,
+        selectedVariants:
+          action.variantId === undefined
+            ? withoutSelection(state.selectedVariants, action.elementId)
+            : { ...state.selectedVariants, [action.elementId]: action.variantId },
+      };
+    case 'collapse':
+      return action.collapsed
+        ? collapse(state, action.elementId, action.group)
+        : {
+            ...state,
+            collapsed: { ...state.collapsed, [collapseKey(action.elementId, action.group)]: false },
+          };
+  }
+}

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BLUE,
+  imageElement,
+  imageVariant,
+  RED,
+  textElement,
+  textVariant,
+} from '../../state/test-fixtures';
+import { variantMutations } from './variant-mutations';
+
+const element = textElement(1, [], 'Original', '.cta');
+
+describe('variantMutations', () => {
+  it('sets the text value of a normal variant', () => {
+    expect(variantMutations(element, textVariant(2, { value: 'Buy today' }))).toEqual([
+      { type: 'textValue', selector: '.cta', value: 'Buy today' },
+    ]);
+  });
+
+  it('sends the html of an advanced variant with its value', () => {
+    expect(
+      variantMutations(
+        element,
+        textVariant(2, { value: 'Buy', textType: 'advanced', html: '<b>Buy</b>' }),
+      ),
+    ).toEqual([{ type: 'textValue', selector: '.cta', value: 'Buy', html: '<b>Buy</b>' }]);
+  });
+
+  it('treats an advanced variant without html as normal', () => {
+    expect(
+      variantMutations(element, textVariant(2, { value: 'Buy', textType: 'advanced', html: ' ' })),
+    ).toEqual([{ type: 'textValue', selector: '.cta', value: 'Buy' }]);
+  });
+
+  it('ignores the html of a normal variant', () => {
+    expect(variantMutations(element, textVariant(2, { value: 'Buy', html: '<b>Buy</b>' }))).toEqual(
+      [{ type: 'textValue', selector: '.cta', value: 'Buy' }],
+    );
+  });
+
+  it('keeps the original text for a blank value with styles', () => {
+    expect(
+      variantMutations(
+        element,
+        textVariant(2, { value: '  ', styles: [{ type: 'textColor', value: RED }] }),
+      ),
+    ).toEqual([{ type: 'textColor', selector: '.cta', value: RED }]);
+  });
+
+  it('has no mutation for an empty variant', () => {
+    expect(variantMutations(element, textVariant(2))).toEqual([]);
+  });
+
+  it('maps each style type, after the text, in order', () => {
+    const padding = { top: 1, right: 2, bottom: 3, left: 4 };
+    const borderRadius = { topLeft: 5, topRight: 6, bottomLeft: 7, bottomRight: 8 };
+    expect(
+      variantMutations(
+        element,
+        textVariant(2, {
+          value: 'Go',
+          styles: [
+            { type: 'textColor', value: RED },
+            { type: 'backgroundColor', value: BLUE },
+            { type: 'borderColor', value: RED },
+            { type: 'fontSize', value: 18 },
+            { type: 'borderWidth', value: 2 },
+            { type: 'padding', value: padding },
+            { type: 'borderRadius', value: borderRadius },
+          ],
+        }),
+      ),
+    ).toEqual([
+      { type: 'textValue', selector: '.cta', value: 'Go' },
+      { type: 'textColor', selector: '.cta', value: RED },
+      { type: 'backgroundColor', selector: '.cta', value: BLUE },
+      { type: 'borderColor', selector: '.cta', value: RED },
+      { type: 'fontSize', selector: '.cta', value: 18 },
+      { type: 'borderWidth', selector: '.cta', value: 2 },
+      { type: 'padding', selector: '.cta', value: padding },
+      { type: 'borderRadius', selector: '.cta', value: borderRadius },
+    ]);
+  });
+
+  it('sets the image source', () => {
+    const image = imageElement(3);
+    expect(variantMutations(image, imageVariant(4, 'https://cdn.example.com/b.png'))).toEqual([
+      { type: 'imageSrc', selector: '#img3', src: 'https://cdn.example.com/b.png' },
+    ]);
+  });
+
+  it('has no mutation for an image without a source', () => {
+    const image = imageElement(3);
+    expect(variantMutations(image, imageVariant(4, ''))).toEqual([]);
+    expect(variantMutations(image, imageVariant(4, '   '))).toEqual([]);
+  });
+});

@@ -1,0 +1,78 @@
+import {
+  CAMPAIGN_FORM_MESSAGES,
+  ERROR_MESSAGES,
+  GoalEventType,
+  ingestedUrlSchema,
+  isValidUrl,
+  normalizeUrl,
+  type Goal,
+  type GoalElement,
+} from '@kindling/domain';
+import type { ElementDescription } from '@kindling/page-runtime';
+import type { GoalsHost } from './goals-state';
+
+// Pure goal-step rules: kept out of the components so they can be unit-tested in node.
+
+/** The error a page view URL shows after blur: required when empty, invalid otherwise. */
+export function pageUrlError(url: string | undefined): string | undefined {
+  const result = ingestedUrlSchema.safeParse(normalizeUrl(url ?? ''));
+  if (result.success) return undefined;
+  return result.error.issues[0]?.message ?? CAMPAIGN_FORM_MESSAGES.urlInvalid;
+}
+
+function hasValidPageUrl(goal: Goal): boolean {
+  return isValidUrl(normalizeUrl(goal.event.url ?? ''));
+}
+
+function goalMessage(goal: Goal, position: number): string | undefined {
+  const name = goal.event.name.trim();
+  if (name === '') return `Enter a name for goal ${position}.`;
+  switch (goal.event.type) {
+    case GoalEventType.Click:
+      return (goal.event.elements ?? []).length === 0
+        ? `Choose at least one element for ${name}.`
+        : undefined;
+    case GoalEventType.PageView:
+      return hasValidPageUrl(goal) ? undefined : `Enter a valid page URL for ${name}.`;
+    case GoalEventType.Unknown:
+      return ERROR_MESSAGES.unsupportedGoalEvent;
+  }
+}
+
+/** The first incomplete goal's message, or undefined when every goal can be saved. */
+export function goalsReadyMessage(goals: readonly Goal[]): string | undefined {
+  for (const [index, goal] of goals.entries()) {
+    const message = goalMessage(goal, index + 1);
+    if (message !== undefined) return message;
+  }
+  return undefined;
+}
+
+/**
+ * The page the preview shows for the active goal: a click goal listens on the
+ * campaign page; a page view goal shows its own URL once it is valid. Undefined
+ * when no goal is active or the page view URL is not usable yet, so the preview
+ * keeps the page it has.
+ */
+export function activeGoalEventUrl(
+  state: Pick<GoalsHost, 'goals' | 'activeGoalId' | 'ingestedUrl'>,
+): string | undefined {
+  const goal = state.goals.find((candidate) => candidate.id === state.activeGoalId);
+  if (!goal) return undefined;
+  switch (goal.event.type) {
+    case GoalEventType.Click:
+      return state.ingestedUrl;
+    case GoalEventType.PageView:
+      return hasValidPageUrl(goal) ? normalizeUrl(goal.event.url ?? '') : undefined;
+    case GoalEventType.Unknown:
+      return undefined;
+  }
+}
+
+/** A clicked page element as a click goal's element, labelled by its text (or its tag). */
+export function goalElementFromPick(
+  picked: Pick<ElementDescription, 'selector' | 'text' | 'tagName'>,
+): GoalElement {
+  const label = picked.text.trim().slice(0, 80) || picked.tagName.toLowerCase();
+  return { id: picked.selector, label, selector: picked.selector };
+}

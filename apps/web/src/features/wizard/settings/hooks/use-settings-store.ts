@@ -1,0 +1,13 @@
+import type { Dispatch } from 'react';
+import { useWizardStore } from '../../hooks/wizard-store';
+import type { SettingsAction, WizardSettings } from '../state/wizard-settings';
+
+/** What the settings steps read and change: the settings, checked against the page's URL. */
+export function useSettingsStore(): {
+  settings: WizardSettings;
+  ingestedUrl: string;
+  dispatch: Dispatch<SettingsAction>;
+} {
+  const { state, dispatch } = useWizardStore();
+  return { settings: state.settings, ingestedUrl: state.ingestedUrl, dispatch };
+}

@@ -1,0 +1,66 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { isApiError } from '../../../../lib/api-client';
+import {
+  campaignKey,
+  campaignsKey,
+  createCampaign,
+  saveCampaign,
+} from '../../../../lib/campaigns-api';
+import { teamHref } from '../../../../lib/team-path';
+import { toastSuccess } from '../../../../ui/toast';
+import { campaignPayload } from '../../state/campaign-payload';
+import type { EditModeStrategy } from '../../state/edit-mode';
+import type { WizardState } from '../../state/wizard-types';
+import { settingsErrors } from '../state/settings-rules';
+
+interface Options {
+  team: string;
+  state: WizardState;
+  editMode: EditModeStrategy;
+}
+
+/**
+ * From Settings: a new campaign is created (POST /create), a saved one saved (POST /save, it
+ * has an id); then the campaign page opens.
+ */
+export function useSubmitCampaign({ team, state, editMode }: Options) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [showAllErrors, setShowAllErrors] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const mutation = useMutation({
+    mutationFn: async () => {
+      const payload = campaignPayload(state);
+      const id = state.campaignId;
+      if (id === undefined) return (await createCampaign(team, payload)).id;
+      return (await saveCampaign(team, { ...payload, id })).id;
+    },
+    onSuccess: async (id) => {
+      await queryClient.invalidateQueries({ queryKey: campaignsKey(team) });
+      await queryClient.invalidateQueries({ queryKey: campaignKey(team, id) });
+      toastSuccess(editMode.submit.successToast);
+      await navigate(teamHref(team, `/campaign/${id}`));
+    },
+    onError: (error) => {
+      // Spec section 8: the general form error, with the server's reason when it gave one.
+      const reason = isApiError(error) ? error.message : undefined;
+      const general = editMode.submit.errorMessage;
+      setFormError(reason ? `${general} ${reason}` : general);
+    },
+  });
+
+  function submit() {
+    setFormError(null);
+    const errors = settingsErrors(state.settings, state.ingestedUrl);
+    if (Object.keys(errors).length > 0) {
+      setShowAllErrors(true);
+      return;
+    }
+    mutation.mutate();
+  }
+
+  return { submit, pending: mutation.isPending, showAllErrors, formError };
+}
