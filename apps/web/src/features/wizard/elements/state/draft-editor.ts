@@ -1,7 +1,6 @@
 import {
   canAddDraftVariant,
-  DUPLICATE_VARIANT,
-  findDuplicateVariants,
+  elementVariantProblems,
   isValidTextVariant,
   normalizeVariantMode,
   toAdvanced,
@@ -171,21 +170,14 @@ export function draftErrors(
   const others = element.variants.filter(
     (variant) => !editing.has(variant.id) && variant.marker !== 'suggested',
   );
-  // The control is variant 0 of the element, so a draft equal to the original is a duplicate too.
-  const control = {
-    id: 0,
-    key: 'control',
-    type: element.type,
-    isEnabled: true,
-    info: element.control.info,
-  };
-  const compared = [
-    control,
-    ...others.map((variant) => ({ ...variant, marker: undefined })),
-    ...draft.variants,
-  ] as Variant[];
-  for (const duplicate of findDuplicateVariants(compared)) {
-    errors[duplicate.id] ??= DUPLICATE_VARIANT.message;
+  // The same rule the server applies on every write (the original counts as a variant).
+  for (const problem of elementVariantProblems({
+    element,
+    kept: others,
+    incoming: draft.variants,
+  })) {
+    const variant = draft.variants[problem.index];
+    if (variant) errors[variant.id] ??= problem.message;
   }
   return errors;
 }
