@@ -2,7 +2,10 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import { serveFiles } from './files/serve-files';
+import { BODY_LIMIT_BYTES, installBodyLimit } from './http/body-limit';
 import { installErrorHandler } from './http/error-handler';
+import { installSecurityHeaders } from './http/security-headers';
 import { installOpenApi } from './http/openapi';
 import { registerTeamScope } from './http/team-scope';
 import type { AppInstance, AppServices } from './http/types';
@@ -17,7 +20,8 @@ import { authRoutes } from './modules/auth/routes';
 import { createTokenService } from './modules/auth/tokens';
 import { verifyAccessToken } from './modules/auth/verify-session';
 import { billingRoutes } from './modules/billing/routes';
-import { campaignImageRoutes, uploadedFileRoutes } from './modules/campaigns/image-routes';
+import { campaignImageRoutes } from './modules/campaigns/image-routes';
+import { uploadStore, UPLOADS_PREFIX } from './modules/campaigns/uploaded-files';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { logPreviewErrorRoutes } from './modules/preview/log-preview-error';
 import { createTicketService } from './modules/preview/preview-ticket';
@@ -25,7 +29,8 @@ import { previewRoutes } from './modules/preview/routes';
 import { createJobWorker } from './modules/jobs/job-worker';
 import { jobChannelPolicy } from './modules/jobs/job-channel';
 import { jobRoutes } from './modules/jobs/routes';
-import { screenshotFileRoutes, screenshotRoutes } from './modules/screenshots/routes';
+import { screenshotRoutes } from './modules/screenshots/routes';
+import { FILES_PREFIX, screenshotStore } from './modules/screenshots/screenshot-files';
 import { createScreenshotService, SCREENSHOT_JOB } from './modules/screenshots/screenshot-service';
 import { teamRoutes, teamScopedRoutes } from './modules/teams/routes';
 import { resolveTeamAccess } from './modules/teams/team-access';
@@ -66,7 +71,7 @@ export async function buildApp({ config, db, webDist }: BuildOptions): Promise<B
         }),
       },
     },
-    bodyLimit: 5 * 1024 * 1024,
+    bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     return503OnClosing: true,
   }).withTypeProvider() as AppInstance;
@@ -114,6 +119,8 @@ export async function buildApp({ config, db, webDist }: BuildOptions): Promise<B
   });
 
   installErrorHandler(app);
+  installBodyLimit(app);
+  await installSecurityHeaders(app);
   await installOpenApi(app);
   await installRateLimit(app, config);
   app.get('/api/health', { schema: { hide: true } }, () => ({ ok: true }));
@@ -149,8 +156,8 @@ export async function buildApp({ config, db, webDist }: BuildOptions): Promise<B
       logPreviewErrorRoutes(scope);
     },
   );
-  screenshotFileRoutes(app, services);
-  uploadedFileRoutes(app, services);
+  serveFiles(app, { prefix: FILES_PREFIX, store: screenshotStore(config.DATA_DIR) });
+  serveFiles(app, { prefix: UPLOADS_PREFIX, store: uploadStore(config.DATA_DIR) });
   await installWebApp(app, { config, ...(webDist ? { webDist } : {}) });
   await app.ready();
   if (config.JOB_WORKER) worker.start();

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type ErrorCode } from '../errors';
+import { bodyTooLarge } from './body-limit';
 
 const CLIENT_ERROR_CODES: Partial<Record<number, ErrorCode>> = {
   401: 'UNAUTHENTICATED',
@@ -31,6 +32,10 @@ export function installErrorHandler(app: FastifyInstance): void {
       const first = Object.entries(fields)[0];
       const message = first ? first[1] : 'The request is not valid.';
       return reply.status(400).send({ error: { code: 'VALIDATION', message, fields } });
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      const { code, message } = bodyTooLarge(request.routeOptions.bodyLimit);
+      return reply.status(413).send({ error: { code, message } });
     }
     if (error.statusCode && error.statusCode < 500) {
       const code = CLIENT_ERROR_CODES[error.statusCode] ?? 'VALIDATION';

@@ -7,11 +7,10 @@ import {
 } from '@kindling/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { notFound, validationError } from '../../errors';
+import { validationError } from '../../errors';
 import { teamParams, requireTeam } from '../../http/team-scope';
 import type { AppInstance, AppServices } from '../../http/types';
 import { checkImageUrl, INVALID_IMAGE_URL } from './check-image-url';
-import { readUpload, UPLOADS_PREFIX } from './uploaded-files';
 import { NO_FILE_MESSAGE, uploadImages } from './upload-images';
 
 const tags = ['campaigns'];
@@ -92,6 +91,8 @@ export function campaignImageRoutes(scope: AppInstance, services: AppServices): 
     uploads.post(
       '/campaign/upload-images',
       {
+        // Up to five images of 4 MB each, plus the form's own bytes.
+        bodyLimit: MAX_DRAFT_VARIANTS * MAX_IMAGE_BYTES + 1024 * 1024,
         schema: {
           tags,
           security,
@@ -107,25 +108,4 @@ export function campaignImageRoutes(scope: AppInstance, services: AppServices): 
       },
     );
   });
-}
-
-/**
- * Uploaded images are public to whoever has the address (see uploaded-files.ts); the strict
- * name check means no path can escape the uploads folder.
- */
-export function uploadedFileRoutes(app: AppInstance, services: AppServices): void {
-  app.get(
-    `${UPLOADS_PREFIX}/:name`,
-    { schema: { tags: ['files'], params: z.object({ name: z.string() }) } },
-    async (request, reply) => {
-      const file = await readUpload(services.config.DATA_DIR, request.params.name);
-      if (!file) throw notFound('File not found');
-      return reply
-        .type(file.contentType)
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'")
-        .send(file.data);
-    },
-  );
 }

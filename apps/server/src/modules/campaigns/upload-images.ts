@@ -9,7 +9,7 @@ import {
 import sharp from 'sharp';
 import type { Config } from '../../config';
 import { validationError } from '../../errors';
-import { uploadNames, uploadUrl, writeUploads } from './uploaded-files';
+import { uploadNames, uploadStore, uploadUrl } from './uploaded-files';
 
 export const NO_FILE_MESSAGE = 'Please choose at least one image to upload.';
 
@@ -68,8 +68,7 @@ export async function uploadImages(
     const { type, thumb } = await prepareImage(data);
     prepared.push({ names: uploadNames(type), data, thumb });
   }
-  await writeUploads(
-    config.DATA_DIR,
+  await uploadStore(config.DATA_DIR).write(
     prepared.flatMap(({ names, data, thumb }) => [
       { name: names.original, data },
       { name: names.thumb, data: thumb },

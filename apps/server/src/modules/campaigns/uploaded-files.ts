@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { CACHED_IMAGE_VARIANT_SIZE, type AcceptedImageType } from '@kindling/domain';
+import { createFileStore } from '../../files/file-store';
 
 /**
  * Uploaded variant images live in `${DATA_DIR}/uploads` and are served to anyone with the
@@ -17,13 +16,6 @@ export const EXTENSIONS: Record<AcceptedImageType, 'jpg' | 'png' | 'gif'> = {
   'image/gif': 'gif',
 };
 
-const CONTENT_TYPES: Record<string, string> = {
-  jpg: 'image/jpeg',
-  png: 'image/png',
-  gif: 'image/gif',
-  webp: 'image/webp',
-};
-
 const { width, height } = CACHED_IMAGE_VARIANT_SIZE;
 const THUMB_SUFFIX = `-${width}x${height}.webp`;
 
@@ -32,7 +24,8 @@ const FILE_NAME = new RegExp(
   `^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?:\\.(?:jpg|png|gif)|${THUMB_SUFFIX.replaceAll('.', '\\.')})$`,
 );
 
-export const uploadDir = (dataDir: string) => path.resolve(dataDir, 'uploads');
+export const uploadStore = (dataDir: string) =>
+  createFileStore({ dataDir, folder: 'uploads', names: FILE_NAME });
 
 export function uploadNames(type: AcceptedImageType): { original: string; thumb: string } {
   const id = randomUUID();
@@ -40,45 +33,3 @@ export function uploadNames(type: AcceptedImageType): { original: string; thumb:
 }
 
 export const uploadUrl = (name: string) => `${UPLOADS_PREFIX}/${name}`;
-
-/**
- * Writes every file or none: each is written under a temporary name and renamed (a reader
- * never sees half an image), and a failure removes the files already written.
- */
-export async function writeUploads(
-  dataDir: string,
-  files: readonly { name: string; data: Buffer }[],
-): Promise<void> {
-  const dir = uploadDir(dataDir);
-  await mkdir(dir, { recursive: true });
-  const written: string[] = [];
-  try {
-    for (const file of files) {
-      const target = path.join(dir, file.name);
-      const temporary = path.join(dir, `.${file.name}.${randomUUID()}.tmp`);
-      written.push(temporary);
-      await writeFile(temporary, file.data, { flag: 'wx' });
-      await rename(temporary, target);
-      written.push(target);
-    }
-  } catch (error) {
-    await Promise.all(written.map((file) => rm(file, { force: true })));
-    throw error;
-  }
-}
-
-/** The file and its type, or null when the name is not one of ours or the file is missing. */
-export async function readUpload(
-  dataDir: string,
-  name: string,
-): Promise<{ data: Buffer; contentType: string } | null> {
-  if (!FILE_NAME.test(name)) return null;
-  const contentType = CONTENT_TYPES[name.slice(name.lastIndexOf('.') + 1)];
-  if (!contentType) return null;
-  try {
-    return { data: await readFile(path.join(uploadDir(dataDir), name)), contentType };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
-}

@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import { PermanentJobError, type JobHandler } from '../jobs/job-types';
 import { capturePage, VIEWPORT } from './capture-page';
 import { chromiumResolver } from './chromium-resolver';
-import { thumbnailName, thumbnailUrls, writeThumbnail } from './screenshot-files';
+import { screenshotStore, thumbnailName, thumbnailUrls } from './screenshot-files';
 import { Semaphore } from './semaphore';
 import { SharedBrowser } from './shared-browser';
 
@@ -67,8 +67,10 @@ export function createScreenshotService({
         sharp(png).resize(SMALL.width, SMALL.height).png().toBuffer(),
         sharp(png).resize(VIEWPORT.width, VIEWPORT.height).webp({ quality: 82 }).toBuffer(),
       ]);
-      await writeThumbnail(config.DATA_DIR, thumbnailName(job.id, 'small'), small);
-      await writeThumbnail(config.DATA_DIR, thumbnailName(job.id, 'large'), large);
+      await screenshotStore(config.DATA_DIR).write([
+        { name: thumbnailName(job.id, 'small'), data: small },
+        { name: thumbnailName(job.id, 'large'), data: large },
+      ]);
       return thumbnailUrls(job.id);
     },
     close: () => browser.close(),
