@@ -9,6 +9,7 @@ export * from './element-variants';
 export * from './form-validation';
 export * from './goal-schema';
 export * from './goals';
+export * from './html-policy';
 export * from './messages';
 export * from './metrics';
 export * from './metrics-schema';

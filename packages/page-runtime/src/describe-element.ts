@@ -1,4 +1,4 @@
-import { parseCssColor, type DomStats } from '@kindling/domain';
+import { emptyDomStats, parseCssColor, type DomStats } from '@kindling/domain';
 import { kindOf, isClickable, type ElementKind } from './element-kind';
 import { uniqueSelector } from './selector';
 
@@ -67,15 +67,7 @@ function addStats(stats: DomStats, element: Element): void {
 
 /** Computed styles of the element (first entry of each list) and of its descendants. */
 export function readDomStats(element: Element): DomStats {
-  const stats: DomStats = {
-    textColor: [],
-    backgroundColor: [],
-    fontSize: [],
-    borderColor: [],
-    borderWidth: [],
-    padding: [],
-    borderRadius: [],
-  };
+  const stats = emptyDomStats();
   addStats(stats, element);
   const background = effectiveBackground(element);
   if (background !== undefined) pushColor(stats.backgroundColor, background);

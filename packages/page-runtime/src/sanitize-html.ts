@@ -1,151 +1,59 @@
+import {
+  HTML_BLANK_TARGET_REL,
+  HTML_DROPPED_TAGS,
+  HTML_IMAGE_DATA_URL,
+  HTML_IMAGE_SCHEMES,
+  HTML_LINK_SCHEMES,
+  HTML_LINK_TARGETS,
+  HTML_POLICY,
+  HTML_UNSAFE_STYLE,
+  isAllowedHtmlAttribute,
+  type HtmlProfile,
+} from '@kindling/domain';
+
 // Variant HTML comes from team members and AI generation and is applied to customers' live
-// pages, so it passes an allow-list: anything not listed is unwrapped (kept as its text) or,
-// for elements whose content is code or embedded documents, dropped whole.
+// pages, so it passes the shared allow-list (domain html-policy) again here, whatever the
+// server stored: anything not listed is unwrapped (kept as its text) or dropped whole.
 
-const INLINE_TAGS = [
-  'a',
-  'abbr',
-  'b',
-  'br',
-  'cite',
-  'code',
-  'del',
-  'em',
-  'i',
-  'ins',
-  'kbd',
-  'mark',
-  'q',
-  's',
-  'small',
-  'span',
-  'strong',
-  'sub',
-  'sup',
-  'time',
-  'u',
-];
-const BLOCK_TAGS = [
-  'article',
-  'aside',
-  'blockquote',
-  'dd',
-  'div',
-  'dl',
-  'dt',
-  'figcaption',
-  'figure',
-  'footer',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'header',
-  'hr',
-  'img',
-  'li',
-  'ol',
-  'p',
-  'picture',
-  'pre',
-  'section',
-  'table',
-  'tbody',
-  'td',
-  'tfoot',
-  'th',
-  'thead',
-  'tr',
-  'ul',
-];
-const DROPPED_TAGS = new Set([
-  'script',
-  'style',
-  'template',
-  'iframe',
-  'frame',
-  'frameset',
-  'object',
-  'embed',
-  'applet',
-  'noscript',
-  'link',
-  'meta',
-  'base',
-  'svg',
-  'math',
-  'form',
-  'input',
-  'textarea',
-  'select',
-  'button',
-  'title',
-  'head',
-  'video',
-  'audio',
-  'source',
-  'track',
-  'canvas',
-]);
-const ATTRIBUTES = new Set([
-  'alt',
-  'class',
-  'colspan',
-  'datetime',
-  'dir',
-  'height',
-  'href',
-  'lang',
-  'rel',
-  'rowspan',
-  'src',
-  'style',
-  'target',
-  'title',
-  'width',
-]);
+export type { HtmlProfile };
+
+const DROPPED_TAGS = new Set(HTML_DROPPED_TAGS);
 const URL_ATTRIBUTES = new Set(['href', 'src']);
-const LINK_PROTOCOLS = new Set(['http:', 'https:', 'mailto:', 'tel:']);
-const IMAGE_DATA_URL = /^data:image\/(?:png|jpeg|gif|webp|avif);base64,[a-z0-9+/=\s]*$/i;
-const UNSAFE_STYLE = /url\s*\(|expression\s*\(|javascript:|@import|behavior\s*:|-moz-binding/i;
+const schemes = (list: readonly string[]) => new Set(list.map((scheme) => `${scheme}:`));
+const LINK_PROTOCOLS = schemes(HTML_LINK_SCHEMES);
+const IMAGE_PROTOCOLS = schemes(HTML_IMAGE_SCHEMES);
 
-export type HtmlProfile = 'inline' | 'block';
-
-/** True for URLs safe to put in href/src: http(s), mailto/tel links, raster data: images. */
+/** True for URLs safe to put in href/src: the policy's link schemes, raster data: images. */
 export function isSafeUrl(value: string, { image = false } = {}): boolean {
   const trimmed = value.trim();
-  if (image && IMAGE_DATA_URL.test(trimmed)) return true;
+  if (image && HTML_IMAGE_DATA_URL.test(trimmed)) return true;
   let url: URL;
   try {
     url = new URL(trimmed, document.baseURI);
   } catch {
     return false;
   }
-  return image
-    ? url.protocol === 'http:' || url.protocol === 'https:'
-    : LINK_PROTOCOLS.has(url.protocol);
+  return (image ? IMAGE_PROTOCOLS : LINK_PROTOCOLS).has(url.protocol);
 }
 
-function allowedTags(profile: HtmlProfile): Set<string> {
-  return new Set(profile === 'inline' ? INLINE_TAGS : [...INLINE_TAGS, ...BLOCK_TAGS]);
+function keepsAttribute(profile: HtmlProfile, element: Element, name: string, value: string) {
+  if (!isAllowedHtmlAttribute(profile, element.localName, name)) return false;
+  if (URL_ATTRIBUTES.has(name)) return isSafeUrl(value, { image: name === 'src' });
+  if (name === 'style') return !HTML_UNSAFE_STYLE.test(value);
+  if (name === 'target') return HTML_LINK_TARGETS.includes(value);
+  return true;
 }
 
-function cleanAttributes(element: Element): void {
+function cleanAttributes(element: Element, profile: HtmlProfile): void {
   for (const { name, value } of [...element.attributes]) {
-    const keep =
-      ATTRIBUTES.has(name) &&
-      !(URL_ATTRIBUTES.has(name) && !isSafeUrl(value, { image: name === 'src' })) &&
-      !(name === 'style' && UNSAFE_STYLE.test(value));
-    if (!keep) element.removeAttribute(name);
+    if (!keepsAttribute(profile, element, name, value)) element.removeAttribute(name);
   }
   if (element.getAttribute('target') === '_blank') {
-    element.setAttribute('rel', 'noopener noreferrer');
+    element.setAttribute('rel', HTML_BLANK_TARGET_REL);
   }
 }
 
-function cleanTree(parent: ParentNode, allowed: Set<string>): void {
+function cleanTree(parent: ParentNode, profile: HtmlProfile, allowed: Set<string>): void {
   for (const node of [...parent.childNodes]) {
     if (node.nodeType === Node.COMMENT_NODE || node.nodeType === Node.PROCESSING_INSTRUCTION_NODE) {
       node.remove();
@@ -157,8 +65,8 @@ function cleanTree(parent: ParentNode, allowed: Set<string>): void {
       node.remove();
       continue;
     }
-    cleanTree(node, allowed);
-    if (allowed.has(tag)) cleanAttributes(node);
+    cleanTree(node, profile, allowed);
+    if (allowed.has(tag)) cleanAttributes(node, profile);
     else node.replaceWith(...node.childNodes);
   }
 }
@@ -170,6 +78,6 @@ function cleanTree(parent: ParentNode, allowed: Set<string>): void {
 export function sanitizeHtml(html: string, profile: HtmlProfile): DocumentFragment {
   const template = document.createElement('template');
   template.innerHTML = html;
-  cleanTree(template.content, allowedTags(profile));
+  cleanTree(template.content, profile, new Set(HTML_POLICY[profile].tags));
   return document.importNode(template.content, true);
 }

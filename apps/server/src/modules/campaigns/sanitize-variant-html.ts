@@ -1,63 +1,42 @@
-import type { CampaignElement, Variant } from '@kindling/domain';
+import {
+  HTML_BLANK_TARGET_REL,
+  HTML_DROPPED_TAGS,
+  HTML_IMAGE_SCHEMES,
+  HTML_LINK_SCHEMES,
+  HTML_LINK_TARGETS,
+  HTML_POLICY,
+  type CampaignElement,
+  type Variant,
+} from '@kindling/domain';
 import sanitizeHtml from 'sanitize-html';
 
 /** Targets other than a new tab or the same frame are dropped (no named frames). */
 function linkAttributes({ target, ...attribs }: sanitizeHtml.Attributes): sanitizeHtml.Attributes {
+  if (target === undefined || !HTML_LINK_TARGETS.includes(target)) return attribs;
   // A new tab must not get a handle on the customer's page (reverse tabnabbing).
-  if (target === '_blank') return { ...attribs, target, rel: 'noopener noreferrer' };
-  return target === '_self' ? { ...attribs, target } : attribs;
+  return target === '_blank'
+    ? { ...attribs, target, rel: HTML_BLANK_TARGET_REL }
+    : { ...attribs, target };
 }
+
+const { tags, attributes } = HTML_POLICY.inline;
 
 /**
  * Advanced text variants carry HTML that the page runtime writes into the customer's live page,
- * so it is cleaned before it is stored: inline formatting only, no attributes that run code or
- * change layout (`style` included), links limited to http, https and mailto.
+ * so it is cleaned with the shared inline policy (domain html-policy) before it is stored.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'b',
-    'strong',
-    'i',
-    'em',
-    'u',
-    's',
-    'span',
-    'br',
-    'a',
-    'sup',
-    'sub',
-    'small',
-    'mark',
-    'code',
-  ],
-  allowedAttributes: { a: ['href', 'rel', 'target'] },
-  allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesAppliedToAttributes: ['href'],
+  allowedTags: [...tags],
+  allowedAttributes: Object.fromEntries(
+    Object.entries(attributes).map(([tag, names]) => [tag, [...names]]),
+  ),
+  allowedSchemes: [...HTML_LINK_SCHEMES],
+  allowedSchemesByTag: { img: [...HTML_IMAGE_SCHEMES] },
+  allowedSchemesAppliedToAttributes: ['href', 'src'],
   // "//host/path" would take the scheme of whatever page the variant runs on.
   allowProtocolRelative: false,
   // Dropped together with their content; other disallowed tags keep only their text.
-  nonTextTags: [
-    'script',
-    'style',
-    'textarea',
-    'option',
-    'select',
-    'noscript',
-    'noembed',
-    'noframes',
-    'iframe',
-    'frame',
-    'frameset',
-    'object',
-    'embed',
-    'applet',
-    'svg',
-    'math',
-    'template',
-    'title',
-    'xmp',
-    'plaintext',
-  ],
+  nonTextTags: [...HTML_DROPPED_TAGS],
   transformTags: { a: (tagName, attribs) => ({ tagName, attribs: linkAttributes(attribs) }) },
 };
 

@@ -1,10 +1,11 @@
-import type {
-  BorderRadius,
-  DomStats,
-  Padding,
-  TextVariantInfo,
-  VariantStyle,
-  VariantStyleType,
+import {
+  emptyDomStats,
+  type BorderRadius,
+  type DomStats,
+  type Padding,
+  type TextVariantInfo,
+  type VariantStyle,
+  type VariantStyleType,
 } from '@kindling/domain';
 
 // Adding, changing and removing one style of a text variant (spec section 3, "Style types").
@@ -38,15 +39,7 @@ const OPAQUE_WHITE = 0xffffffff;
 const ZERO_PADDING: Padding = { top: 0, right: 0, bottom: 0, left: 0 };
 const ZERO_RADIUS: BorderRadius = { topLeft: 0, topRight: 0, bottomLeft: 0, bottomRight: 0 };
 
-const EMPTY_STATS: DomStats = {
-  textColor: [],
-  backgroundColor: [],
-  fontSize: [],
-  borderColor: [],
-  borderWidth: [],
-  padding: [],
-  borderRadius: [],
-};
+const EMPTY_STATS: DomStats = emptyDomStats();
 
 /** A new style starts from what the element shows on the page, so adding it changes nothing yet. */
 export function defaultStyle(type: VariantStyleType, domStats = EMPTY_STATS): VariantStyle {
