@@ -2,7 +2,8 @@ import { get } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { chromium, type Browser } from 'playwright-core';
 import { buildApp } from '../apps/server/src/app';
-import { testConfig } from '../apps/server/src/config';
+import { NO_CHROMIUM_MESSAGE, resolveChromium } from '../apps/server/src/browser/resolve-chromium';
+import { loadConfig, testConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/database';
 import { createTeam, signUp } from '../apps/server/test/test-app';
 import { startFixtureServer } from '../e2e/support/fixture-server';
@@ -62,10 +63,10 @@ export async function previewBench(): Promise<void> {
     }),
     db: database.db,
   });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  const found = await resolveChromium({ chromiumPath: loadConfig().CHROMIUM_PATH });
+  if (!found) throw new Error(NO_CHROMIUM_MESSAGE);
+  console.log(`browser: ${found.source} Chromium at ${found.executablePath}`);
+  const browser = await chromium.launch({ executablePath: found.executablePath, args: found.args });
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const appOrigin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;

@@ -8,6 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { apiBench } from './api-bench';
 import { previewBench } from './preview-bench';
+import { startBench } from './start-bench';
 import { wizardBench } from './wizard-bench';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -54,6 +55,7 @@ async function main() {
   await apiBench();
   await wizardBench();
   await previewBench();
+  await startBench();
 }
 
 await main();

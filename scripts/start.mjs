@@ -1,21 +1,20 @@
-// `npm start`: builds what is missing, then runs the server (API + built SPA) in production mode.
+// `npm start`: builds what is missing or stale (the SPA, the server bundle), then runs the
+// compiled server (API + built SPA) in production mode.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServerIfStale, serverOutfile } from './build-server.mjs';
 import { buildWebIfStale } from './build-web.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 buildWebIfStale();
+await buildServerIfStale();
 
-const server = spawn(
-  process.execPath,
-  ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
-  {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
-  },
-);
+const server = spawn(process.execPath, ['--enable-source-maps', serverOutfile], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
+});
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => server.kill(signal));
 }

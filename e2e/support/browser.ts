@@ -1,14 +1,22 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import {
+  NO_CHROMIUM_MESSAGE,
+  resolveChromium,
+} from '../../apps/server/src/browser/resolve-chromium';
+import { loadConfig } from '../../apps/server/src/config';
 
 export const SCREENSHOT_DIR = path.resolve('.e2e-artifacts/screenshots');
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+/** The same Chromium the server's screenshots use: CHROMIUM_PATH, the system's, or the bundled. */
+export async function launchBrowser(): Promise<Browser> {
+  const found = await resolveChromium({
+    chromiumPath: loadConfig().CHROMIUM_PATH,
+    log: { warn: (details, message) => console.warn(message, details) },
   });
+  if (!found) throw new Error(NO_CHROMIUM_MESSAGE);
+  return chromium.launch({ executablePath: found.executablePath, args: found.args });
 }
 
 /** Saves a full-page screenshot under .e2e-artifacts/screenshots for a person to look at. */

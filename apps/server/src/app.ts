@@ -31,7 +31,11 @@ import { jobChannelPolicy } from './modules/jobs/job-channel';
 import { jobRoutes } from './modules/jobs/routes';
 import { screenshotRoutes } from './modules/screenshots/routes';
 import { FILES_PREFIX, screenshotStore } from './modules/screenshots/screenshot-files';
-import { createScreenshotService, SCREENSHOT_JOB } from './modules/screenshots/screenshot-service';
+import {
+  createScreenshotService,
+  SCREENSHOT_JOB,
+  type ChromiumSeams,
+} from './modules/screenshots/screenshot-service';
 import { teamRoutes, teamScopedRoutes } from './modules/teams/routes';
 import { resolveTeamAccess } from './modules/teams/team-access';
 import { userRoutes } from './modules/users/routes';
@@ -57,9 +61,11 @@ export interface BuildOptions {
   db: Db;
   /** The built SPA served in production; tests point it at a folder of their own. */
   webDist?: string;
+  /** Where screenshots look for Chromium; tests say "no system browser" with these. */
+  chromium?: ChromiumSeams;
 }
 
-export async function buildApp({ config, db, webDist }: BuildOptions): Promise<BuiltApp> {
+export async function buildApp({ config, db, webDist, chromium }: BuildOptions): Promise<BuiltApp> {
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
@@ -103,7 +109,7 @@ export async function buildApp({ config, db, webDist }: BuildOptions): Promise<B
   const tokens = createTokenService(authSecret);
   const bus = installBus(app, config);
   const services: AppServices = { config, db, tokens, bus };
-  const screenshots = createScreenshotService({ config, log: app.log });
+  const screenshots = createScreenshotService({ config, log: app.log, seams: chromium });
   const worker = createJobWorker({
     db,
     bus,
@@ -160,6 +166,10 @@ export async function buildApp({ config, db, webDist }: BuildOptions): Promise<B
   serveFiles(app, { prefix: UPLOADS_PREFIX, store: uploadStore(config.DATA_DIR) });
   await installWebApp(app, { config, ...(webDist ? { webDist } : {}) });
   await app.ready();
-  if (config.JOB_WORKER) worker.start();
+  if (config.JOB_WORKER) {
+    worker.start();
+    // Finds (and says) which browser screenshots will use now, not at the first request.
+    void screenshots.prepare();
+  }
   return { app, services, routes };
 }

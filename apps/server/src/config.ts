@@ -23,7 +23,11 @@ const configSchema = z.object({
   /** Sign-in, sign-up and refresh attempts allowed per client address per minute. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
   PUBLIC_URL: optionalUrl,
-  CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
+  /**
+   * The Chromium screenshots use. Unset: /usr/bin/chromium, else the bundled build
+   * (@sparticuz/chromium); a path that is not there is skipped with a warning.
+   */
+  CHROMIUM_PATH: z.preprocess(blankAsUndefined, z.string().optional()),
   /** Pages Chromium renders at once per server process; each holds a browser context. */
   SCREENSHOT_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   /** Hard limit for one screenshot, from page load to the captured image. */

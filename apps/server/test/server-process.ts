@@ -4,6 +4,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const main = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
+/** What `npm start` runs: scripts/build-server.mjs writes it. */
+export const COMPILED_MAIN = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../dist/main.mjs',
+);
 
 export function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -26,10 +31,17 @@ export interface ServerProcess {
   stop: () => Promise<number | null>;
 }
 
-/** Runs `src/main.ts` as a real child process and waits until it is healthy or has exited. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * Runs `src/main.ts` (or, with `compiled`, the bundle `npm start` runs) as a real child process
+ * and waits until it is healthy or has exited.
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  { compiled = false }: { compiled?: boolean } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+  const command = compiled ? [COMPILED_MAIN] : ['--import', 'tsx', main];
+  const child = spawn(process.execPath, command, {
     env: {
       ...process.env,
       NODE_ENV: 'test',

@@ -1,15 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { Config } from '../config';
+import { SERVER_ROOT } from '../server-root';
 import { installNotFound } from './error-handler';
 import type { AppInstance } from './types';
 
-export const WEB_DIST = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../web/dist',
-);
+export const WEB_DIST = path.resolve(SERVER_ROOT, '../web/dist');
 
 /**
  * In production serves the built single-page app. Files are looked up per request (not listed at

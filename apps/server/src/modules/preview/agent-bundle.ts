@@ -11,7 +11,7 @@ let cached: Promise<string> | undefined;
 async function loadOrBuild(): Promise<string> {
   const built = await stat(agentOutfile).catch(() => undefined);
   if (built && built.mtimeMs >= newestSourceMtime()) return readFile(agentOutfile, 'utf8');
-  // esbuild comes with tsx, which the server runs on; building takes tens of milliseconds.
+  // Building (esbuild, a server dependency) takes tens of milliseconds.
   const result = await build({ ...agentBuildOptions, write: false });
   const output = result.outputFiles?.[0];
   if (!output) throw new Error('the preview agent build produced no output');

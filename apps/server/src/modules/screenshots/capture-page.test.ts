@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveChromium } from '../../browser/resolve-chromium';
 import { testConfig } from '../../config';
 import { PermanentJobError } from '../jobs/job-types';
 import { capturePage, TIMEOUT_MESSAGE, type CaptureOptions } from './capture-page';
@@ -13,7 +14,9 @@ import {
 import { SharedBrowser } from './shared-browser';
 
 describe('capturePage', () => {
-  const browser = new SharedBrowser(testConfig().CHROMIUM_PATH);
+  const browser = new SharedBrowser(() =>
+    resolveChromium({ chromiumPath: testConfig().CHROMIUM_PATH }),
+  );
   let fixtures: Awaited<ReturnType<typeof startFixtureServer>>;
   const refused: string[] = [];
   const options = (url: string, extra: Partial<CaptureOptions> = {}): CaptureOptions => ({

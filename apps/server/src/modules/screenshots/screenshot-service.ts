@@ -1,13 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import { z } from 'zod';
+import {
+  NO_CHROMIUM_MESSAGE,
+  resolveChromium,
+  type ResolveChromiumOptions,
+} from '../../browser/resolve-chromium';
 import type { Config } from '../../config';
 import { PermanentJobError, type JobHandler } from '../jobs/job-types';
 import { capturePage, VIEWPORT } from './capture-page';
 import { chromiumResolver } from './chromium-resolver';
 import { screenshotStore, thumbnailName, thumbnailUrls } from './screenshot-files';
 import { Semaphore } from './semaphore';
-import { SharedBrowser } from './shared-browser';
+import { BrowserUnavailableError, SharedBrowser } from './shared-browser';
 
 export const SCREENSHOT_JOB = 'screenshot';
 export const LOAD_FAILED_MESSAGE = 'The page could not be captured';
@@ -17,8 +22,15 @@ export const screenshotPayloadSchema = z.object({ url: z.url() });
 
 export interface ScreenshotService {
   handle: JobHandler;
+  /** Looks up the browser now (at start) rather than at the first shot, and logs which. */
+  prepare(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** Test seams: where the system browser is looked for, and the bundled build. */
+export type ChromiumSeams = Pick<ResolveChromiumOptions, 'systemPaths' | 'loadBundled'>;
+
+type ServiceLog = Pick<FastifyBaseLogger, 'info' | 'warn'>;
 
 type ScreenshotConfig = Pick<
   Config,
@@ -29,20 +41,43 @@ type ScreenshotConfig = Pick<
   | 'SCREENSHOT_TIMEOUT_MS'
 >;
 
+async function findChromium(options: ResolveChromiumOptions & { log: ServiceLog }) {
+  const found = await resolveChromium(options);
+  if (found) {
+    const { source, executablePath } = found;
+    options.log.info(
+      { source, executablePath },
+      `screenshots use Chromium from ${source}: ${executablePath}`,
+    );
+  } else {
+    options.log.warn(NO_CHROMIUM_MESSAGE);
+  }
+  return found;
+}
+
 export function createScreenshotService({
   config,
   log,
+  seams = {},
 }: {
   config: ScreenshotConfig;
-  log: Pick<FastifyBaseLogger, 'warn'>;
+  log: ServiceLog;
+  seams?: ChromiumSeams;
 }): ScreenshotService {
-  const browser = new SharedBrowser(config.CHROMIUM_PATH);
+  const browser = new SharedBrowser(() =>
+    findChromium({ chromiumPath: config.CHROMIUM_PATH, log, ...seams }),
+  );
   const slots = new Semaphore(config.SCREENSHOT_CONCURRENCY);
   const resolve = chromiumResolver();
 
   const capture = (jobId: string, url: string) =>
     slots.use(async () => {
-      const chromium = await browser.get();
+      const chromium = await browser.get().catch((error: unknown) => {
+        // Said once at start too; here it becomes the job's message for the user.
+        throw error instanceof BrowserUnavailableError
+          ? new PermanentJobError(error.message)
+          : error;
+      });
       try {
         return await capturePage(chromium, {
           url,
@@ -72,6 +107,9 @@ export function createScreenshotService({
         { name: thumbnailName(job.id, 'large'), data: large },
       ]);
       return thumbnailUrls(job.id);
+    },
+    prepare: async () => {
+      await browser.locate();
     },
     close: () => browser.close(),
   };
