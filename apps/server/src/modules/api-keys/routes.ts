@@ -1,6 +1,7 @@
 import { apiKeyNameSchema } from '@kindling/domain';
 import { z } from 'zod';
 import { teamParams, requireOwner, requireTeam } from '../../http/team-scope';
+import { idQuery } from '../../http/row-id';
 import type { AppInstance, AppServices } from '../../http/types';
 import { createApiKey } from './create-api-key';
 import { getApiKeys } from './get-api-keys';
@@ -35,7 +36,7 @@ export function apiKeyRoutes(scope: AppInstance, services: AppServices): void {
         tags,
         security,
         params: teamParams,
-        querystring: z.object({ id: z.coerce.number().int().positive() }),
+        querystring: idQuery,
       },
     },
     async (request, reply) => {

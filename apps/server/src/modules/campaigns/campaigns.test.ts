@@ -255,6 +255,15 @@ describeEachDatabase('campaigns', (kind) => {
     expect((await api('DELETE', `/delete?id=${id}`)).statusCode).toBe(404);
   });
 
+  it.each(['/by-id?id=99999999999', '/by-id?id=abc', '/by-id?id=1.5', '/delete?id=-3'])(
+    'answers %s with 400 "id must be a positive integer", never a database error',
+    async (path) => {
+      const response = await api(path.startsWith('/delete') ? 'DELETE' : 'GET', path);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.message).toBe('id must be a positive integer');
+    },
+  );
+
   it('lists newest first with counts, and /all returns full campaigns', async () => {
     const list = (await api('GET', '/by-team')).json<
       { name: string; elementCount: number; variantCount: number; goalCount: number }[]

@@ -6,6 +6,7 @@ import {
 } from '@kindling/domain';
 import { z } from 'zod';
 import { teamParams, requireTeam } from '../../http/team-scope';
+import { idQuery, rowId } from '../../http/row-id';
 import type { AppInstance, AppServices } from '../../http/types';
 import { addVariants } from './add-variants';
 import { createCampaign } from './create-campaign';
@@ -18,12 +19,8 @@ import { updateVariantEnabled } from './update-variant-enabled';
 
 const tags = ['campaigns'];
 const security = [{ bearer: [] }];
-const idQuery = z.object({ id: z.coerce.number().int().positive('id must be a positive integer') });
 const createBody = campaignInputSchema.extend({ isEnabled: z.boolean().optional() });
 const booleanString = z.enum(['true', 'false']).transform((value) => value === 'true');
-/** Ids are PostgreSQL integers; a larger number can only be unknown. */
-const rowId = z.number().int().positive().max(2_147_483_647);
-const variantIdQuery = z.object({ id: z.coerce.number().pipe(rowId) });
 
 export const ADD_VARIANTS_MESSAGES = {
   none: 'Add at least one variant.',
@@ -119,7 +116,7 @@ export function campaignRoutes(scope: AppInstance, services: AppServices): void 
         tags,
         security,
         params: teamParams,
-        querystring: variantIdQuery.extend({ isEnabled: booleanString }),
+        querystring: idQuery.extend({ isEnabled: booleanString }),
       },
     },
     (request) =>
@@ -128,7 +125,7 @@ export function campaignRoutes(scope: AppInstance, services: AppServices): void 
 
   scope.get(
     `${base}/delete-variant`,
-    { schema: { tags, security, params: teamParams, querystring: variantIdQuery } },
+    { schema: { tags, security, params: teamParams, querystring: idQuery } },
     async (request, reply) => {
       await deleteVariant(services, { teamId: requireTeam(request).id, id: request.query.id });
       return reply.status(204).send();

@@ -1,6 +1,7 @@
 import { emailSchema, FEATURE_FLAGS, teamNameSchema, teamRoleSchema } from '@kindling/domain';
 import { z } from 'zod';
 import { requireOwner, requireTeam, teamParams } from '../../http/team-scope';
+import { idQuery, ROW_ID_MESSAGE, rowId } from '../../http/row-id';
 import type { AppInstance, AppServices } from '../../http/types';
 import { authenticate } from '../auth/authenticate';
 import { acceptInvite } from './accept-invite';
@@ -36,7 +37,7 @@ export function teamRoutes(app: AppInstance, services: AppServices): void {
   app.post(
     '/api/user/invites/accept',
     {
-      schema: { tags: ['users'], security, body: z.object({ id: z.number().int().positive() }) },
+      schema: { tags: ['users'], security, body: z.object({ id: rowId }) },
     },
     async (request) => {
       const user = await authenticate(services, request);
@@ -101,7 +102,7 @@ export function teamScopedRoutes(scope: AppInstance, services: AppServices): voi
         tags,
         security,
         params: teamParams,
-        querystring: z.object({ userId: z.coerce.number().int().positive() }),
+        querystring: z.object({ userId: z.coerce.number(ROW_ID_MESSAGE).pipe(rowId) }),
       },
     },
     async (request, reply) => {
@@ -121,7 +122,7 @@ export function teamScopedRoutes(scope: AppInstance, services: AppServices): voi
         tags,
         security,
         params: teamParams,
-        querystring: z.object({ id: z.coerce.number().int().positive() }),
+        querystring: idQuery,
       },
     },
     async (request, reply) => {
