@@ -85,6 +85,16 @@ describe('campaign wizard details', () => {
     return box.y >= header.y + header.height - 0.5 && box.y + box.height <= footer.y + 0.5;
   }
 
+  /** Scrolls the side menu back to its top with the mouse wheel, as a person would. */
+  async function scrollSideMenuToTop(): Promise<void> {
+    const original = sideMenu().getByTestId('original-variant');
+    await original.hover();
+    await page.mouse.wheel(0, -5_000);
+    await expect
+      .poll(() => seenInSideMenu(sideMenu().getByText('Original', { exact: true })))
+      .toBe(true);
+  }
+
   /** ChooseURL -> ClosePopups -> EditElements, as a person does it. */
   async function openSaasLanding(): Promise<void> {
     await page
@@ -180,6 +190,9 @@ describe('campaign wizard details', () => {
     expect(Number(thirdId)).toBeLessThan(0);
     // No errors before the first submit.
     expect(await draftErrors().count()).toBe(0);
+    // Back at the top, the empty third variant is out of sight when Save is pressed.
+    await scrollSideMenuToTop();
+    expect(await seenInSideMenu(text(3))).toBe(false);
 
     await save();
     const emptyError = third.getByRole('alert').getByText(MSG.empty, { exact: true });
@@ -374,8 +387,13 @@ describe('campaign wizard details', () => {
     await shot(page, 'wizard-details-18-image-url-used');
 
     const upload = page.getByLabel('Upload images');
+    const uploadButton = editor().getByText('Upload images', { exact: true });
     const textPng = path.join(tmp, 'notes.png');
     writeFileSync(textPng, 'These are release notes, not a picture.\n'.repeat(20));
+    // Scrolled up to the upload button, the messages under the address field are out of sight.
+    await scrollSideMenuToTop();
+    expect(await seenInSideMenu(uploadButton)).toBe(true);
+    expect(await seenInSideMenu(url)).toBe(false);
     await upload.setInputFiles(textPng);
     const unsupported = editor().getByRole('alert').getByText(MSG.unsupportedType, { exact: true });
     await unsupported.waitFor();
@@ -394,6 +412,7 @@ describe('campaign wizard details', () => {
       copyFileSync(RED_LAMP, file);
       return file;
     });
+    await scrollSideMenuToTop();
     await upload.setInputFiles(six);
     const tooMany = editor().getByRole('alert').getByText(MSG.tooMany, { exact: true });
     await tooMany.waitFor();

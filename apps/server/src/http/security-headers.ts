@@ -11,8 +11,9 @@ export const APP_CSP_DIRECTIVES = {
   scriptSrc: ["'self'"],
   // React sets styles through the CSSOM, but the toast library injects a <style> element.
   styleSrc: ["'self'", "'unsafe-inline'"],
-  // Variant images and page thumbnails may come from any https address.
-  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+  // Variant images may come from any address the customer's own pages use, http included;
+  // an image cannot run anything.
+  imgSrc: ["'self'", 'data:', 'blob:', 'http:', 'https:'],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
   // The editor frames the preview, served by this app at /api/preview/page.
