@@ -264,6 +264,24 @@ describe('foundation: accounts, campaign list and app shell', () => {
     expect(await page.getByTestId('team-switcher').textContent()).toContain(teamName);
   });
 
+  it('shows the icon rail on a phone, with no label cut off and nothing to expand', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.goto(`/admin/${slug}/campaigns`);
+      const menu = page.getByRole('complementary', { name: 'Main menu' });
+      await menu.waitFor();
+      expect((await menu.boundingBox())?.width).toBeLessThan(80);
+      const nav = menu.getByRole('navigation', { name: 'Main' });
+      expect(await nav.getByText('Campaigns', { exact: true }).isVisible()).toBe(false);
+      expect(await nav.getByRole('link', { name: 'Campaigns' }).isVisible()).toBe(true);
+      expect(await page.getByRole('button', { name: /(Collapse|Expand) menu/ }).count()).toBe(0);
+      expect(await page.getByTestId('team-switcher').textContent()).not.toContain(teamName);
+      await shot(page, '12b-menu-phone');
+    } finally {
+      await page.setViewportSize(VIEWPORT);
+    }
+  });
+
   it('shows the root error screen when a screen cannot load', async () => {
     const broken = await context.newPage();
     try {

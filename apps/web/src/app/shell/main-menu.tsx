@@ -10,7 +10,8 @@ import styles from './main-menu.module.css';
 
 interface MainMenuProps {
   collapsed: boolean;
-  onToggleCollapsed: () => void;
+  /** Absent where the menu cannot expand (a phone-sized screen). */
+  onToggleCollapsed: (() => void) | undefined;
 }
 
 export function MainMenu({ collapsed, onToggleCollapsed }: MainMenuProps) {
@@ -60,18 +61,20 @@ export function MainMenu({ collapsed, onToggleCollapsed }: MainMenuProps) {
 
       <div className={styles.footer}>
         <UserMenu collapsed={collapsed} />
-        <button
-          type="button"
-          className={styles.collapse}
-          onClick={onToggleCollapsed}
-          aria-label={collapsed ? 'Expand menu' : 'Collapse menu'}
-          aria-expanded={!collapsed}
-          title={collapsed ? 'Expand menu' : 'Collapse menu'}
-          data-testid="menu-collapse-toggle"
-        >
-          <SidebarIcon />
-          <span className={styles.label}>Collapse</span>
-        </button>
+        {onToggleCollapsed ? (
+          <button
+            type="button"
+            className={styles.collapse}
+            onClick={onToggleCollapsed}
+            aria-label={collapsed ? 'Expand menu' : 'Collapse menu'}
+            aria-expanded={!collapsed}
+            title={collapsed ? 'Expand menu' : 'Collapse menu'}
+            data-testid="menu-collapse-toggle"
+          >
+            <SidebarIcon />
+            <span className={styles.label}>Collapse</span>
+          </button>
+        ) : null}
       </div>
     </aside>
   );

@@ -7,8 +7,12 @@ import { ErrorScreen } from '../error-screen';
 import { NotFoundScreen } from '../not-found';
 import { RequireSession } from '../../lib/require-session';
 import { InvitesBanner } from './invites-banner';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { MainMenu } from './main-menu';
 import { useMenuCollapsed } from './use-menu-collapsed';
+
+/** Matches the breakpoint in team-layout.module.css. */
+const NARROW_SCREEN = '(max-width: 720px)';
 import styles from './team-layout.module.css';
 
 export function TeamLayout() {
@@ -40,10 +44,13 @@ function TeamShell() {
 }
 
 function TeamFrame({ initialCollapsed }: { initialCollapsed: boolean }) {
-  const [collapsed, toggleCollapsed] = useMenuCollapsed(initialCollapsed);
+  const [chosen, toggleCollapsed] = useMenuCollapsed(initialCollapsed);
+  // A phone has room for the icon rail only, whatever was chosen on a wider screen.
+  const narrow = useMediaQuery(NARROW_SCREEN);
+  const collapsed = chosen || narrow;
   return (
     <div className={styles.shell} data-collapsed={collapsed || undefined}>
-      <MainMenu collapsed={collapsed} onToggleCollapsed={toggleCollapsed} />
+      <MainMenu collapsed={collapsed} onToggleCollapsed={narrow ? undefined : toggleCollapsed} />
       <div className={styles.main}>
         <InvitesBanner />
         <div className={styles.content}>
