@@ -1,11 +1,11 @@
 // Bundles the server into apps/server/dist/main.mjs when that is missing or older than its
 // sources: the production server runs plain JavaScript, without a TypeScript loader.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isStale, root } from './stale.mjs';
 import { build } from 'esbuild';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const serverOutfile = path.join(root, 'apps/server/dist/main.mjs');
 const sources = [
   'apps/server/src',
@@ -14,16 +14,6 @@ const sources = [
   'packages/page-runtime/src',
   'scripts/build-server.mjs',
 ];
-
-function newestMtime(target) {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(target).reduce(
-    (newest, name) => Math.max(newest, newestMtime(path.join(target, name))),
-    stat.mtimeMs,
-  );
-}
 
 // npm packages stay external (`packages: 'external'`) and load from node_modules as they are:
 // sharp and PGlite find their native and wasm files beside their own code. Workspace modules
@@ -66,9 +56,7 @@ export const serverBuildOptions = {
 };
 
 export async function buildServerIfStale({ force = false } = {}) {
-  const built = existsSync(serverOutfile) ? statSync(serverOutfile).mtimeMs : 0;
-  const newest = Math.max(...sources.map((source) => newestMtime(path.join(root, source))));
-  if (!force && built > newest) return false;
+  if (!force && !isStale(serverOutfile, sources)) return false;
   console.log('[kindling] building the server…');
   await build(serverBuildOptions);
   return true;

@@ -1,4 +1,4 @@
-import { GoalEventType } from '@kindling/domain';
+import { emptyDomStats, GoalEventType } from '@kindling/domain';
 import type { ElementDescription } from '@kindling/page-runtime';
 import { describe, expect, it } from 'vitest';
 import { pageClickAction } from './page-click';
@@ -13,15 +13,7 @@ const button: ElementDescription = {
   dimensions: { width: 120, height: 40 },
   text: '  Buy now  ',
   html: 'Buy now',
-  domStats: {
-    textColor: [],
-    backgroundColor: [],
-    fontSize: [],
-    borderColor: [],
-    borderWidth: [],
-    padding: [],
-    borderRadius: [],
-  },
+  domStats: emptyDomStats(),
 };
 
 const at = (step: WizardState['step'], state = initial()): WizardState => ({ ...state, step });

@@ -1,4 +1,4 @@
-import { GoalEventType, type Goal } from '@kindling/domain';
+import { emptyDomStats, GoalEventType, type Goal } from '@kindling/domain';
 import type { PickedElement } from '../elements/state/variant-life-cycle';
 import { createWizardState, wizardReducer } from './wizard-state';
 import type { WizardAction, WizardState } from './wizard-types';
@@ -20,15 +20,7 @@ export const picked = (selector: string, type: PickedElement['type'] = 'text'): 
   text: `Text of ${selector}`,
   html: `<span>Text of ${selector}</span>`,
   src: type === 'image' ? 'https://shop.example.com/a.png' : undefined,
-  domStats: {
-    textColor: [],
-    backgroundColor: [],
-    fontSize: [],
-    borderColor: [],
-    borderWidth: [],
-    padding: [],
-    borderRadius: [],
-  },
+  domStats: emptyDomStats(),
 });
 
 /** A state holding the given elements, with no draft open. */

@@ -1,4 +1,5 @@
 import {
+  emptyDomStats,
   MAX_DRAFT_VARIANTS,
   validateUploads,
   type CampaignElement,
@@ -373,15 +374,7 @@ describe('placeImages with the wizard reducer', () => {
         text: '',
         html: '<img>',
         src: 'https://shop.example.com/hero.png',
-        domStats: {
-          textColor: [],
-          backgroundColor: [],
-          fontSize: [],
-          borderColor: [],
-          borderWidth: [],
-          padding: [],
-          borderRadius: [],
-        },
+        domStats: emptyDomStats(),
       },
     });
     return state;
