@@ -28,19 +28,6 @@ export const domStatsSchema = z.object({
 });
 export type DomStats = z.infer<typeof domStatsSchema>;
 
-/** Stats of an element nothing was read from yet; a fresh object each time (readers fill it). */
-export function emptyDomStats(): DomStats {
-  return {
-    textColor: [],
-    backgroundColor: [],
-    fontSize: [],
-    borderColor: [],
-    borderWidth: [],
-    padding: [],
-    borderRadius: [],
-  };
-}
-
 export const elementTypeSchema = z.enum(['text', 'image']);
 export type ElementType = z.infer<typeof elementTypeSchema>;
 

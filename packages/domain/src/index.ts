@@ -3,6 +3,7 @@ export * from './campaign-form';
 export * from './campaign-load';
 export * from './color';
 export * from './constants';
+export * from './dom-stats';
 export * from './css-color';
 export * from './element-schema';
 export * from './element-variants';

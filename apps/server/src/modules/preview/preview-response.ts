@@ -7,7 +7,6 @@ import { PREVIEW_CHANNEL } from '@kindling/page-runtime/channel';
  * storage; no X-Frame-Options, so the editor can frame it.
  */
 export function sendPreviewHtml(reply: FastifyReply, status: number, html: string): FastifyReply {
-  reply.removeHeader('x-frame-options');
   return reply
     .status(status)
     .header('content-type', 'text/html; charset=utf-8')

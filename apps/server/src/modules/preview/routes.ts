@@ -49,7 +49,8 @@ export function previewRoutes(
 
   // The iframe cannot send an Authorization header, so the access token comes in the query
   // once and is traded for a URL-bound ticket before any page script can read the address.
-  app.get(PAGE_PATH, { schema: PAGE_DOCS }, async (request, reply) => {
+  // The page answers with its own headers (preview-response.ts), none of the app's.
+  app.get(PAGE_PATH, { schema: PAGE_DOCS, helmet: false }, async (request, reply) => {
     const parentOrigin = appOrigin(services, request);
     try {
       const query = pageQuery.safeParse(request.query);
