@@ -1,11 +1,20 @@
 import Fastify from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { serveFiles } from './files/serve-files';
 import { BODY_LIMIT_BYTES, installBodyLimit } from './http/body-limit';
-import { installErrorHandler } from './http/error-handler';
+import {
+  clientErrorHandler,
+  frameworkErrorHandler,
+  installErrorHandler,
+} from './http/error-handler';
 import { installSecurityHeaders } from './http/security-headers';
+import { installTextGuard } from './http/text-guard';
 import { installOpenApi } from './http/openapi';
 import { registerTeamScope } from './http/team-scope';
 import type { AppInstance, AppServices } from './http/types';
@@ -80,7 +89,9 @@ export async function buildApp({ config, db, webDist, chromium }: BuildOptions):
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     return503OnClosing: true,
-  }).withTypeProvider() as AppInstance;
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
+  }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
@@ -126,6 +137,7 @@ export async function buildApp({ config, db, webDist, chromium }: BuildOptions):
 
   installErrorHandler(app);
   installBodyLimit(app);
+  installTextGuard(app);
   await installSecurityHeaders(app);
   await installOpenApi(app);
   await installRateLimit(app, config);

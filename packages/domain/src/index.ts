@@ -17,6 +17,7 @@ export * from './metrics-schema';
 export * from './paging';
 export * from './slug';
 export * from './subscription';
+export * from './text';
 export * from './uploads';
 export * from './url';
 export * from './user';

@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type ErrorCode } from '../errors';
 import { bodyTooLarge } from './body-limit';
@@ -64,4 +65,34 @@ export function installNotFound(app: FastifyInstance, { serveSpa }: { serveSpa: 
       .status(404)
       .send({ error: { code: 'NOT_FOUND', message: `No route ${request.method} ${request.url}` } });
   });
+}
+
+/** The error-shaped answer for an error Fastify raises before any route runs (bad URL …). */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  void reply.code(status).send({
+    error: { code: CLIENT_ERROR_CODES[status] ?? 'VALIDATION', message: error.message },
+  });
+}
+
+/** Requests Node cannot even parse (431 headers too large, malformed): the same JSON shape. */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable) return;
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const status = tooLarge ? 431 : 400;
+  const body = JSON.stringify({
+    error: {
+      code: 'VALIDATION',
+      message: tooLarge ? 'The request headers are too large.' : 'The request could not be read.',
+    },
+  });
+  socket.end(
+    `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
+      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `Connection: close\r\n\r\n${body}`,
+  );
 }

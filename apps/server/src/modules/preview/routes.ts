@@ -50,38 +50,42 @@ export function previewRoutes(
   // The iframe cannot send an Authorization header, so the access token comes in the query
   // once and is traded for a URL-bound ticket before any page script can read the address.
   // The page answers with its own headers (preview-response.ts), none of the app's.
-  app.get(PAGE_PATH, { schema: PAGE_DOCS, helmet: false }, async (request, reply) => {
-    const parentOrigin = appOrigin(services, request);
-    try {
-      const query = pageQuery.safeParse(request.query);
-      if (!query.success) throw new AppError('VALIDATION', 'The preview address is missing.');
-      const { url, token, ticket } = query.data;
-      if (token !== undefined) {
-        const user = await verifyAccessToken(services, { accessToken: token });
-        if (!user) throw unauthenticated();
-        const next = new URLSearchParams({
+  app.get(
+    PAGE_PATH,
+    { schema: PAGE_DOCS, helmet: false, config: { guardText: false } },
+    async (request, reply) => {
+      const parentOrigin = appOrigin(services, request);
+      try {
+        const query = pageQuery.safeParse(request.query);
+        if (!query.success) throw new AppError('VALIDATION', 'The preview address is missing.');
+        const { url, token, ticket } = query.data;
+        if (token !== undefined) {
+          const user = await verifyAccessToken(services, { accessToken: token });
+          if (!user) throw unauthenticated();
+          const next = new URLSearchParams({
+            url,
+            ticket: tickets.issue(url, { userId: user.id, sessionId: user.sessionId }),
+          });
+          return await reply.redirect(`${PAGE_PATH}?${next.toString()}`, 303);
+        }
+        const claims = ticket === undefined ? undefined : tickets.verify(ticket, url);
+        if (!claims || !(await checkSession(services, claims))) {
+          throw unauthenticated();
+        }
+        const page = await renderPreviewPage({
           url,
-          ticket: tickets.issue(url, { userId: user.id, sessionId: user.sessionId }),
+          allowHosts: config.PREVIEW_ALLOW_HOSTS,
+          parentOrigin,
+          signal: abortOnDisconnect(reply),
         });
-        return await reply.redirect(`${PAGE_PATH}?${next.toString()}`, 303);
+        return await sendPreviewHtml(reply, page.status, page.html);
+      } catch (error) {
+        if (!(error instanceof AppError)) request.log.error({ err: error }, 'preview failed');
+        const status = error instanceof AppError ? error.status : 500;
+        const message =
+          error instanceof AppError ? error.message : 'Something went wrong on our side.';
+        return sendPreviewHtml(reply, status, errorPageHtml(message, parentOrigin));
       }
-      const claims = ticket === undefined ? undefined : tickets.verify(ticket, url);
-      if (!claims || !(await checkSession(services, claims))) {
-        throw unauthenticated();
-      }
-      const page = await renderPreviewPage({
-        url,
-        allowHosts: config.PREVIEW_ALLOW_HOSTS,
-        parentOrigin,
-        signal: abortOnDisconnect(reply),
-      });
-      return await sendPreviewHtml(reply, page.status, page.html);
-    } catch (error) {
-      if (!(error instanceof AppError)) request.log.error({ err: error }, 'preview failed');
-      const status = error instanceof AppError ? error.status : 500;
-      const message =
-        error instanceof AppError ? error.message : 'Something went wrong on our side.';
-      return sendPreviewHtml(reply, status, errorPageHtml(message, parentOrigin));
-    }
-  });
+    },
+  );
 }
