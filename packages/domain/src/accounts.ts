@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trimText } from './text';
 
 export const ACCOUNT_MESSAGES = {
   email: 'Please enter a valid email address',
@@ -33,7 +34,7 @@ export const passwordSchema = z
 
 export const realNameSchema = z
   .string()
-  .trim()
+  .overwrite(trimText)
   .min(1, ACCOUNT_MESSAGES.realNameRequired)
   .max(255, ACCOUNT_MESSAGES.realNameTooLong);
 
@@ -44,7 +45,7 @@ export const usernameSchema = z
 
 export const teamNameSchema = z
   .string()
-  .trim()
+  .overwrite(trimText)
   .min(1, ACCOUNT_MESSAGES.teamNameRequired)
   .min(2, ACCOUNT_MESSAGES.teamNameTooShort)
   .max(80, ACCOUNT_MESSAGES.teamNameTooLong);
@@ -92,6 +93,6 @@ export function passwordProblem(password: string): string | undefined {
 export const API_KEY_NAME_MESSAGE = 'Please enter a name for the key';
 export const apiKeyNameSchema = z
   .string()
-  .trim()
+  .overwrite(trimText)
   .min(1, API_KEY_NAME_MESSAGE)
   .max(60, API_KEY_NAME_MESSAGE);

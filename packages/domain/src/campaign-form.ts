@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trimText } from './text';
 import { CAMPAIGN_LIMITS } from './constants';
 import { isValidUrl } from './url';
 
@@ -28,7 +29,7 @@ export const ingestedUrlSchema = z
 
 export const campaignNameSchema = z
   .string({ error: m.nameRequired })
-  .trim()
+  .overwrite(trimText)
   .min(1, { error: m.nameRequired, abort: true })
   .min(NAME_MIN_LENGTH, { error: m.nameTooShort })
   .max(CAMPAIGN_LIMITS.nameMaxLength, { error: m.nameTooLong });

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { elementVariantProblems, VARIANT_TYPE_MISMATCH } from './element-variants';
 import { variantSchema, type TextVariantInfo, type Variant } from './variant-schema';
-import { DUPLICATE_VARIANT } from './variants';
+import { DUPLICATE_VARIANT, EMPTY_VARIANT_MESSAGES } from './variants';
 
 const info = (values: Partial<TextVariantInfo>): TextVariantInfo => ({
   value: '',
@@ -102,5 +102,34 @@ describe('elementVariantProblems', () => {
         },
       ),
     );
+  });
+});
+
+describe('empty variants', () => {
+  it.each(['', '   ', '\u200B\u200D', '\uFEFF\u2060 '])(
+    'refuses text %j without a style as empty, and reports nothing else for it',
+    (value) => {
+      expect(
+        elementVariantProblems({
+          element: headline,
+          incoming: [text({ value }), text({ value }), text({ value: 'Fine' })],
+        }),
+      ).toEqual([
+        { index: 0, code: 'empty', message: EMPTY_VARIANT_MESSAGES.text },
+        { index: 1, code: 'empty', message: EMPTY_VARIANT_MESSAGES.text },
+      ]);
+    },
+  );
+
+  it('accepts blank text with a style (the original text keeps showing)', () => {
+    const styled = text({ value: ' ', styles: [{ type: 'fontSize', value: 20 }] });
+    expect(elementVariantProblems({ element: headline, incoming: [styled] })).toEqual([]);
+  });
+
+  it('refuses an image variant without an address', () => {
+    const picture = { type: 'image' as const, control: { info: { src: '/hero.png' } } };
+    expect(elementVariantProblems({ element: picture, incoming: [image(' ')] })).toEqual([
+      { index: 0, code: 'empty', message: EMPTY_VARIANT_MESSAGES.image },
+    ]);
   });
 });

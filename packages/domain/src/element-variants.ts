@@ -1,6 +1,6 @@
 import type { CampaignElement } from './element-schema';
 import type { Variant } from './variant-schema';
-import { DUPLICATE_VARIANT, findDuplicateVariants } from './variants';
+import { DUPLICATE_VARIANT, emptyVariantProblem, findDuplicateVariants } from './variants';
 
 // The one rule every write of variants obeys (the editor, /create, /save and /add-variants).
 
@@ -18,13 +18,13 @@ export interface ElementVariantsCheck {
 export interface VariantProblem {
   /** Position in `incoming`. */
   index: number;
-  code: 'duplicate-variant' | 'type-mismatch';
+  code: 'duplicate-variant' | 'type-mismatch' | 'empty';
   message: string;
 }
 
 /**
- * Why some incoming variants may not be stored: a variant of another type than its element, or
- * one equal to the original, to a kept variant or to another incoming one (spec section 5,
+ * Why some incoming variants may not be stored: a variant of another type than its element, an
+ * empty one (blank text without a style, no image), or one equal to the original, to a kept variant or to another incoming one (spec section 5,
  * compared as `findDuplicateVariants` does). Empty when all may be stored.
  */
 export function elementVariantProblems({
@@ -32,13 +32,19 @@ export function elementVariantProblems({
   kept = [],
   incoming,
 }: ElementVariantsCheck): VariantProblem[] {
-  const problems: VariantProblem[] = [];
-  incoming.forEach((variant, index) => {
-    if (variant.type !== element.type) {
-      problems.push({ index, code: 'type-mismatch', message: VARIANT_TYPE_MISMATCH });
-    }
+  const mismatched = incoming.flatMap((variant, index) =>
+    variant.type === element.type
+      ? []
+      : [{ index, code: 'type-mismatch' as const, message: VARIANT_TYPE_MISMATCH }],
+  );
+  if (mismatched.length > 0) return mismatched;
+
+  // An empty variant reports only that it is empty.
+  const problems: VariantProblem[] = incoming.flatMap((variant, index) => {
+    const message = emptyVariantProblem(variant);
+    return message ? [{ index, code: 'empty' as const, message }] : [];
   });
-  if (problems.length > 0) return problems;
+  const empty = new Set(problems.map((problem) => problem.index));
 
   // The control is variant 0 of the element, so a variant equal to the original is a duplicate.
   const control = {
@@ -57,7 +63,7 @@ export function elementVariantProblems({
     ]),
   );
   drafts.forEach((draft, index) => {
-    if (duplicates.has(draft)) {
+    if (duplicates.has(draft) && !empty.has(index)) {
       problems.push({ index, code: 'duplicate-variant', message: DUPLICATE_VARIANT.message });
     }
   });

@@ -1,4 +1,5 @@
 import { MAX_DRAFT_VARIANTS } from './constants';
+import { isBlankText } from './text';
 import type { TextVariantInfo, Variant, VariantMarker, VariantStyleType } from './variant-schema';
 
 // Variant rules of spec sections 4 and 5 (uploads live in uploads.ts).
@@ -11,12 +12,27 @@ export const DUPLICATE_VARIANT = {
 
 type TextInfoLike = Pick<TextVariantInfo, 'value' | 'html' | 'textType' | 'styles'>;
 
-const isBlank = (text: string | undefined): boolean => text === undefined || text.trim() === '';
+const isBlank = (text: string | undefined): boolean => isBlankText(text);
+
+export const EMPTY_VARIANT_MESSAGES = {
+  text: 'Enter the new text or choose a style for this variant.',
+  image: 'Upload an image or enter an image URL for this variant.',
+} as const;
 
 /** Normal: a non-blank value or at least one style. Advanced: non-blank html. */
 export function isValidTextVariant(info: TextInfoLike): boolean {
   if (info.textType === 'advanced') return !isBlank(info.html);
   return !isBlank(info.value) || info.styles.length > 0;
+}
+
+/** Why a variant shows nothing new (blank text without a style, no image), or undefined. */
+export function emptyVariantProblem(variant: Variant): string | undefined {
+  if (variant.type === 'image') {
+    return isBlankText(variant.info.src) ? EMPTY_VARIANT_MESSAGES.image : undefined;
+  }
+  return isValidTextVariant(normalizeVariantMode(variant.info))
+    ? undefined
+    : EMPTY_VARIANT_MESSAGES.text;
 }
 
 /** An advanced variant without (non-blank) html reverts to normal. */

@@ -14,7 +14,8 @@ export interface NamedCheck extends ElementVariantsCheck {
 
 /**
  * The one gate for every write of variants (create, save, add-variants): refuses the whole
- * write with the spec's duplicate-variant error, or a type mismatch, naming each variant.
+ * write with the spec's duplicate-variant error, a type mismatch or an empty variant, naming
+ * each variant.
  */
 export function assertVariantsMayBeStored(checks: readonly NamedCheck[]): void {
   const problems = checks.flatMap((check) =>
@@ -28,6 +29,13 @@ export function assertVariantsMayBeStored(checks: readonly NamedCheck[]): void {
     throw validationError(
       VARIANT_TYPE_MISMATCH,
       Object.fromEntries(mismatches.map((problem) => [`${problem.field}.type`, problem.message])),
+    );
+  }
+  const empty = problems.filter((problem) => problem.code === 'empty');
+  if (empty.length > 0) {
+    throw validationError(
+      empty[0]!.message,
+      Object.fromEntries(empty.map((problem) => [problem.field, problem.message])),
     );
   }
   if (problems.length > 0) {

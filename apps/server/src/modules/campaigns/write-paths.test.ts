@@ -1,4 +1,4 @@
-import { DUPLICATE_VARIANT } from '@kindling/domain';
+import { DUPLICATE_VARIANT, EMPTY_VARIANT_MESSAGES } from '@kindling/domain';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/databases';
 import {
@@ -118,6 +118,37 @@ describeEachDatabase('one variant rule for every write path', (kind) => {
     ).json<{ elements: { variants: object[] }[] }>();
     expect(after.elements[0]!.variants).toHaveLength(1);
   });
+
+  it.each(['   ', '\u200B\u200D', '\uFEFF'])(
+    'create and add-variants refuse text %j without a style as empty, storing nothing',
+    async (value) => {
+      const before = await campaignCount();
+      const created = await api('/create', campaign([variant('blank', value)]));
+      expect(created.statusCode).toBe(400);
+      expect(errorOf(created)).toMatchObject({
+        code: 'VALIDATION',
+        message: EMPTY_VARIANT_MESSAGES.text,
+        fields: { 'elements.0.variants.0': EMPTY_VARIANT_MESSAGES.text },
+      });
+      expect(await campaignCount()).toBe(before);
+
+      const good = await api('/create', campaign([variant('ok', 'Grow 3x faster')]));
+      const { id } = good.json<{ id: number }>();
+      const loaded = (
+        await t.current.app.inject({
+          url: `/api/team/${slug}/campaign/by-id?id=${id}`,
+          headers: bearer(owner),
+        })
+      ).json<{ elements: { id: number }[] }>();
+      const added = await api('/add-variants', {
+        campaignId: id,
+        elementId: loaded.elements[0]!.id,
+        variants: [variant('blank', value)],
+      });
+      expect(added.statusCode).toBe(400);
+      expect(errorOf(added).message).toBe(EMPTY_VARIANT_MESSAGES.text);
+    },
+  );
 
   it('save keeps stored ids, inserts new rows and deletes the rest in batched writes', async () => {
     const variants = Array.from({ length: 40 }, (_, i) =>

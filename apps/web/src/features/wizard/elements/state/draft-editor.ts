@@ -1,6 +1,8 @@
 import {
   canAddDraftVariant,
   elementVariantProblems,
+  EMPTY_VARIANT_MESSAGES,
+  emptyVariantProblem,
   isValidTextVariant,
   normalizeVariantMode,
   toAdvanced,
@@ -26,8 +28,8 @@ export interface DraftEditorState {
 }
 
 export const DRAFT_MESSAGES = {
-  empty: 'Enter the new text or choose a style for this variant.',
-  imageMissing: 'Upload an image or enter an image URL for this variant.',
+  empty: EMPTY_VARIANT_MESSAGES.text,
+  imageMissing: EMPTY_VARIANT_MESSAGES.image,
   limit: 'You can have up to 5 new variants for this element.',
 } as const;
 
@@ -138,10 +140,7 @@ export function setTextType(variant: Variant, advanced: boolean): Variant {
 }
 
 // An advanced variant without html reverts to normal on save, so it is judged as normal here.
-const isEmpty = (variant: Variant): boolean =>
-  variant.type === 'text'
-    ? !isValidTextVariant(normalizeVariantMode(variant.info))
-    : variant.info.src.trim() === '';
+const isEmpty = (variant: Variant): boolean => emptyVariantProblem(variant) !== undefined;
 
 /** On unfocus: invalid empty variants are removed (one is kept so the editor is never empty). */
 export function removeInvalidEmpty(
@@ -160,12 +159,6 @@ export function draftErrors(
   element: CampaignElement,
 ): Record<number, string> {
   const errors: Record<number, string> = {};
-  for (const variant of draft.variants) {
-    if (isEmpty(variant)) {
-      errors[variant.id] =
-        variant.type === 'text' ? DRAFT_MESSAGES.empty : DRAFT_MESSAGES.imageMissing;
-    }
-  }
   const editing = new Set(draft.variants.map((variant) => variant.id));
   const others = element.variants.filter(
     (variant) => !editing.has(variant.id) && variant.marker !== 'suggested',
