@@ -3,7 +3,6 @@ import {
   elementVariantProblems,
   EMPTY_VARIANT_MESSAGES,
   emptyVariantProblem,
-  isValidTextVariant,
   normalizeVariantMode,
   toAdvanced,
   type CampaignElement,
