@@ -97,12 +97,12 @@ describe('topPerformingVariant', () => {
           id: 1,
           key: 'v',
           type: 'image',
-          info: { src: 'b.png' },
+          info: { src: 'https://cdn.example/b.png' },
           metrics: { conversionsPerSession: { value: 0.2 } },
         },
       ],
     });
-    expect(topPerformingVariant(element)).toBe('b.png');
+    expect(topPerformingVariant(element)).toBe('https://cdn.example/b.png');
   });
 });
 

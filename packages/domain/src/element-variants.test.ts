@@ -76,15 +76,21 @@ describe('elementVariantProblems', () => {
     expect(
       elementVariantProblems({
         element: headline,
-        incoming: [text({ value: 'A' }), image('/a.png')],
+        incoming: [text({ value: 'A' }), image('https://cdn.example/a.png')],
       }),
     ).toEqual([{ index: 1, code: 'type-mismatch', message: VARIANT_TYPE_MISMATCH }]);
   });
 
   it('compares image variants with the original image on src', () => {
-    const picture = { type: 'image' as const, control: { info: { src: '/hero.png' } } };
+    const picture = {
+      type: 'image' as const,
+      control: { info: { src: 'https://cdn.example/hero.png' } },
+    };
     expect(
-      elementVariantProblems({ element: picture, incoming: [image('/hero.png'), image('/b.png')] }),
+      elementVariantProblems({
+        element: picture,
+        incoming: [image('https://cdn.example/hero.png'), image('https://cdn.example/b.png')],
+      }),
     ).toEqual([duplicate(0)]);
   });
 
@@ -127,7 +133,10 @@ describe('empty variants', () => {
   });
 
   it('refuses an image variant without an address', () => {
-    const picture = { type: 'image' as const, control: { info: { src: '/hero.png' } } };
+    const picture = {
+      type: 'image' as const,
+      control: { info: { src: 'https://cdn.example/hero.png' } },
+    };
     expect(elementVariantProblems({ element: picture, incoming: [image(' ')] })).toEqual([
       { index: 0, code: 'empty', message: EMPTY_VARIANT_MESSAGES.image },
     ]);

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CAMPAIGN_FORM_MESSAGES } from './campaign-form';
+import { isValidPageUrl } from './url';
 
 // Goals, spec section 3.
 
@@ -35,6 +37,11 @@ export type GoalEvent = z.infer<typeof goalEventSchema>;
 export const goalSchema = z.object({
   id: z.number().int(),
   isConversionGoal: z.boolean().default(false),
-  event: goalEventSchema,
+  // A page-view goal counts visits to its page: the page-URL rule, as for the campaign's page.
+  event: goalEventSchema.refine(
+    (event) =>
+      event.url === undefined ? event.type !== GoalEventType.PageView : isValidPageUrl(event.url),
+    { message: CAMPAIGN_FORM_MESSAGES.urlInvalid, path: ['url'] },
+  ),
 });
 export type Goal = z.infer<typeof goalSchema>;

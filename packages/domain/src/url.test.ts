@@ -1,6 +1,13 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { isValidHostname, isValidUrl, MAX_URL_LENGTH, normalizeUrl } from './url';
+import {
+  isAllowedImageSource,
+  isValidHostname,
+  isValidPageUrl,
+  isValidUrl,
+  MAX_URL_LENGTH,
+  normalizeUrl,
+} from './url';
 
 describe('normalizeUrl', () => {
   it.each([
@@ -217,5 +224,39 @@ describe('URL properties', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('isAllowedImageSource', () => {
+  it.each([
+    'https://cdn.example.com/a.png',
+    'http://shop.example.com/img/hero%20big.jpg?v=2',
+    '/api/files/uploads/0b0e4a8e-5d1c-4c6a-9f43-0d6f2e8f1a11.png',
+    '/api/files/uploads/0b0e4a8e-5d1c-4c6a-9f43-0d6f2e8f1a11-600x336.webp',
+  ])('accepts %s', (src) => expect(isAllowedImageSource(src)).toBe(true));
+
+  it.each([
+    'javascript:alert(1)',
+    'data:image/png;base64,AAAA',
+    'x" onerror="alert(1)',
+    "https://a.example/x.png' onerror='y",
+    'https://a.example/<svg>',
+    'a.png',
+    '/api/files/uploads/../../etc/passwd',
+    'ftp://files.example.com/a.png',
+    '',
+  ])('refuses %s', (src) => expect(isAllowedImageSource(src)).toBe(false));
+
+  it('resolves a relative address against a page base when one is given', () => {
+    expect(isAllowedImageSource('img/a.png', 'https://shop.example.com/p/')).toBe(true);
+    expect(isAllowedImageSource('javascript:x', 'https://shop.example.com/')).toBe(false);
+  });
+});
+
+describe('isValidPageUrl', () => {
+  it('takes what the page URL field takes', () => {
+    expect(isValidPageUrl('shop.example.com/thanks')).toBe(true);
+    expect(isValidPageUrl('javascript:alert(1)')).toBe(false);
+    expect(isValidPageUrl('"x\\" onerror=\\"y')).toBe(false);
   });
 });

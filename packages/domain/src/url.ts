@@ -1,3 +1,5 @@
+import { CACHED_IMAGE_VARIANT_SIZE } from './constants';
+
 // URL normalisation and validity, spec section 5. The rules mirror the common
 // "isURL" defaults (http/https/ftp, protocol optional, TLD required, no
 // underscores in the host, no trailing dot, no protocol-relative URLs). This is a
@@ -105,4 +107,45 @@ function isValidLabel(label: string): boolean {
     !label.startsWith('-') &&
     !label.endsWith('-')
   );
+}
+
+// The WHATWG URL parser, present in browsers and Node; declared here because the domain
+// package is type-checked without DOM or Node types.
+declare const URL: new (url: string, base?: string) => { protocol: string };
+
+/** A page address as the page URL field takes it (https:// added when left out). */
+export function isValidPageUrl(input: string): boolean {
+  return isValidUrl(normalizeUrl(input));
+}
+
+/** Where uploaded variant images are served. */
+export const UPLOADS_PREFIX = '/api/files/uploads';
+const { width, height } = CACHED_IMAGE_VARIANT_SIZE;
+/** The suffix of an upload's cached copy: `{uuid}-600x336.webp`. */
+export const UPLOAD_THUMB_SUFFIX = `-${width}x${height}.webp`;
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+/** `{uuid}.{jpg|png|gif}` or `{uuid}-600x336.webp`: the only upload names there are. */
+export const UPLOAD_FILE_NAME = new RegExp(
+  `^${UUID}(?:\\.(?:jpg|png|gif)|${UPLOAD_THUMB_SUFFIX.replaceAll('.', '\\.')})$`,
+);
+const isUploadPath = (src: string) =>
+  src.startsWith(`${UPLOADS_PREFIX}/`) &&
+  UPLOAD_FILE_NAME.test(src.slice(UPLOADS_PREFIX.length + 1));
+/** Characters that end an attribute or a CSS string: never part of an image address we use. */
+const BREAKING = /[\s"'`<>\\]/u;
+
+/**
+ * An image a variant may show: an http(s) address or one of our own upload paths. `base`
+ * resolves a relative address (the page runtime passes the page's address); without it the
+ * address must be absolute. `javascript:`, `data:`, quotes and brackets are refused.
+ */
+export function isAllowedImageSource(src: string, base?: string): boolean {
+  if (isUploadPath(src)) return true;
+  if (src === '' || src.length > MAX_URL_LENGTH || BREAKING.test(src)) return false;
+  try {
+    const { protocol } = base === undefined ? new URL(src) : new URL(src, base);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
 }

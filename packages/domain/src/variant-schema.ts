@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isBlankText } from './text';
+import { isAllowedImageSource } from './url';
 import { variantMetricsSchema, baseMetricsSchema } from './metrics-schema';
 
 // Variants and their info, spec section 3.
@@ -108,9 +110,20 @@ export const textVariantSchema = variantBase.extend({
 });
 export type TextVariant = z.infer<typeof textVariantSchema>;
 
+export const IMAGE_SOURCE_MESSAGE =
+  'Use an image address that starts with http:// or https://, or upload an image.';
+/** A variant's image: empty while drafted (refused as empty on save), else an allowed source. */
+const variantImageSource = z
+  .string()
+  .refine((src) => isBlankText(src) || isAllowedImageSource(src), IMAGE_SOURCE_MESSAGE);
+
 export const imageVariantSchema = variantBase.extend({
   type: z.literal('image'),
-  info: imageVariantInfoSchema,
+  // The original image (the element's control) is whatever the page shows; a variant's is ours.
+  info: imageVariantInfoSchema.extend({
+    src: variantImageSource,
+    thumb: variantImageSource.optional(),
+  }),
 });
 export type ImageVariant = z.infer<typeof imageVariantSchema>;
 

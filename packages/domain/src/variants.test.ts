@@ -114,9 +114,9 @@ describe('findDuplicateVariants', () => {
   });
 
   it('compares image variants on src', () => {
-    const a = image('a.png');
-    const b = image('a.png', 'draft');
-    const c = image('c.png', 'draft');
+    const a = image('https://cdn.example/a.png');
+    const b = image('https://cdn.example/a.png', 'draft');
+    const c = image('https://cdn.example/c.png', 'draft');
     expect(findDuplicateVariants([a, b, c])).toEqual([b]);
   });
 

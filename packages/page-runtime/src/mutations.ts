@@ -1,4 +1,4 @@
-import { formatHex } from '@kindling/domain';
+import { formatHex, isAllowedImageSource } from '@kindling/domain';
 import { findElements } from './find-elements';
 import {
   LAYOUT_PROPERTIES,
@@ -6,7 +6,7 @@ import {
   type Undo,
   type LayoutMutation,
 } from './mutation-types';
-import { isSafeUrl, sanitizeHtml } from './sanitize-html';
+import { sanitizeHtml } from './sanitize-html';
 import { rememberAttributes, replaceChildren, setStyles } from './style-undo';
 
 const px = (value: number): string => `${value}px`;
@@ -40,7 +40,8 @@ function layoutStyles(styles: LayoutMutation['styles']): Record<string, string> 
 }
 
 function applyImageSrc(element: Element, src: string): Undo {
-  if (!isSafeUrl(src, { image: true })) return () => undefined;
+  // The rule the server applies to stored variants, again before touching the page.
+  if (!isAllowedImageSource(src, document.baseURI)) return () => undefined;
   if (element instanceof HTMLImageElement) {
     const restore = rememberAttributes(element, ['src', 'srcset', 'sizes']);
     const sources = [...(element.parentElement?.querySelectorAll('picture > source') ?? [])];

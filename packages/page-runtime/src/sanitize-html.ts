@@ -24,7 +24,7 @@ const LINK_PROTOCOLS = schemes(HTML_LINK_SCHEMES);
 const IMAGE_PROTOCOLS = schemes(HTML_IMAGE_SCHEMES);
 
 /** True for URLs safe to put in href/src: the policy's link schemes, raster data: images. */
-export function isSafeUrl(value: string, { image = false } = {}): boolean {
+function isSafeUrl(value: string, { image = false } = {}): boolean {
   const trimmed = value.trim();
   if (image && HTML_IMAGE_DATA_URL.test(trimmed)) return true;
   let url: URL;

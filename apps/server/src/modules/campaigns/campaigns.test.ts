@@ -52,7 +52,13 @@ const heroImage = {
   key: 'hero-image',
   control: { info: { src: 'https://shop.example.com/hero.png' } },
   variants: [
-    { id: -5, key: 'i1', type: 'image', isEnabled: true, info: { src: '/uploads/a.png' } },
+    {
+      id: -5,
+      key: 'i1',
+      type: 'image',
+      isEnabled: true,
+      info: { src: 'https://cdn.example/a.png' },
+    },
   ],
 };
 const goals = [

@@ -1,4 +1,4 @@
-import { DUPLICATE_VARIANT } from '@kindling/domain';
+import { DUPLICATE_VARIANT, IMAGE_SOURCE_MESSAGE } from '@kindling/domain';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/databases';
 import {
@@ -137,7 +137,13 @@ describeEachDatabase('variant calls', (kind) => {
     const none = await addVariants([]);
     expect(errorOf(none).message).toBe(ADD_VARIANTS_MESSAGES.none);
     const wrongType = await addVariants([
-      { id: -1, key: 'i', type: 'image', isEnabled: true, info: { src: '/a.png' } },
+      {
+        id: -1,
+        key: 'i',
+        type: 'image',
+        isEnabled: true,
+        info: { src: 'https://cdn.example/a.png' },
+      },
     ]);
     expect(wrongType.statusCode).toBe(400);
     expect((await elementsOf())[0]!.variants).toHaveLength(3);
@@ -145,10 +151,36 @@ describeEachDatabase('variant calls', (kind) => {
     const five = await addVariants(six.slice(0, 5));
     expect(five.json<{ newVariantIds: number[] }>().newVariantIds).toHaveLength(5);
     const images = await addVariants(
-      [{ id: -1, key: 'i', type: 'image', isEnabled: true, info: { src: '/a.png' } }],
+      [
+        {
+          id: -1,
+          key: 'i',
+          type: 'image',
+          isEnabled: true,
+          info: { src: 'https://cdn.example/a.png' },
+        },
+      ],
       { campaignId, elementId: image.id },
     );
     expect(images.json<{ variants: unknown[] }>().variants).toHaveLength(1);
+  });
+
+  it('refuses an image variant whose address is not http(s) or one of our uploads', async () => {
+    const before = (await elementsOf())[1]!.variants.length;
+    for (const src of [
+      'javascript:alert(1)',
+      'data:image/png;base64,AAAA',
+      'a.png',
+      'x" onerror="y',
+    ]) {
+      const response = await addVariants(
+        [{ id: -1, key: 'i', type: 'image', isEnabled: true, info: { src } }],
+        { campaignId, elementId: image.id },
+      );
+      expect(response.statusCode).toBe(400);
+      expect(errorOf(response).message).toContain(IMAGE_SOURCE_MESSAGE);
+    }
+    expect((await elementsOf())[1]!.variants).toHaveLength(before);
   });
 
   it('answers 404 for an element of another campaign or team, or an unknown campaign', async () => {
