@@ -49,6 +49,7 @@ import { teamRoutes, teamScopedRoutes } from './modules/teams/routes';
 import { resolveTeamAccess } from './modules/teams/team-access';
 import { userRoutes } from './modules/users/routes';
 import { verifyCredentials } from './modules/users/verify-credentials';
+import { createMailer } from './mail/mailer';
 import { installBus } from './realtime/create-bus';
 import { ChannelPolicies } from './realtime/channel-policies';
 import { installRealtime } from './realtime/graphql-server';
@@ -119,7 +120,8 @@ export async function buildApp({ config, db, webDist, chromium }: BuildOptions):
   const authSecret = await loadAuthSecret(db, config.AUTH_SECRET);
   const tokens = createTokenService(authSecret);
   const bus = installBus(app, config);
-  const services: AppServices = { config, db, tokens, bus };
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
+  const services: AppServices = { config, db, tokens, bus, mailer };
   const screenshots = createScreenshotService({ config, log: app.log, seams: chromium });
   const worker = createJobWorker({
     db,

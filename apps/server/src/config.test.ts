@@ -16,6 +16,17 @@ describe('configuration', () => {
     expect(config.PREVIEW_ALLOW_HOSTS).toEqual([]);
   });
 
+  it('takes an smtp(s) SMTP_URL, and only with a PUBLIC_URL for the links in mails', () => {
+    const smtp = { SMTP_URL: 'smtps://user:pass@mail.example.com:465' };
+    expect(() => loadConfig(smtp)).toThrow('PUBLIC_URL is required with SMTP_URL');
+    expect(() => loadConfig({ ...smtp, SMTP_URL: 'http://mail.example.com' })).toThrow(
+      'SMTP_URL must be an smtp:// or smtps:// URL',
+    );
+    const config = loadConfig({ ...smtp, PUBLIC_URL: 'https://kindling.example.com' });
+    expect(config.SMTP_URL).toBe(smtp.SMTP_URL);
+    expect(config.MAIL_FROM).toBe('Kindling <no-reply@kindling.local>');
+  });
+
   it('reads values and treats blank optional settings as unset', () => {
     const config = loadConfig({
       PORT: '8080',

@@ -4,66 +4,86 @@ const blankAsUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 const optionalUrl = z.preprocess(blankAsUndefined, z.url().optional());
 
-const configSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  /** Behind a reverse proxy: "true", or a comma list of the proxies' addresses/subnets. */
-  TRUST_PROXY: z
-    .string()
-    .default('false')
-    .transform((value): boolean | string =>
-      value === 'true' || value === 'false' ? value === 'true' : value,
+const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    /** Behind a reverse proxy: "true", or a comma list of the proxies' addresses/subnets. */
+    TRUST_PROXY: z
+      .string()
+      .default('false')
+      .transform((value): boolean | string =>
+        value === 'true' || value === 'false' ? value === 'true' : value,
+      ),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalUrl,
+    REDIS_URL: optionalUrl,
+    /** Prefix of every key Kindling writes to Redis, so several installations can share one. */
+    REDIS_KEY_PREFIX: z.string().min(1).default('kindling:'),
+    /** Sign-in, sign-up and refresh attempts allowed per client address per minute. */
+    AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
+    PUBLIC_URL: optionalUrl,
+    /**
+     * The Chromium screenshots use. Unset: /usr/bin/chromium, else the bundled build
+     * (@sparticuz/chromium); a path that is not there is skipped with a warning.
+     */
+    CHROMIUM_PATH: z.preprocess(blankAsUndefined, z.string().optional()),
+    /** Pages Chromium renders at once per server process; each holds a browser context. */
+    SCREENSHOT_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+    /** Hard limit for one screenshot, from page load to the captured image. */
+    SCREENSHOT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+    /** Set false to run a process that serves requests but claims no jobs. */
+    JOB_WORKER: z.stringbool().default(true),
+    /** How often an idle worker looks for due jobs; enqueueing in-process wakes it at once. */
+    JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+    /** Jobs one worker runs at once, whatever their type. */
+    JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+    AUTH_SECRET: z.preprocess(
+      blankAsUndefined,
+      z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
     ),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: optionalUrl,
-  REDIS_URL: optionalUrl,
-  /** Prefix of every key Kindling writes to Redis, so several installations can share one. */
-  REDIS_KEY_PREFIX: z.string().min(1).default('kindling:'),
-  /** Sign-in, sign-up and refresh attempts allowed per client address per minute. */
-  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
-  PUBLIC_URL: optionalUrl,
-  /**
-   * The Chromium screenshots use. Unset: /usr/bin/chromium, else the bundled build
-   * (@sparticuz/chromium); a path that is not there is skipped with a warning.
-   */
-  CHROMIUM_PATH: z.preprocess(blankAsUndefined, z.string().optional()),
-  /** Pages Chromium renders at once per server process; each holds a browser context. */
-  SCREENSHOT_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
-  /** Hard limit for one screenshot, from page load to the captured image. */
-  SCREENSHOT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
-  /** Set false to run a process that serves requests but claims no jobs. */
-  JOB_WORKER: z.stringbool().default(true),
-  /** How often an idle worker looks for due jobs; enqueueing in-process wakes it at once. */
-  JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
-  /** Jobs one worker runs at once, whatever their type. */
-  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
-  AUTH_SECRET: z.preprocess(
-    blankAsUndefined,
-    z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
-  ),
-  SUPPORT_EMAIL: z.email().default('support@kindling.local'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  STRIPE_SECRET_KEY: z.preprocess(blankAsUndefined, z.string().optional()),
-  STRIPE_PUBLISHABLE_KEY: z.preprocess(blankAsUndefined, z.string().optional()),
-  STRIPE_PRODUCT_STARTER: z.string().min(1).default('kindling-starter'),
-  STRIPE_PRODUCT_STANDARD: z.string().min(1).default('kindling-standard'),
-  STRIPE_PRODUCT_BUSINESS: z.string().min(1).default('kindling-business'),
-  /**
-   * Where AI text suggestions come from. `local` (the only one so far) is the built-in offline,
-   * rule-based rewriter: no key, no network, the same answer for the same request.
-   */
-  AI_PROVIDER: z.preprocess(blankAsUndefined, z.enum(['local']).default('local')),
-  PREVIEW_ALLOW_HOSTS: z
-    .string()
-    .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((host) => host.trim().toLowerCase())
-        .filter(Boolean),
+    SUPPORT_EMAIL: z.email().default('support@kindling.local'),
+    /**
+     * Where mail goes out (nodemailer URL: smtp://user:pass@host:587, smtps://...:465). Unset:
+     * invitation links are shown to the inviter, verification and reset links go to the log.
+     */
+    SMTP_URL: z.preprocess(
+      blankAsUndefined,
+      z
+        .url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+        .optional(),
     ),
-});
+    /** The sender of every mail. */
+    MAIL_FROM: z.string().min(3).default('Kindling <no-reply@kindling.local>'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    STRIPE_SECRET_KEY: z.preprocess(blankAsUndefined, z.string().optional()),
+    STRIPE_PUBLISHABLE_KEY: z.preprocess(blankAsUndefined, z.string().optional()),
+    STRIPE_PRODUCT_STARTER: z.string().min(1).default('kindling-starter'),
+    STRIPE_PRODUCT_STANDARD: z.string().min(1).default('kindling-standard'),
+    STRIPE_PRODUCT_BUSINESS: z.string().min(1).default('kindling-business'),
+    /**
+     * Where AI text suggestions come from. `local` (the only one so far) is the built-in offline,
+     * rule-based rewriter: no key, no network, the same answer for the same request.
+     */
+    AI_PROVIDER: z.preprocess(blankAsUndefined, z.enum(['local']).default('local')),
+    PREVIEW_ALLOW_HOSTS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((host) => host.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+  })
+  // Links in mails must not follow a forged Host header to someone else's site.
+  .refine((config) => !config.SMTP_URL || config.PUBLIC_URL, {
+    message: 'PUBLIC_URL is required with SMTP_URL: links in e-mails point there',
+    path: ['PUBLIC_URL'],
+  });
 
 export type Config = z.infer<typeof configSchema>;
 

@@ -13,6 +13,8 @@ export interface UsersTable {
   username: string | null;
   defaultTeamId: number | null;
   preferences: Json<Record<string, unknown>>;
+  /** When the owner of the address proved it by following a link sent to it. */
+  emailVerifiedAt: Timestamp | null;
   createdAt: DefaultedTimestamp;
 }
 
@@ -40,6 +42,22 @@ export interface TeamInvitesTable {
   invitedBy: number;
   createdAt: DefaultedTimestamp;
   acceptedAt: Timestamp | null;
+  /** The invitation link's secret, hashed; null for invitations made before links existed. */
+  tokenHash: string | null;
+  expiresAt: Timestamp | null;
+}
+
+export type AccountTokenPurpose = 'verify-email' | 'reset-password';
+
+export interface AccountTokensTable {
+  id: Generated<number>;
+  userId: number;
+  purpose: AccountTokenPurpose;
+  email: string;
+  tokenHash: string;
+  expiresAt: Timestamp;
+  usedAt: Timestamp | null;
+  createdAt: DefaultedTimestamp;
 }
 
 export interface SessionsTable {
@@ -142,6 +160,7 @@ export interface Database {
   teams: TeamsTable;
   teamMembers: TeamMembersTable;
   teamInvites: TeamInvitesTable;
+  accountTokens: AccountTokensTable;
   sessions: SessionsTable;
   campaigns: CampaignsTable;
   campaignElements: ElementsTable;

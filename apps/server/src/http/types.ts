@@ -8,6 +8,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
+import type { Mailer } from '../mail/mailer';
 import type { TokenService } from '../modules/auth/tokens';
 import type { PubSubBus } from '../realtime/bus';
 
@@ -25,6 +26,8 @@ export interface AppServices {
   tokens: TokenService;
   /** Real-time pub/sub; publish job progress and results on `job-{id}`. */
   bus: PubSubBus;
+  /** Invitation, address-verification and password-reset mails (SMTP_URL). */
+  mailer: Mailer;
 }
 
 export interface AuthenticatedUser {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hashSecret, newSecretToken } from '../../security/secret-token';
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
 import { AppError, unauthenticated } from '../../errors';
 
@@ -61,10 +61,4 @@ export function createTokenService(secret: string) {
   };
 }
 
-export function newRefreshToken(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-export function hashRefreshToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
+export { newSecretToken as newRefreshToken, hashSecret as hashRefreshToken };

@@ -1,6 +1,7 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { AppError, unauthenticated } from '../../errors';
+import { appOrigin } from '../../http/app-origin';
 import type { AppInstance, AppServices } from '../../http/types';
 import { checkSession, verifyAccessToken } from '../auth/verify-session';
 import { errorPageHtml, sendPreviewHtml } from './preview-response';
@@ -23,13 +24,6 @@ const PAGE_DOCS = {
     'Query: `url` and either `token` (the access token; answered with a 303 to the same route ' +
     'with a URL-bound `ticket`, so the framed page never sees the token) or `ticket`.',
 };
-
-/** Where the editor runs: PUBLIC_URL when configured, else the origin the browser asked for. */
-function appOrigin({ config }: Pick<AppServices, 'config'>, request: FastifyRequest): string {
-  return config.PUBLIC_URL
-    ? new URL(config.PUBLIC_URL).origin
-    : `${request.protocol}://${request.host}`;
-}
 
 /** Aborts the upstream fetch when the browser goes away before the answer is sent. */
 function abortOnDisconnect(reply: FastifyReply): AbortSignal {
@@ -54,7 +48,7 @@ export function previewRoutes(
     PAGE_PATH,
     { schema: PAGE_DOCS, helmet: false, config: { guardText: false } },
     async (request, reply) => {
-      const parentOrigin = appOrigin(services, request);
+      const parentOrigin = appOrigin(services.config, request);
       try {
         const query = pageQuery.safeParse(request.query);
         if (!query.success) throw new AppError('VALIDATION', 'The preview address is missing.');
