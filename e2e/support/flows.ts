@@ -190,3 +190,19 @@ export async function shot(page: Page, name: string): Promise<void> {
   await animationsDone(page);
   await snap(page, name);
 }
+
+/** The two sizes every screen is looked at in: a laptop and a phone. */
+export const SCREEN_SIZES = {
+  desktop: { width: 1440, height: 900 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+/** `shot()` at 1440x900 and at 390x844 (`{name}-desktop`, `{name}-phone`), then back. */
+export async function shotAtBothSizes(page: Page, name: string): Promise<void> {
+  const before = page.viewportSize() ?? VIEWPORT;
+  for (const [size, viewport] of Object.entries(SCREEN_SIZES)) {
+    await page.setViewportSize(viewport);
+    await shot(page, `${name}-${size}`);
+  }
+  await page.setViewportSize(before);
+}

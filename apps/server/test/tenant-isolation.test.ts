@@ -72,6 +72,7 @@ const EXAMPLES: Record<string, (context: Context) => Example> = {
   'GET /members': () => ({}),
   'POST /members/invite': () => ({ payload: { email: 'new.person@example.com', role: 'member' } }),
   'DELETE /members/remove': (c) => ({ query: { userId: c.memberUserId } }),
+  'POST /invites/renew': (c) => ({ payload: { id: c.inviteId } }),
   'DELETE /invites/revoke': (c) => ({ query: { id: c.inviteId } }),
   'GET /billing': () => ({}),
   'GET /campaign/by-team': () => ({}),

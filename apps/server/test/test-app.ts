@@ -8,12 +8,19 @@ export interface TestApp extends BuiltApp {
   database: TestDatabase;
 }
 
-/** Builds the app against a fresh database for the current suite. */
-export function useTestApp(kind: 'pglite' | 'postgres', config: Partial<Config> = {}) {
+/**
+ * Builds the app against a fresh database for the current suite. `config` may be a function
+ * for settings only known once other `beforeAll` hooks ran (a test SMTP server's port).
+ */
+export function useTestApp(
+  kind: 'pglite' | 'postgres',
+  config: Partial<Config> | (() => Partial<Config>) = {},
+) {
   const holder = {} as { current: TestApp };
   beforeAll(async () => {
     const database = await openTestDatabase(kind);
-    const built = await buildApp({ config: testConfig(config), db: database.handle.db });
+    const overrides = typeof config === 'function' ? config() : config;
+    const built = await buildApp({ config: testConfig(overrides), db: database.handle.db });
     holder.current = { ...built, database };
   });
   afterAll(async () => {
@@ -82,26 +89,23 @@ export function errorOf(response: LightMyRequestResponse) {
 }
 
 /** The owner invites `member` by e-mail and the member accepts: the member joins the team. */
+/** Invites `member` and accepts with the invitation's link, as the invited person would. */
 export async function addMember(
   app: BuiltApp['app'],
   { owner, slug, member }: { owner: Account; slug: string; member: Account },
 ): Promise<void> {
-  await app.inject({
+  const invited = await app.inject({
     method: 'POST',
     url: `/api/team/${slug}/members/invite`,
     headers: bearer(owner),
     payload: { email: member.email, role: 'member' },
   });
-  const invites = await app.inject({
-    method: 'GET',
-    url: '/api/user/invites',
-    headers: bearer(member),
-  });
+  const token = new URL(invited.json<{ link: string }>().link).searchParams.get('token');
   const accepted = await app.inject({
     method: 'POST',
-    url: '/api/user/invites/accept',
+    url: '/api/invites/link/accept',
     headers: bearer(member),
-    payload: { id: invites.json<{ invites: { id: number }[] }>().invites[0]!.id },
+    payload: { token },
   });
   if (accepted.statusCode !== 200) throw new Error(`accept failed: ${accepted.body}`);
 }

@@ -36,6 +36,9 @@ export const CAMPAIGN_LIMITS = {
   defaultTrafficAllocation: 100,
 } as const;
 
+/** How long an invitation link works; the owner can send a new one from Team members. */
+export const INVITE_LINK_DAYS = 7;
+
 // Statistics
 export const NOT_ENOUGH_DATA_VIEWS = 100;
 export const CACHED_IMAGE_VARIANT_SIZE = { width: 600, height: 336 } as const;

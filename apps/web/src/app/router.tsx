@@ -134,6 +134,12 @@ export const routes: RouteObject[] = [
           return { Component: () => <CreateTeamPage invitations={<InvitesBanner compact />} /> };
         },
       },
+      {
+        path: '/admin/auth/invite',
+        lazy: async () => ({
+          Component: (await import('../features/auth/components/invite-page')).InvitePage,
+        }),
+      },
       { path: '/admin/auth/*', element: <Navigate to="/admin/auth/sign-in" replace /> },
       {
         path: '/admin/:team',

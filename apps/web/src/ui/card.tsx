@@ -25,7 +25,7 @@ export function Card({
     <section {...rest} className={clsx(styles.card, className)}>
       {title ? (
         <div className={styles.header}>
-          <div>
+          <div className={styles.heading}>
             <h2 className={styles.title}>{title}</h2>
             {description ? <p className={styles.description}>{description}</p> : null}
           </div>

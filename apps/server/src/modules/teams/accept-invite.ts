@@ -1,10 +1,14 @@
 import type { Db } from '../../db/database';
-import { notFound } from '../../errors';
-import { findPendingInviteForUser, markInviteAccepted } from './invites-repo';
-import { findMemberRole, insertMember, setDefaultTeamIfNone } from './repo';
+import { forbidden, notFound } from '../../errors';
+import { findPendingInviteForUser } from './invites-repo';
+import { joinInvitedTeam } from './join-invited-team';
 import { TEAM_MESSAGES } from './team-messages';
 
-/** Only the invited address's account can accept; the team becomes its default if it had none. */
+/**
+ * Accepting from the in-app banner: the invitation must be to the caller's address, and the
+ * caller must have proven that address (a verification link), or anyone could register it first
+ * and walk in. Without that proof the invitation's own link is the way in.
+ */
 export async function acceptInvite(
   { db }: { db: Db },
   { userId, inviteId }: { userId: number; inviteId: number },
@@ -12,11 +16,8 @@ export async function acceptInvite(
   return db.transaction().execute(async (tx) => {
     const invite = await findPendingInviteForUser(tx, inviteId, userId);
     if (!invite) throw notFound(TEAM_MESSAGES.inviteNotFound);
-    if (!(await findMemberRole(tx, invite.teamId, userId))) {
-      await insertMember(tx, { teamId: invite.teamId, userId, role: invite.role });
-    }
-    await markInviteAccepted(tx, invite.id);
-    await setDefaultTeamIfNone(tx, userId, invite.teamId);
+    if (!invite.emailVerifiedAt) throw forbidden(TEAM_MESSAGES.inviteNeedsVerification);
+    await joinInvitedTeam(tx, { userId, invite });
     return { slug: invite.slug };
   });
 }

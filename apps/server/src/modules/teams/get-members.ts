@@ -1,6 +1,8 @@
 import type { Db } from '../../db/database';
 import type { TeamAccess } from '../../http/types';
-import { listMembers, listPendingInvites } from './repo';
+import { listPendingInvites } from './invites-repo';
+import { presentInvite } from './present-invite';
+import { listMembers } from './repo';
 
 export async function getMembers({ db }: { db: Db }, { team }: { team: TeamAccess }) {
   const [members, invites] = await Promise.all([
@@ -9,6 +11,6 @@ export async function getMembers({ db }: { db: Db }, { team }: { team: TeamAcces
   ]);
   return {
     members: members.map(({ createdAt: _createdAt, ...member }) => member),
-    invites: invites.map((invite) => ({ ...invite, createdAt: invite.createdAt.toISOString() })),
+    invites: invites.map((invite) => presentInvite(invite)),
   };
 }

@@ -3,34 +3,50 @@ import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
 import type { TeamAccess } from '../../http/types';
+import type { Mailer } from '../../mail/mailer';
+import { deliverInvite, newInviteToken, type InviteLinkTo } from './invite-link';
 import { insertInvite } from './invites-repo';
 import { listMembers } from './repo';
 import { TEAM_MESSAGES } from './team-messages';
 
+/** Stores the invitation with a single-use link; whoever opens the link proves they got it. */
 export async function inviteMember(
-  { db }: { db: Db },
-  input: { team: TeamAccess; invitedBy: number; email: string; role: TeamRole },
+  deps: { db: Db; mailer: Mailer },
+  input: {
+    team: TeamAccess;
+    invitedBy: number;
+    email: string;
+    role: TeamRole;
+    linkTo: InviteLinkTo;
+  },
 ) {
-  const members = await listMembers(db, input.team.id);
+  const members = await listMembers(deps.db, input.team.id);
   if (members.some((member) => member.email.toLowerCase() === input.email)) {
     throw new AppError('CONFLICT', TEAM_MESSAGES.alreadyMember, {
       email: TEAM_MESSAGES.alreadyMember,
     });
   }
+  const { token, stored } = newInviteToken();
+  let invite;
   try {
-    const invite = await insertInvite(db, {
+    invite = await insertInvite(deps.db, {
       teamId: input.team.id,
       email: input.email,
       role: input.role,
       invitedBy: input.invitedBy,
+      ...stored,
     });
-    return { ...invite, createdAt: invite.createdAt.toISOString() };
   } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw new AppError('CONFLICT', TEAM_MESSAGES.alreadyInvited, {
-        email: TEAM_MESSAGES.alreadyInvited,
-      });
-    }
-    throw error;
+    if (!isUniqueViolation(error)) throw error;
+    throw new AppError('CONFLICT', TEAM_MESSAGES.alreadyInvited, {
+      email: TEAM_MESSAGES.alreadyInvited,
+    });
   }
+  return deliverInvite(deps, {
+    teamId: input.team.id,
+    actorId: input.invitedBy,
+    invite,
+    token,
+    linkTo: input.linkTo,
+  });
 }

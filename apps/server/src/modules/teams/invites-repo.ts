@@ -5,13 +5,46 @@ import type { TeamRole } from '@kindling/domain';
 
 export function insertInvite(
   db: Db,
-  invite: { teamId: number; email: string; role: TeamRole; invitedBy: number },
+  invite: {
+    teamId: number;
+    email: string;
+    role: TeamRole;
+    invitedBy: number;
+    tokenHash: string;
+    expiresAt: Date;
+  },
 ) {
   return db
     .insertInto('teamInvites')
     .values(invite)
-    .returning(['id', 'email', 'role', 'createdAt'])
+    .returning(['id', 'email', 'role', 'createdAt', 'expiresAt'])
     .executeTakeFirstOrThrow();
+}
+
+/** A new secret for a pending invitation: the old link stops working. */
+export function replaceInviteToken(
+  db: Db,
+  where: { teamId: number; inviteId: number },
+  token: { tokenHash: string; expiresAt: Date },
+) {
+  return db
+    .updateTable('teamInvites')
+    .set(token)
+    .where('teamId', '=', where.teamId)
+    .where('id', '=', where.inviteId)
+    .where('acceptedAt', 'is', null)
+    .returning(['id', 'email', 'role', 'createdAt', 'expiresAt'])
+    .executeTakeFirst();
+}
+
+export function listPendingInvites(db: Db, teamId: number) {
+  return db
+    .selectFrom('teamInvites')
+    .select(['id', 'email', 'role', 'createdAt', 'expiresAt'])
+    .where('teamId', '=', teamId)
+    .where('acceptedAt', 'is', null)
+    .orderBy('createdAt')
+    .execute();
 }
 
 export function deletePendingInvite(db: Db, teamId: number, inviteId: number) {
@@ -23,13 +56,14 @@ export function deletePendingInvite(db: Db, teamId: number, inviteId: number) {
     .executeTakeFirst();
 }
 
-/** Invitations sent to the user's account address. */
+const invitedAddress = sql<string>`lower(team_invites.email)`;
+const inviteeAddress = sql<string>`lower(invitee.email)`;
+
+/** Invitations sent to the user's account address, and whether that address is verified. */
 export function listInvitesForUser(db: Db, userId: number) {
   return db
     .selectFrom('teamInvites')
-    .innerJoin('users as invitee', (join) =>
-      join.on(sql<string>`lower(team_invites.email)`, '=', sql<string>`lower(invitee.email)`),
-    )
+    .innerJoin('users as invitee', (join) => join.on(invitedAddress, '=', inviteeAddress))
     .innerJoin('teams', 'teams.id', 'teamInvites.teamId')
     .innerJoin('users as inviter', 'inviter.id', 'teamInvites.invitedBy')
     .select([
@@ -38,6 +72,7 @@ export function listInvitesForUser(db: Db, userId: number) {
       'teams.slug',
       'teams.name',
       'inviter.realName as invitedBy',
+      'invitee.emailVerifiedAt',
     ])
     .where('invitee.id', '=', userId)
     .where('teamInvites.acceptedAt', 'is', null)
@@ -45,14 +80,19 @@ export function listInvitesForUser(db: Db, userId: number) {
     .execute();
 }
 
+/** A pending invitation to the user's account address, locked for accepting. */
 export function findPendingInviteForUser(tx: Tx, inviteId: number, userId: number) {
   return tx
     .selectFrom('teamInvites')
     .innerJoin('teams', 'teams.id', 'teamInvites.teamId')
-    .innerJoin('users as invitee', (join) =>
-      join.on(sql<string>`lower(team_invites.email)`, '=', sql<string>`lower(invitee.email)`),
-    )
-    .select(['teamInvites.id', 'teamInvites.teamId', 'teamInvites.role', 'teams.slug'])
+    .innerJoin('users as invitee', (join) => join.on(invitedAddress, '=', inviteeAddress))
+    .select([
+      'teamInvites.id',
+      'teamInvites.teamId',
+      'teamInvites.role',
+      'teams.slug',
+      'invitee.emailVerifiedAt',
+    ])
     .where('teamInvites.id', '=', inviteId)
     .where('invitee.id', '=', userId)
     .where('teamInvites.acceptedAt', 'is', null)
@@ -60,10 +100,41 @@ export function findPendingInviteForUser(tx: Tx, inviteId: number, userId: numbe
     .executeTakeFirst();
 }
 
+/** The pending invitation a link's secret belongs to, with what its screen shows. */
+export function findPendingInviteByToken(db: Db | Tx, tokenHash: string) {
+  return db
+    .selectFrom('teamInvites')
+    .innerJoin('teams', 'teams.id', 'teamInvites.teamId')
+    .innerJoin('users as inviter', 'inviter.id', 'teamInvites.invitedBy')
+    .select([
+      'teamInvites.id',
+      'teamInvites.teamId',
+      'teamInvites.role',
+      'teamInvites.email',
+      'teamInvites.expiresAt',
+      'teams.slug',
+      'teams.name',
+      'inviter.realName as invitedBy',
+    ])
+    .where('teamInvites.tokenHash', '=', tokenHash)
+    .where('teamInvites.acceptedAt', 'is', null)
+    .executeTakeFirst();
+}
+
+export function lockPendingInvite(tx: Tx, inviteId: number) {
+  return tx
+    .selectFrom('teamInvites')
+    .select('id')
+    .where('id', '=', inviteId)
+    .where('acceptedAt', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
 export function markInviteAccepted(tx: Tx, inviteId: number) {
   return tx
     .updateTable('teamInvites')
-    .set({ acceptedAt: new Date() })
+    .set({ acceptedAt: new Date(), tokenHash: null })
     .where('id', '=', inviteId)
     .execute();
 }

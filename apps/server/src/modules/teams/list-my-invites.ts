@@ -9,5 +9,7 @@ export async function listMyInvites({ db }: { db: Db }, { userId }: { userId: nu
     role: invite.role,
     invitedBy: invite.invitedBy,
     team: { slug: invite.slug, name: invite.name },
+    /** False until the address is verified: then only the invitation's own link works. */
+    canAccept: invite.emailVerifiedAt !== null,
   }));
 }

@@ -66,16 +66,6 @@ export function listMembers(db: Db, teamId: number) {
     .execute();
 }
 
-export function listPendingInvites(db: Db, teamId: number) {
-  return db
-    .selectFrom('teamInvites')
-    .select(['id', 'email', 'role', 'createdAt'])
-    .where('teamId', '=', teamId)
-    .where('acceptedAt', 'is', null)
-    .orderBy('createdAt')
-    .execute();
-}
-
 export function countOwners(db: Db | Tx, teamId: number) {
   return db
     .selectFrom('teamMembers')
@@ -142,4 +132,16 @@ export function clearDefaultTeam(tx: Tx, userId: number, teamId: number) {
     .where('id', '=', userId)
     .where('defaultTeamId', '=', teamId)
     .execute();
+}
+
+/** The names an invitation mail shows: the team's and the inviting member's. */
+export function findTeamAndMemberName(db: Db, teamId: number, userId: number) {
+  return db
+    .selectFrom('teams')
+    .innerJoin('teamMembers', 'teamMembers.teamId', 'teams.id')
+    .innerJoin('users', 'users.id', 'teamMembers.userId')
+    .select(['teams.name as teamName', 'users.realName as memberName'])
+    .where('teams.id', '=', teamId)
+    .where('teamMembers.userId', '=', userId)
+    .executeTakeFirstOrThrow();
 }

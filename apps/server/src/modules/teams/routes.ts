@@ -1,22 +1,33 @@
 import { emailSchema, FEATURE_FLAGS, teamNameSchema, teamRoleSchema } from '@kindling/domain';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireOwner, requireTeam, teamParams } from '../../http/team-scope';
+import { appLink } from '../../http/app-origin';
 import { idQuery, ROW_ID_MESSAGE, rowId } from '../../http/row-id';
 import type { AppInstance, AppServices } from '../../http/types';
 import { authenticate } from '../auth/authenticate';
 import { acceptInvite } from './accept-invite';
+import { acceptInviteLink, viewInviteLink } from './accept-invite-link';
 import { createTeam } from './create-team';
 import { getMembers } from './get-members';
 import { getTeam } from './get-team';
+import type { InviteLinkTo } from './invite-link';
 import { inviteMember } from './invite-member';
 import { listMyInvites } from './list-my-invites';
 import { removeMember } from './remove-member';
 import { renameTeam } from './rename-team';
+import { renewInviteLink } from './renew-invite-link';
 import { revokeInvite } from './revoke-invite';
 import { setFeatureFlag } from './set-feature-flag';
 
 const tags = ['teams'];
 const security = [{ bearer: [] }];
+const inviteToken = z.string().min(1).max(200);
+
+const inviteLinkTo =
+  ({ config }: AppServices, request: FastifyRequest): InviteLinkTo =>
+  (token) =>
+    appLink(config, request, '/admin/auth/invite', { token });
 
 export function teamRoutes(app: AppInstance, services: AppServices): void {
   app.post(
@@ -33,6 +44,34 @@ export function teamRoutes(app: AppInstance, services: AppServices): void {
     const user = await authenticate(services, request);
     return { invites: await listMyInvites(services, { userId: user.id }) };
   });
+
+  app.get(
+    '/api/invites/link',
+    {
+      schema: {
+        tags,
+        summary: 'What an invitation link invites to (no sign-in needed)',
+        querystring: z.object({ token: inviteToken }),
+      },
+    },
+    (request) => viewInviteLink(services, request.query),
+  );
+
+  app.post(
+    '/api/invites/link/accept',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Joins the team with the invitation link; any signed-in account may use it once',
+        body: z.object({ token: inviteToken }),
+      },
+    },
+    async (request) => {
+      const user = await authenticate(services, request);
+      return acceptInviteLink(services, { userId: user.id, token: request.body.token });
+    },
+  );
 
   app.post(
     '/api/user/invites/accept',
@@ -85,14 +124,35 @@ export function teamScopedRoutes(scope: AppInstance, services: AppServices): voi
       },
     },
     async (request, reply) => {
-      const invite = await inviteMember(services, {
+      const answer = await inviteMember(services, {
         team: requireOwner(request),
         invitedBy: request.user!.id,
         email: request.body.email,
         role: request.body.role,
+        linkTo: inviteLinkTo(services, request),
       });
-      return reply.status(201).send({ invite });
+      return reply.status(201).send(answer);
     },
+  );
+
+  scope.post(
+    '/invites/renew',
+    {
+      schema: {
+        tags,
+        security,
+        params: teamParams,
+        summary: 'A new invitation link (the old one stops working), mailed again',
+        body: z.object({ id: rowId }),
+      },
+    },
+    (request) =>
+      renewInviteLink(services, {
+        team: requireOwner(request),
+        actorId: request.user!.id,
+        inviteId: request.body.id,
+        linkTo: inviteLinkTo(services, request),
+      }),
   );
 
   scope.delete(

@@ -61,7 +61,7 @@ describeEachDatabase('teams, members and the user context', (kind) => {
   });
 
   describe('members', () => {
-    it('invites by e-mail; the invitee accepts and becomes a member', async () => {
+    it('invites by e-mail; the invitee accepts with the link and becomes a member', async () => {
       const owner = await signUp(t.current.app, 'Owner One');
       const slug = await createTeam(t.current.app, owner, 'Invite Team');
       const invitee = await signUp(t.current.app, 'Invitee Two');
@@ -70,6 +70,8 @@ describeEachDatabase('teams, members and the user context', (kind) => {
         role: 'member',
       });
       expect(invited.statusCode).toBe(201);
+      const { link, delivery } = invited.json<{ link: string; delivery: string }>();
+      expect(delivery).toBe('not-configured');
       const pending = (await get('/api/user/invites', invitee)).json<{
         invites: { id: number }[];
       }>();
@@ -79,11 +81,11 @@ describeEachDatabase('teams, members and the user context', (kind) => {
           role: 'member',
           invitedBy: 'Owner One',
           team: { slug, name: 'Invite Team' },
+          canAccept: false,
         },
       ]);
-      const accepted = await post('/api/user/invites/accept', invitee, {
-        id: pending.invites[0]!.id,
-      });
+      const token = new URL(link).searchParams.get('token')!;
+      const accepted = await post('/api/invites/link/accept', invitee, { token });
       expect(accepted.json()).toEqual({ slug });
       const members = (await get(`/api/team/${slug}/members`, owner)).json();
       expect(
@@ -128,14 +130,12 @@ describeEachDatabase('teams, members and the user context', (kind) => {
       const owner = await signUp(t.current.app);
       const slug = await createTeam(t.current.app, owner, 'Roles');
       const member = await signUp(t.current.app);
-      await post(`/api/team/${slug}/members/invite`, owner, {
+      const invited = await post(`/api/team/${slug}/members/invite`, owner, {
         email: member.email,
         role: 'member',
       });
-      const { invites } = (await get('/api/user/invites', member)).json<{
-        invites: { id: number }[];
-      }>();
-      await post('/api/user/invites/accept', member, { id: invites[0]!.id });
+      const token = new URL(invited.json<{ link: string }>().link).searchParams.get('token')!;
+      await post('/api/invites/link/accept', member, { token });
 
       const byMember = await post(`/api/team/${slug}/members/invite`, member, {
         email: 'x@example.com',

@@ -49,16 +49,21 @@ function InviteRow({ invite }: { invite: PendingInvite }) {
       <p className={styles.text}>
         <strong>{invite.invitedBy}</strong> invited you to join <strong>{invite.team.name}</strong>{' '}
         as {invite.role === 'owner' ? 'an owner' : 'a member'}.
+        {invite.canAccept ? null : (
+          <> To accept, open the link in the invitation e-mail or verify your e-mail address.</>
+        )}
       </p>
-      <Button
-        size="sm"
-        onClick={() => accept.mutate()}
-        loading={accept.isPending}
-        loadingText="Joining…"
-        aria-label={`Accept invitation to ${invite.team.name}`}
-      >
-        Accept
-      </Button>
+      {invite.canAccept ? (
+        <Button
+          size="sm"
+          onClick={() => accept.mutate()}
+          loading={accept.isPending}
+          loadingText="Joining…"
+          aria-label={`Accept invitation to ${invite.team.name}`}
+        >
+          Accept
+        </Button>
+      ) : null}
     </div>
   );
 }

@@ -6,6 +6,8 @@ export interface PendingInvite {
   team: { slug: string; name: string };
   role: TeamRole;
   invitedBy: string;
+  /** False until the address is verified; the invitation's own link works either way. */
+  canAccept: boolean;
 }
 
 export const invitesKey = ['user-invites'] as const;

@@ -21,3 +21,20 @@ export function register(input: RegisterInput): Promise<{ user: { id: number } }
 export function createTeam(name: string): Promise<{ slug: string }> {
   return api.post<{ slug: string }>(apiPath('/teams'), { name });
 }
+
+export interface InviteLinkView {
+  team: { name: string };
+  invitedBy: string;
+  role: 'owner' | 'member';
+  email: string;
+}
+
+export const inviteLinkKey = (token: string) => ['invite-link', token] as const;
+
+export function viewInviteLink(token: string): Promise<InviteLinkView> {
+  return api.get<InviteLinkView>(apiPath('/invites/link', { token }), { auth: false });
+}
+
+export function acceptInviteLink(token: string): Promise<{ slug: string }> {
+  return api.post<{ slug: string }>(apiPath('/invites/link/accept'), { token });
+}

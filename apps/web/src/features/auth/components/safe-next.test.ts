@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeNext } from './safe-next';
+import { safeNext, withNext } from './safe-next';
 
 describe('safeNext', () => {
   it('keeps in-app admin paths', () => {
@@ -12,5 +12,18 @@ describe('safeNext', () => {
     expect(safeNext('//evil.example/admin')).toBe('/admin');
     expect(safeNext('/admin\\@evil.example')).toBe('/admin');
     expect(safeNext('/settings')).toBe('/admin');
+  });
+});
+
+describe('withNext', () => {
+  it('carries a safe destination on, and nothing when there is none', () => {
+    const next = new URLSearchParams({ next: '/admin/auth/invite?token=abc' });
+    expect(withNext('/admin/auth/sign-up', next)).toBe(
+      '/admin/auth/sign-up?next=%2Fadmin%2Fauth%2Finvite%3Ftoken%3Dabc',
+    );
+    expect(withNext('/admin/auth/sign-up', new URLSearchParams())).toBe('/admin/auth/sign-up');
+    expect(withNext('/admin/auth/sign-in', new URLSearchParams({ next: 'https://evil' }))).toBe(
+      '/admin/auth/sign-in?next=%2Fadmin',
+    );
   });
 });

@@ -9,7 +9,7 @@ import { signIn } from '../api/auth-api';
 import { signInFormSchema } from '../api/auth-schemas';
 import { useStartSession } from '../hooks/use-start-session';
 import { AuthLayout } from './auth-layout';
-import { safeNext } from './safe-next';
+import { safeNext, withNext } from './safe-next';
 import styles from './auth-form.module.css';
 
 export function SignInPage() {
@@ -46,7 +46,7 @@ export function SignInPage() {
       subtitle="Sign in to run and review your experiments."
       footer={
         <>
-          New here? <Link to="/admin/auth/sign-up">Create an account</Link>
+          New here? <Link to={withNext('/admin/auth/sign-up', params)}>Create an account</Link>
         </>
       }
     >

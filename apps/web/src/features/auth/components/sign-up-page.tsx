@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
 import { useForm } from '../../../lib/use-form';
 import { passwordStatus, usePasswordPolicy } from '../../../lib/use-password-policy';
@@ -10,10 +10,14 @@ import { register, signIn, type RegisterInput } from '../api/auth-api';
 import { signUpFormSchema } from '../api/auth-schemas';
 import { useStartSession } from '../hooks/use-start-session';
 import { AuthLayout } from './auth-layout';
+import { safeNext, withNext } from './safe-next';
 import styles from './auth-form.module.css';
 
 export function SignUpPage() {
+  const [params] = useSearchParams();
   const navigate = useNavigate();
+  // From an invitation link: back there to accept, instead of making a team of one's own.
+  const next = params.get('next') ? safeNext(params.get('next')) : '/admin/auth/create-team';
   const startSession = useStartSession();
   const form = useForm(signUpFormSchema, { realName: '', email: '', password: '' });
   const policy = usePasswordPolicy(form.values.password);
@@ -25,7 +29,7 @@ export function SignUpPage() {
     },
     onSuccess: async (tokens) => {
       startSession(tokens);
-      await navigate('/admin/auth/create-team', { replace: true });
+      await navigate(next, { replace: true });
     },
     onError: (error) => {
       if (isApiError(error, 409)) form.setErrors({ email: error.message });
@@ -50,7 +54,7 @@ export function SignUpPage() {
       subtitle="Start validating ideas in minutes."
       footer={
         <>
-          Already have an account? <Link to="/admin/auth/sign-in">Sign in</Link>
+          Already have an account? <Link to={withNext('/admin/auth/sign-in', params)}>Sign in</Link>
         </>
       }
     >

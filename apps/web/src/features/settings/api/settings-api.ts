@@ -1,3 +1,4 @@
+import type { InviteDelivery } from '../state/invite-delivery';
 import type { FeatureFlag } from '@kindling/domain';
 import { api, apiPath, teamApiPath } from '../../../lib/api-client';
 import type { Subscription, TeamRole, User, UserPreferences } from '../../../lib/user-context';
@@ -22,6 +23,16 @@ export interface Invite {
   email: string;
   role: TeamRole;
   createdAt: string;
+  expiresAt: string | null;
+  /** The link no longer works; "Send again" makes a new one. */
+  expired: boolean;
+}
+
+/** An invitation just made or renewed, with the link the owner can pass on. */
+export interface SharedInvite {
+  invite: Invite;
+  link: string;
+  delivery: InviteDelivery;
 }
 
 export interface UsernameVerdict {
@@ -69,8 +80,12 @@ export function fetchMembers(team: string): Promise<{ members: Member[]; invites
 export function inviteMember(
   team: string,
   input: { email: string; role: TeamRole },
-): Promise<{ invite: Invite }> {
+): Promise<SharedInvite> {
   return api.post(teamApiPath(team, '/members/invite'), input);
+}
+
+export function renewInvite(team: string, id: number): Promise<SharedInvite> {
+  return api.post(teamApiPath(team, '/invites/renew'), { id });
 }
 
 export function removeMember(team: string, userId: number): Promise<void> {

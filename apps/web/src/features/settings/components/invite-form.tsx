@@ -9,10 +9,10 @@ import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { FormError, SelectField, TextField } from '../../../ui/field';
 import { toastSuccess } from '../../../ui/toast';
-import { inviteMember, membersKey } from '../api/settings-api';
+import { inviteMember, membersKey, type SharedInvite } from '../api/settings-api';
 import styles from './team-members-page.module.css';
 
-export function InviteForm() {
+export function InviteForm({ onInvited }: { onInvited: (shared: SharedInvite) => void }) {
   const { slug, membership } = useCurrentTeam();
   const queryClient = useQueryClient();
   const initial: { inviteeEmail: string; role: TeamRole } = { inviteeEmail: '', role: 'member' };
@@ -20,10 +20,14 @@ export function InviteForm() {
 
   const mutation = useMutation({
     mutationFn: (input: { email: string; role: TeamRole }) => inviteMember(slug, input),
-    onSuccess: async (_answer, { email }) => {
+    onSuccess: async (shared) => {
       form.setValues({ inviteeEmail: '', role: form.values.role });
+      onInvited(shared);
       await queryClient.invalidateQueries({ queryKey: membersKey(slug) });
-      toastSuccess('Invitation sent', `${email} can join ${membership.name} after signing in.`);
+      toastSuccess(
+        shared.delivery === 'sent' ? 'Invitation sent' : 'Invitation created',
+        `${shared.invite.email} joins ${membership.name} with the link.`,
+      );
     },
     onError: (error) => {
       // The server names the field "email"; the form calls it "inviteeEmail".
@@ -40,7 +44,10 @@ export function InviteForm() {
   }
 
   return (
-    <Card title="Invite a member" description="They join when they sign in with this e-mail.">
+    <Card
+      title="Invite a member"
+      description="They get a link that works once; with it they join after signing in or signing up."
+    >
       <form onSubmit={submit} noValidate aria-label="Invite a member">
         <FormError message={form.formError} />
         <div className={styles.inviteForm}>

@@ -1,5 +1,6 @@
 import { userInitials } from '@kindling/domain';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCurrentTeam } from '../../../lib/current-team';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -13,9 +14,17 @@ import { ErrorPanel } from '../../../ui/error-panel';
 import { LoadingState } from '../../../ui/spinner';
 import { Stack } from '../../../ui/stack';
 import { toastSuccess } from '../../../ui/toast';
-import { membersKey, removeMember, type Invite, type Member } from '../api/settings-api';
+import {
+  membersKey,
+  removeMember,
+  type Invite,
+  type Member,
+  type SharedInvite,
+} from '../api/settings-api';
 import { useTeamMembers } from '../hooks/use-team-details';
 import { InviteForm } from './invite-form';
+import { InviteLinkPanel } from './invite-link-panel';
+import { RenewInviteButton } from './renew-invite-button';
 import { RevokeInviteButton } from './revoke-invite-button';
 import styles from './team-members-page.module.css';
 
@@ -23,6 +32,7 @@ export function TeamMembersPage() {
   useDocumentTitle('Team members');
   const { slug, isOwner } = useCurrentTeam();
   const members = useTeamMembers(slug);
+  const [shared, setShared] = useState<SharedInvite | null>(null);
 
   if (members.isPending) return <LoadingState />;
   if (members.isError) {
@@ -31,8 +41,9 @@ export function TeamMembersPage() {
   return (
     <Stack>
       <MemberList members={members.data.members} />
-      {isOwner ? <InviteForm /> : null}
-      <PendingInvites invites={members.data.invites} />
+      {isOwner ? <InviteForm onInvited={setShared} /> : null}
+      {shared ? <InviteLinkPanel shared={shared} onClose={() => setShared(null)} /> : null}
+      <PendingInvites invites={members.data.invites} onRenewed={setShared} />
     </Stack>
   );
 }
@@ -109,7 +120,13 @@ function MemberList({ members }: { members: Member[] }) {
   );
 }
 
-function PendingInvites({ invites }: { invites: Invite[] }) {
+function PendingInvites({
+  invites,
+  onRenewed,
+}: {
+  invites: Invite[];
+  onRenewed: (shared: SharedInvite) => void;
+}) {
   const { isOwner, user } = useCurrentTeam();
   if (invites.length === 0) return null;
   return (
@@ -123,8 +140,14 @@ function PendingInvites({ invites }: { invites: Invite[] }) {
                 Invited {formatDate(invite.createdAt, user.preferences.timezone)}
               </span>
             </div>
+            {invite.expired ? <Badge tone="warning">Link expired</Badge> : null}
             {roleBadge(invite.role)}
-            {isOwner ? <RevokeInviteButton invite={invite} /> : null}
+            {isOwner ? (
+              <span className={styles.inviteActions}>
+                <RenewInviteButton invite={invite} onRenewed={onRenewed} />
+                <RevokeInviteButton invite={invite} />
+              </span>
+            ) : null}
           </li>
         ))}
       </ul>
