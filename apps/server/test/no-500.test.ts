@@ -22,6 +22,7 @@ const TABLES = [
   'goals',
   'jobs',
   'teamApiKeys',
+  'accountTokens',
 ] as const;
 const RUNS = 12;
 
@@ -61,6 +62,7 @@ const body = fc.oneof(
       'flag',
       'campaignId',
       'elementId',
+      'token',
     ),
     fc.oneof(text, fc.integer(), fc.double(), fc.array(text, { maxLength: 3 })),
   ),
@@ -80,7 +82,17 @@ const queryValue = fc.oneof(
   fc.constantFrom('%00', '%ED%A0%80', '%FF', '99999999999', '-1', '1.5', 'true'),
 );
 const query = fc.dictionary(
-  fc.constantFrom('id', 'url', 'team', 'isEnabled', 'password', 'username', 'userId', 'page'),
+  fc.constantFrom(
+    'id',
+    'url',
+    'team',
+    'isEnabled',
+    'password',
+    'username',
+    'userId',
+    'page',
+    'token',
+  ),
   queryValue,
   { maxKeys: 3 },
 );
