@@ -24,3 +24,4 @@ export * from './user';
 export * from './variant-schema';
 export * from './variants';
 export * from './accounts';
+export * from './bucketing';

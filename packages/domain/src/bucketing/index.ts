@@ -1,0 +1,2 @@
+export * from './assign';
+export * from './hash';
