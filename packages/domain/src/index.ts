@@ -25,3 +25,4 @@ export * from './variant-schema';
 export * from './variants';
 export * from './accounts';
 export * from './bucketing';
+export * from './collect';

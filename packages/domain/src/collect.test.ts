@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import {
+  COLLECT_MESSAGES,
+  collectBatchSchema,
+  withinClockSkew,
+  COLLECT_MAX_CLOCK_SKEW_MS,
+} from './collect';
+
+const base = {
+  id: '0b0e4a8e-5d1c-4c6a-9f43-0d6f2e8f1a11',
+  campaignId: 12,
+  visitorId: 'v-1',
+  sessionId: 's-1',
+  ts: 1_795_000_000_000,
+  url: 'https://shop.example/landing',
+};
+const messagesOf = (value: unknown) =>
+  collectBatchSchema.safeParse(value).error?.issues.map((issue) => issue.message) ?? [];
+
+describe('the collect contract', () => {
+  it('takes the three event types of the documented contract', () => {
+    const parsed = collectBatchSchema.parse({
+      events: [
+        {
+          ...base,
+          type: 'exposure',
+          assignments: { '34': 101, '35': 'control' },
+          applied: { '34': 42, '35': null },
+        },
+        { ...base, type: 'goal', goalId: 7 },
+        { ...base, type: 'revenue', amount: 19.99 },
+      ],
+    });
+    expect(parsed.events.map((event) => event.type)).toEqual(['exposure', 'goal', 'revenue']);
+  });
+
+  it('refuses empty and oversized batches with a clear message', () => {
+    expect(messagesOf({ events: [] })).toEqual([COLLECT_MESSAGES.empty]);
+    const events = Array.from({ length: 101 }, () => ({ ...base, type: 'goal', goalId: 1 }));
+    expect(messagesOf({ events })).toEqual([COLLECT_MESSAGES.tooMany]);
+  });
+
+  it.each([
+    ['a non-uuid id', { ...base, id: 'x', type: 'goal', goalId: 1 }],
+    ['a negative amount', { ...base, type: 'revenue', amount: -1 }],
+    ['an unknown type', { ...base, type: 'purchase' }],
+    ['a visitor id with markup', { ...base, visitorId: '<b>', type: 'goal', goalId: 1 }],
+    ['an element key that is not an id', { ...base, type: 'exposure', assignments: { h1: 1 } }],
+    [
+      'an assignment that is neither a variant id nor control',
+      { ...base, type: 'exposure', assignments: { '1': 'b' } },
+    ],
+  ])('refuses %s', (_name, event) => {
+    expect(collectBatchSchema.safeParse({ events: [event] }).success).toBe(false);
+  });
+
+  it('checks event times against the clock, a day either way', () => {
+    const now = base.ts;
+    expect(withinClockSkew([{ ts: now + COLLECT_MAX_CLOCK_SKEW_MS }], now)).toBe(true);
+    expect(withinClockSkew([{ ts: now + COLLECT_MAX_CLOCK_SKEW_MS + 1 }], now)).toBe(false);
+    expect(withinClockSkew([{ ts: now - COLLECT_MAX_CLOCK_SKEW_MS - 1 }], now)).toBe(false);
+  });
+});

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+// The ingestion contract, issue 9: what the tracker posts to POST /api/collect.
+
+export const COLLECT_MAX_EVENTS = 100;
+/** Events stamped further than this from the server's clock are refused. */
+export const COLLECT_MAX_CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
+/** Longest time from navigation start to an applied change the tracker reports. */
+export const COLLECT_MAX_APPLY_MS = 60_000;
+
+export const COLLECT_MESSAGES = {
+  tooMany: `A batch holds at most ${COLLECT_MAX_EVENTS} events.`,
+  empty: 'A batch holds at least one event.',
+  clock: 'An event time is more than 24 hours away from the server clock.',
+  unknownCampaign: 'Unknown campaign.',
+  unknownElement: 'Unknown element or variant for this campaign.',
+  unknownGoal: 'Unknown goal for this campaign.',
+} as const;
+
+const id = z.number().int().positive().max(2_147_483_647);
+const opaqueId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[\w.:-]+$/, 'Visitor and session ids are letters, digits and . _ : -');
+/** Object keys are element ids as decimal strings. */
+const elementKey = z.string().regex(/^[1-9]\d{0,9}$/, 'Element ids are positive integers');
+
+const eventBase = z.object({
+  id: z.uuid(),
+  campaignId: id,
+  visitorId: opaqueId,
+  sessionId: opaqueId,
+  ts: z.number().int().nonnegative(),
+  url: z.string().max(2048),
+});
+
+export const exposureEventSchema = eventBase.extend({
+  type: z.literal('exposure'),
+  assignments: z.record(elementKey, z.union([id, z.literal('control')])),
+  /** Milliseconds from navigation start to the change applied; null when it was missed. */
+  applied: z
+    .record(elementKey, z.number().int().min(0).max(COLLECT_MAX_APPLY_MS).nullable())
+    .default({}),
+});
+
+export const collectGoalSchema = eventBase.extend({ type: z.literal('goal'), goalId: id });
+
+export const revenueEventSchema = eventBase.extend({
+  type: z.literal('revenue'),
+  amount: z.number().finite().min(0).max(1_000_000_000),
+});
+
+export const collectEventSchema = z.discriminatedUnion('type', [
+  exposureEventSchema,
+  collectGoalSchema,
+  revenueEventSchema,
+]);
+export type CollectEvent = z.infer<typeof collectEventSchema>;
+
+export const collectBatchSchema = z.object({
+  events: z
+    .array(collectEventSchema)
+    .min(1, COLLECT_MESSAGES.empty)
+    .max(COLLECT_MAX_EVENTS, COLLECT_MESSAGES.tooMany),
+});
+export type CollectBatch = z.infer<typeof collectBatchSchema>;
+
+/** True when every event is stamped within a day of `now`. */
+export const withinClockSkew = (events: readonly { ts: number }[], now: number): boolean =>
+  events.every((event) => Math.abs(event.ts - now) <= COLLECT_MAX_CLOCK_SKEW_MS);
