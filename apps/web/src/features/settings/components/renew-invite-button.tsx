@@ -1,8 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCurrentTeam } from '../../../lib/current-team';
 import { Button } from '../../../ui/button';
-import { toastError } from '../../../ui/toast';
-import { membersKey, renewInvite, type Invite, type SharedInvite } from '../api/settings-api';
+import { renewInvite, type Invite, type SharedInvite } from '../api/settings-api';
+import { useInviteAction } from '../hooks/use-invite-action';
 
 /** A new link (the old one stops working), mailed again and shown to copy. */
 export function RenewInviteButton({
@@ -12,16 +10,7 @@ export function RenewInviteButton({
   invite: Invite;
   onRenewed: (shared: SharedInvite) => void;
 }) {
-  const { slug } = useCurrentTeam();
-  const queryClient = useQueryClient();
-  const mutation = useMutation({
-    mutationFn: () => renewInvite(slug, invite.id),
-    onSuccess: async (shared) => {
-      onRenewed(shared);
-      await queryClient.invalidateQueries({ queryKey: membersKey(slug) });
-    },
-    onError: (error) => toastError(error),
-  });
+  const mutation = useInviteAction((team) => renewInvite(team, invite.id), onRenewed);
   return (
     <Button
       size="sm"

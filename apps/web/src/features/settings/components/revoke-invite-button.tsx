@@ -1,20 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCurrentTeam } from '../../../lib/current-team';
 import { Button } from '../../../ui/button';
-import { toastError, toastSuccess } from '../../../ui/toast';
-import { membersKey, revokeInvite, type Invite } from '../api/settings-api';
+import { toastSuccess } from '../../../ui/toast';
+import { revokeInvite, type Invite } from '../api/settings-api';
+import { useInviteAction } from '../hooks/use-invite-action';
 
 export function RevokeInviteButton({ invite }: { invite: Invite }) {
-  const { slug } = useCurrentTeam();
-  const queryClient = useQueryClient();
-  const mutation = useMutation({
-    mutationFn: () => revokeInvite(slug, invite.id),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: membersKey(slug) });
-      toastSuccess('Invitation revoked');
-    },
-    onError: (error) => toastError(error),
-  });
+  const mutation = useInviteAction(
+    (team) => revokeInvite(team, invite.id),
+    () => toastSuccess('Invitation revoked'),
+  );
   return (
     <Button
       size="sm"
