@@ -50,6 +50,8 @@ import { resolveTeamAccess } from './modules/teams/team-access';
 import { userRoutes } from './modules/users/routes';
 import { verifyCredentials } from './modules/users/verify-credentials';
 import { createMailer } from './mail/mailer';
+import { collectRoutes } from './modules/collect/routes';
+import { getTrackingShapes } from './modules/campaigns/get-tracking-shapes';
 import { installBus } from './realtime/create-bus';
 import { ChannelPolicies } from './realtime/channel-policies';
 import { installRealtime } from './realtime/graphql-server';
@@ -158,6 +160,9 @@ export async function buildApp({ config, db, webDist, chromium }: BuildOptions):
     verifyCredentials: (credentials) => verifyCredentials(services, credentials),
   });
   userRoutes(app, services);
+  collectRoutes(app, services, {
+    getTrackingShapes: (input) => getTrackingShapes(services, input),
+  });
   teamRoutes(app, services);
   previewRoutes(app, services, { tickets: createTicketService(authSecret) });
   const aiProviders = { text: createTextProvider(config) };

@@ -23,6 +23,8 @@ const configSchema = z
     REDIS_KEY_PREFIX: z.string().min(1).default('kindling:'),
     /** Sign-in, sign-up and refresh attempts allowed per client address per minute. */
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
+    /** Requests to /api/collect allowed per client address per minute (a batch is one request). */
+    COLLECT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
     PUBLIC_URL: optionalUrl,
     /**
      * The Chromium screenshots use. Unset: /usr/bin/chromium, else the bundled build

@@ -118,6 +118,66 @@ export interface GoalsTable {
   event: Json<Record<string, unknown>>;
 }
 
+export interface EventsTable {
+  id: string;
+  campaignId: number;
+  type: 'exposure' | 'goal' | 'revenue';
+  visitorId: string;
+  sessionId: string;
+  ts: Timestamp;
+  url: string;
+  data: Json<Record<string, unknown>>;
+  receivedAt: DefaultedTimestamp;
+}
+
+export interface CampaignVisitorsTable {
+  campaignId: number;
+  visitorId: string;
+  firstExposureAt: Timestamp;
+  /** Element id -> variant id, 0 for the control. */
+  assignments: Json<Record<string, number>>;
+}
+
+export interface CampaignSessionsTable {
+  campaignId: number;
+  sessionId: string;
+  visitorId: string;
+  startedAt: Timestamp;
+}
+
+export interface SessionGoalsTable {
+  campaignId: number;
+  sessionId: string;
+  goalId: number;
+  reachedAt: Timestamp;
+}
+
+type Counter = ColumnType<string, number | undefined, number>;
+
+export interface RollupsHourlyTable {
+  campaignId: number;
+  hour: Timestamp;
+  elementId: number;
+  /** The variant id; 0 is the control. */
+  arm: number;
+  /** 0 for counts that belong to no goal. */
+  goalId: number;
+  exposures: Counter;
+  visitors: Counter;
+  sessions: Counter;
+  goalSessions: Counter;
+  conversions: Counter;
+  revenue: ColumnType<number, number | undefined, number>;
+  applied: Counter;
+  missed: Counter;
+  appliedMs: Counter;
+}
+
+export interface CollectDropsTable {
+  day: ColumnType<Date, string, string>;
+  bots: Counter;
+}
+
 export interface AppSettingsTable {
   key: string;
   value: string;
@@ -169,4 +229,10 @@ export interface Database {
   appSettings: AppSettingsTable;
   jobs: JobsTable;
   teamApiKeys: TeamApiKeysTable;
+  events: EventsTable;
+  campaignVisitors: CampaignVisitorsTable;
+  campaignSessions: CampaignSessionsTable;
+  sessionGoals: SessionGoalsTable;
+  rollupsHourly: RollupsHourlyTable;
+  collectDrops: CollectDropsTable;
 }

@@ -1,0 +1,43 @@
+import type { Db } from '../../db/database';
+import { loadTrackingRows } from './tracking-repo';
+
+/** What an event may name in a campaign: its elements with their variants, its funnel. */
+export interface TrackingShape {
+  id: number;
+  teamId: number;
+  isEnabled: boolean;
+  /** Element id -> ids of its variants (enabled or not: queued events may name paused ones). */
+  elements: Map<number, Set<number>>;
+  /**
+   * Goal ids in funnel order, up to and including the conversion goal (the one flagged as
+   * such, else the last): the goals a session must reach in order to convert.
+   */
+  funnel: number[];
+  /** Every goal id of the campaign, for checking events. */
+  goals: Set<number>;
+}
+
+export async function getTrackingShapes(
+  { db }: { db: Db },
+  { campaignIds }: { campaignIds: number[] },
+): Promise<Map<number, TrackingShape>> {
+  const rows = await loadTrackingRows(db, [...new Set(campaignIds)]);
+  const shapes = new Map<number, TrackingShape>();
+  for (const campaign of rows.campaigns) {
+    shapes.set(campaign.id, { ...campaign, elements: new Map(), funnel: [], goals: new Set() });
+  }
+  for (const row of rows.variants) {
+    const elements = shapes.get(row.campaignId)!.elements;
+    const variants = elements.get(row.elementId) ?? new Set<number>();
+    if (row.variantId !== null) variants.add(row.variantId);
+    elements.set(row.elementId, variants);
+  }
+  for (const goal of rows.goals) shapes.get(goal.campaignId)!.goals.add(goal.id);
+  for (const shape of shapes.values()) {
+    const ordered = rows.goals.filter((goal) => goal.campaignId === shape.id);
+    const flagged = ordered.findIndex((goal) => goal.isConversionGoal);
+    const end = flagged === -1 ? ordered.length : flagged + 1;
+    shape.funnel = ordered.slice(0, end).map((goal) => goal.id);
+  }
+  return shapes;
+}

@@ -1,0 +1,31 @@
+import type { Db } from '../../db/database';
+
+/** Campaigns, their elements' variant ids and goal ids, for checking events and serving them. */
+export async function loadTrackingRows(db: Db, campaignIds: number[]) {
+  if (campaignIds.length === 0) return { campaigns: [], variants: [], goals: [] };
+  const [campaigns, variants, goals] = await Promise.all([
+    db
+      .selectFrom('campaigns')
+      .select(['id', 'teamId', 'isEnabled'])
+      .where('id', 'in', campaignIds)
+      .execute(),
+    db
+      .selectFrom('campaignElements')
+      .leftJoin('variants', 'variants.elementId', 'campaignElements.id')
+      .select([
+        'campaignElements.campaignId',
+        'campaignElements.id as elementId',
+        'variants.id as variantId',
+      ])
+      .where('campaignElements.campaignId', 'in', campaignIds)
+      .execute(),
+    db
+      .selectFrom('goals')
+      .select(['campaignId', 'id', 'isConversionGoal'])
+      .where('campaignId', 'in', campaignIds)
+      .orderBy('campaignId')
+      .orderBy('position')
+      .execute(),
+  ]);
+  return { campaigns, variants, goals };
+}

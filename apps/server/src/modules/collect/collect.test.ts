@@ -1,0 +1,280 @@
+import { randomUUID } from 'node:crypto';
+import { COLLECT_MESSAGES, CONVERSION_WINDOW_MS } from '@kindling/domain';
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from '../../../test/databases';
+import { bearer, createTeam, errorOf, signUp, useTestApp } from '../../../test/test-app';
+import { NOT_JSON } from './routes';
+
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/143.0 Safari/537.36';
+const HOUR = 3_600_000;
+
+const textElement = (selector: string, values: string[]) => ({
+  id: -1,
+  selector,
+  type: 'text',
+  key: selector,
+  control: { info: { value: 'Original' } },
+  variants: values.map((value, index) => ({
+    id: -10 - index,
+    key: `${selector}-${index}`,
+    type: 'text',
+    isEnabled: true,
+    info: { value, styles: [] },
+  })),
+});
+const clickGoal = (name: string) => ({
+  id: -20,
+  isConversionGoal: false,
+  event: { type: 2, name, elements: [{ id: name, label: name, selector: `#${name}` }] },
+});
+
+describeEachDatabase('POST /api/collect', (kind) => {
+  const t = useTestApp(kind, { COLLECT_RATE_LIMIT_PER_MINUTE: 1000 });
+  let campaignId: number;
+  let headline: { id: number; variants: number[] };
+  let button: { id: number; variants: number[] };
+  let signup: number;
+  let purchase: number;
+  const now = Date.now();
+
+  const post = (payload: unknown, headers: Record<string, string> = {}) =>
+    t.current.app.inject({
+      method: 'POST',
+      url: '/api/collect',
+      headers: { 'user-agent': BROWSER, 'content-type': 'application/json', ...headers },
+      payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+    });
+  const base = (visitorId: string, sessionId = `${visitorId}-s1`, ts = now) => ({
+    id: randomUUID(),
+    campaignId,
+    visitorId,
+    sessionId,
+    ts,
+    url: 'https://shop.example.com/landing',
+  });
+  const exposure = (
+    visitorId: string,
+    arms: [number | 'control', number | 'control'],
+    extra = {},
+  ) => ({
+    ...base(visitorId),
+    type: 'exposure',
+    assignments: { [headline.id]: arms[0], [button.id]: arms[1] },
+    applied: { [headline.id]: 40, [button.id]: null },
+    ...extra,
+  });
+  const goal = (visitorId: string, goalId: number, ts = now + 1000) => ({
+    ...base(visitorId, `${visitorId}-s1`, ts),
+    type: 'goal',
+    goalId,
+  });
+  const rollups = () =>
+    t.current.services.db
+      .selectFrom('rollupsHourly')
+      .selectAll()
+      .where('campaignId', '=', campaignId)
+      .orderBy(['elementId', 'arm', 'goalId'])
+      .execute()
+      .then((rows) =>
+        rows.map((r) => ({
+          elementId: r.elementId,
+          arm: r.arm,
+          goalId: r.goalId,
+          exposures: Number(r.exposures),
+          visitors: Number(r.visitors),
+          sessions: Number(r.sessions),
+          goalSessions: Number(r.goalSessions),
+          conversions: Number(r.conversions),
+          revenue: r.revenue,
+          applied: Number(r.applied),
+          missed: Number(r.missed),
+          appliedMs: Number(r.appliedMs),
+        })),
+      );
+  const eventCount = async () =>
+    Number(
+      (
+        await t.current.services.db
+          .selectFrom('events')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('sets up a campaign with two elements and a two-goal funnel', async () => {
+    const owner = await signUp(t.current.app);
+    const slug = await createTeam(t.current.app, owner, 'Collect Team');
+    const created = await t.current.app.inject({
+      method: 'POST',
+      url: `/api/team/${slug}/campaign/create`,
+      headers: bearer(owner),
+      payload: {
+        name: 'Collect',
+        ingestedUrl: 'shop.example.com',
+        elements: [
+          textElement('h1', ['Grow 3x', 'Grow now']),
+          { ...textElement('#cta', ['Buy']), id: -2 },
+        ],
+        goals: [clickGoal('signup'), { ...clickGoal('purchase'), id: -21 }],
+      },
+    });
+    campaignId = created.json<{ id: number }>().id;
+    const read = await t.current.app.inject({
+      method: 'GET',
+      url: `/api/team/${slug}/campaign/by-id?id=${campaignId}`,
+      headers: bearer(owner),
+    });
+    const body = read.json<{
+      elements: { id: number; variants: { id: number }[] }[];
+      goals: { id: number }[];
+    }>();
+    const [h, b] = body.elements.map((e) => ({ id: e.id, variants: e.variants.map((v) => v.id) }));
+    headline = h!;
+    button = b!;
+    [signup, purchase] = body.goals.map((g) => g.id) as [number, number];
+  });
+
+  it('stores a batch, answers 202 with counts, and keeps exact hourly rollups', async () => {
+    const [v1, v2] = headline.variants as [number, number];
+    const [b1] = button.variants as [number];
+    const events = [
+      exposure('ann', [v1, 'control']),
+      exposure('ann', [v1, 'control']), // a second page view in the same session
+      exposure('bob', ['control', b1]),
+      exposure('cid', [v2, b1]),
+      goal('ann', signup, now + 1000),
+      goal('ann', purchase, now + 2000),
+      goal('bob', purchase, now + 3000), // no signup first: reached, but not a conversion
+      { ...base('ann'), type: 'revenue', amount: 19.5 },
+    ];
+    const response = await post({ events });
+    expect(response.statusCode).toBe(202);
+    expect(response.json()).toEqual({ accepted: 8, duplicates: 0 });
+    const rows = await rollups();
+    const row = (elementId: number, arm: number, goalId = 0) =>
+      rows.find((r) => r.elementId === elementId && r.arm === arm && r.goalId === goalId);
+    expect(row(headline.id, v1)).toMatchObject({
+      exposures: 2,
+      visitors: 1,
+      sessions: 1,
+      revenue: 19.5,
+      applied: 2,
+      appliedMs: 80,
+    });
+    expect(row(headline.id, 0)).toMatchObject({ exposures: 1, visitors: 1, sessions: 1 });
+    expect(row(button.id, 0)).toMatchObject({ exposures: 2, missed: 2, applied: 0 });
+    expect(row(headline.id, v1, purchase)).toMatchObject({ goalSessions: 1, conversions: 1 });
+    expect(row(headline.id, v1, signup)).toMatchObject({ goalSessions: 1, conversions: 0 });
+    expect(row(button.id, b1, purchase)).toMatchObject({ goalSessions: 1, conversions: 0 });
+    expect(rows.reduce((sum, r) => sum + r.exposures, 0)).toBe(8);
+  });
+
+  it('stores an event once: a resent batch is answered as duplicates and counts nothing', async () => {
+    const events = [exposure('dan', ['control', 'control']), goal('dan', signup)];
+    expect((await post({ events })).json()).toEqual({ accepted: 2, duplicates: 0 });
+    const before = await rollups();
+    const again = await post({ events: [...events, events[0]] });
+    expect(again.json()).toEqual({ accepted: 0, duplicates: 3 });
+    expect(await rollups()).toEqual(before);
+  });
+
+  it('counts a conversion only within the conversion window of the first exposure', async () => {
+    await post({ events: [exposure('eve', ['control', 'control'])] });
+    const lateGoal = (ts: number) => ({ ...goal('eve', signup, ts), sessionId: 'eve-late' });
+    // Events must be within a day of the clock, so the exposure is moved back instead.
+    await t.current.services.db
+      .updateTable('campaignVisitors')
+      .set({ firstExposureAt: new Date(now - CONVERSION_WINDOW_MS - HOUR) })
+      .where('visitorId', '=', 'eve')
+      .execute();
+    const before = (await rollups()).reduce((sum, r) => sum + r.conversions, 0);
+    await post({
+      events: [lateGoal(now), { ...goal('eve', purchase, now + 1), sessionId: 'eve-late' }],
+    });
+    expect((await rollups()).reduce((sum, r) => sum + r.conversions, 0)).toBe(before);
+  });
+
+  it.each([
+    [
+      'an unknown campaign',
+      () => ({ ...goal('x', 1), campaignId: 999_999 }),
+      COLLECT_MESSAGES.unknownCampaign,
+    ],
+    ['an unknown goal', () => goal('x', 999_999), COLLECT_MESSAGES.unknownGoal],
+    [
+      'an element of no campaign',
+      () => ({ ...exposure('x', ['control', 'control']), assignments: { '999999': 'control' } }),
+      COLLECT_MESSAGES.unknownElement,
+    ],
+    [
+      'a variant of another element',
+      () => exposure('x', [button.variants[0]!, 'control']),
+      COLLECT_MESSAGES.unknownElement,
+    ],
+    [
+      'a time more than a day ahead',
+      () => goal('x', signup, now + 25 * HOUR),
+      COLLECT_MESSAGES.clock,
+    ],
+  ])('refuses a batch with %s and stores none of it', async (_name, bad, message) => {
+    const before = await eventCount();
+    const response = await post({ events: [exposure('fay', ['control', 'control']), bad()] });
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response).message).toBe(message);
+    expect(await eventCount()).toBe(before);
+  });
+
+  it('refuses bad JSON and over-full batches with a clear message', async () => {
+    const notJson = await post('{"events": [', { 'content-type': 'text/plain;charset=UTF-8' });
+    expect(notJson.statusCode).toBe(400);
+    expect(errorOf(notJson).message).toBe(NOT_JSON);
+    const tooMany = await post({ events: Array.from({ length: 101 }, () => goal('x', signup)) });
+    expect(tooMany.statusCode).toBe(400);
+    expect(errorOf(tooMany).message).toContain(COLLECT_MESSAGES.tooMany);
+  });
+
+  it('takes sendBeacon text/plain bodies and answers any origin (CORS)', async () => {
+    const preflight = await t.current.app.inject({
+      method: 'OPTIONS',
+      url: '/api/collect',
+      headers: { origin: 'https://shop.example.com', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('*');
+    const beacon = await post(
+      { events: [exposure('gus', ['control', 'control'])] },
+      { 'content-type': 'text/plain;charset=UTF-8', origin: 'https://shop.example.com' },
+    );
+    expect(beacon.statusCode).toBe(202);
+    expect(beacon.headers['access-control-allow-origin']).toBe('*');
+  });
+
+  it('drops bots: answered, counted per day, not stored', async () => {
+    const before = await eventCount();
+    const bot = await post(
+      { events: [exposure('bot', ['control', 'control'])] },
+      { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' },
+    );
+    expect(bot.statusCode).toBe(202);
+    expect(await eventCount()).toBe(before);
+    const drops = await t.current.services.db.selectFrom('collectDrops').selectAll().execute();
+    expect(drops.reduce((sum, row) => sum + Number(row.bots), 0)).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describeEachDatabase('POST /api/collect rate limit', (kind) => {
+  const t = useTestApp(kind, { COLLECT_RATE_LIMIT_PER_MINUTE: 2 });
+
+  it('answers 429 past the per-address limit', async () => {
+    const send = () =>
+      t.current.app.inject({
+        method: 'POST',
+        url: '/api/collect',
+        headers: { 'user-agent': BROWSER },
+        payload: { events: [] },
+      });
+    expect((await send()).statusCode).toBe(400);
+    expect((await send()).statusCode).toBe(400);
+    expect((await send()).statusCode).toBe(429);
+  });
+});

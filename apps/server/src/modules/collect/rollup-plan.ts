@@ -1,0 +1,139 @@
+import { CONVERSION_WINDOW_MS, type CollectEvent } from '@kindling/domain';
+
+// Which hourly counters a batch of new events raises: a pure function of the events and of
+// what the database answered while storing them (which visitors, sessions and goal sessions
+// were new). Keeping it pure keeps the counting rules testable without a database.
+
+export const CONTROL_ARM = 0;
+const HOUR_MS = 3_600_000;
+
+/** Element id -> variant id, CONTROL_ARM for the control. */
+export type Arms = Record<string, number>;
+
+export interface RollupKey {
+  campaignId: number;
+  hour: number;
+  elementId: number;
+  arm: number;
+  goalId: number;
+}
+
+export interface RollupCounts {
+  exposures: number;
+  visitors: number;
+  sessions: number;
+  goalSessions: number;
+  conversions: number;
+  revenue: number;
+  applied: number;
+  missed: number;
+  appliedMs: number;
+}
+
+export type RollupRow = RollupKey & RollupCounts;
+
+export interface RollupInput {
+  /** Events stored by this batch (duplicates already left out). */
+  events: readonly CollectEvent[];
+  /** `${campaignId}:${visitorId}` -> the event id whose exposure created the visitor row. */
+  newVisitors: ReadonlyMap<string, string>;
+  /** `${campaignId}:${sessionId}` -> the event id whose exposure opened the session. */
+  newSessions: ReadonlyMap<string, string>;
+  /** `${campaignId}:${visitorId}` -> the visitor's arms and first exposure (ms). */
+  visitors: ReadonlyMap<string, { arms: Arms; firstExposureAt: number }>;
+  /** Goal events (by id) that reached a goal for the first time in their session. */
+  newGoalSessions: ReadonlySet<string>;
+  /** Goal events (by id) that completed the funnel within the conversion window. */
+  conversions: ReadonlySet<string>;
+}
+
+export const visitorKey = (event: { campaignId: number; visitorId: string }) =>
+  `${event.campaignId}:${event.visitorId}`;
+export const sessionKey = (event: { campaignId: number; sessionId: string }) =>
+  `${event.campaignId}:${event.sessionId}`;
+
+/** The control is "control" on the wire and 0 in storage. */
+export function armsOf(assignments: Record<string, number | 'control'>): Arms {
+  const arms: Arms = {};
+  for (const [elementId, arm] of Object.entries(assignments)) {
+    arms[elementId] = arm === 'control' ? CONTROL_ARM : arm;
+  }
+  return arms;
+}
+
+/** True when a goal reached at `reachedAt` counts as a conversion of this visitor. */
+export const withinConversionWindow = (firstExposureAt: number, reachedAt: number): boolean =>
+  reachedAt >= firstExposureAt && reachedAt - firstExposureAt <= CONVERSION_WINDOW_MS;
+
+const zero = (): RollupCounts => ({
+  exposures: 0,
+  visitors: 0,
+  sessions: 0,
+  goalSessions: 0,
+  conversions: 0,
+  revenue: 0,
+  applied: 0,
+  missed: 0,
+  appliedMs: 0,
+});
+
+export function planRollups(input: RollupInput): RollupRow[] {
+  const rows = new Map<string, RollupRow>();
+  const bump = (key: RollupKey, change: Partial<RollupCounts>) => {
+    const id = `${key.campaignId}|${key.hour}|${key.elementId}|${key.arm}|${key.goalId}`;
+    let row = rows.get(id);
+    if (!row) rows.set(id, (row = { ...key, ...zero() }));
+    for (const [name, amount] of Object.entries(change) as [keyof RollupCounts, number][]) {
+      row[name] += amount;
+    }
+  };
+
+  for (const event of input.events) {
+    const hour = Math.floor(event.ts / HOUR_MS) * HOUR_MS;
+    const at = (elementId: string, arm: number, goalId = 0): RollupKey => ({
+      campaignId: event.campaignId,
+      hour,
+      elementId: Number(elementId),
+      arm,
+      goalId,
+    });
+    if (event.type === 'exposure') {
+      const firstOfVisitor = input.newVisitors.get(visitorKey(event)) === event.id;
+      const firstOfSession = input.newSessions.get(sessionKey(event)) === event.id;
+      for (const [elementId, arm] of Object.entries(armsOf(event.assignments))) {
+        const applied = event.applied[elementId];
+        bump(at(elementId, arm), {
+          exposures: 1,
+          visitors: firstOfVisitor ? 1 : 0,
+          sessions: firstOfSession ? 1 : 0,
+          applied: typeof applied === 'number' ? 1 : 0,
+          missed: applied === null ? 1 : 0,
+          appliedMs: typeof applied === 'number' ? applied : 0,
+        });
+      }
+      continue;
+    }
+    // Goals and revenue count for the arms of the visitor's first exposure; none, no count.
+    const visitor = input.visitors.get(visitorKey(event));
+    if (!visitor) continue;
+    for (const [elementId, arm] of Object.entries(visitor.arms)) {
+      if (event.type === 'revenue') {
+        bump(at(elementId, arm), { revenue: event.amount });
+      } else if (input.newGoalSessions.has(event.id)) {
+        bump(at(elementId, arm, event.goalId), {
+          goalSessions: 1,
+          conversions: input.conversions.has(event.id) ? 1 : 0,
+        });
+      }
+    }
+  }
+  // A fixed order, so concurrent batches lock shared rows in the same order (no deadlocks).
+  return [...rows.values()].sort(
+    (a, b) =>
+      a.campaignId - b.campaignId ||
+      a.hour - b.hour ||
+      a.elementId - b.elementId ||
+      a.arm - b.arm ||
+      a.goalId - b.goalId,
+  );
+}

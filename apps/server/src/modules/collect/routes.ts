@@ -1,0 +1,69 @@
+import { collectBatchSchema, type CollectEvent } from '@kindling/domain';
+import type { FastifyReply } from 'fastify';
+import { validationError } from '../../errors';
+import type { AppInstance, AppServices } from '../../http/types';
+import { isBotUserAgent } from './bots';
+import { countDroppedBots } from './repo';
+import { ingestEvents, type GetTrackingShapes } from './ingest-events';
+
+export const NOT_JSON = 'The body must be JSON: {"events": [...]}.';
+
+const openToEveryOrigin = (reply: FastifyReply) =>
+  reply
+    .header('access-control-allow-origin', '*')
+    .header('access-control-allow-methods', 'POST, OPTIONS')
+    .header('access-control-allow-headers', 'content-type')
+    .header('access-control-max-age', '86400');
+
+/**
+ * POST /api/collect: events from the tracker on customers' pages. CORS-open and without
+ * sign-in; `navigator.sendBeacon` sends `text/plain`, so that is read as JSON too.
+ */
+export function collectRoutes(
+  app: AppInstance,
+  services: AppServices,
+  { getTrackingShapes }: { getTrackingShapes: GetTrackingShapes },
+): void {
+  void app.register((scope, _options, registered) => {
+    scope.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
+      try {
+        done(null, JSON.parse(body as string));
+      } catch {
+        done(validationError(NOT_JSON), undefined);
+      }
+    });
+    scope.addHook('onRequest', async (_request, reply) => {
+      openToEveryOrigin(reply);
+    });
+
+    scope.options(
+      '/api/collect',
+      { schema: { tags: ['collect'], summary: 'CORS preflight' } },
+      (_request, reply) => reply.status(204).send(),
+    );
+
+    scope.post(
+      '/api/collect',
+      {
+        schema: {
+          tags: ['collect'],
+          summary: 'Stores tracker events (CORS-open, no sign-in); 202 once they are durable',
+          body: collectBatchSchema,
+        },
+        config: {
+          rateLimit: { max: services.config.COLLECT_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 },
+        },
+      },
+      async (request, reply) => {
+        const { events } = request.body as { events: CollectEvent[] };
+        if (isBotUserAgent(request.headers['user-agent'])) {
+          await countDroppedBots(services.db, new Date().toISOString().slice(0, 10), events.length);
+          return reply.status(202).send({ accepted: 0, duplicates: 0 });
+        }
+        const answer = await ingestEvents({ db: services.db, getTrackingShapes }, { events });
+        return reply.status(202).send(answer);
+      },
+    );
+    registered();
+  });
+}
