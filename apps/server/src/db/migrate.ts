@@ -4,12 +4,14 @@ import * as accountsAndCampaigns from './migrations/0001-accounts-and-campaigns'
 import * as jobs from './migrations/0002-jobs';
 import * as apiKeys from './migrations/0003-api-keys';
 import * as accountTokens from './migrations/0004-account-tokens';
+import * as retiredRefreshTokens from './migrations/0005-retired-refresh-tokens';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts-and-campaigns': accountsAndCampaigns,
   '0002-jobs': jobs,
   '0003-api-keys': apiKeys,
   '0004-account-tokens': accountTokens,
+  '0005-retired-refresh-tokens': retiredRefreshTokens,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
