@@ -4,6 +4,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { serveFiles } from './files/serve-files';
@@ -13,6 +14,7 @@ import {
   frameworkErrorHandler,
   installErrorHandler,
 } from './http/error-handler';
+import { loggerOptions } from './http/logger';
 import { installSecurityHeaders } from './http/security-headers';
 import { installTextGuard } from './http/text-guard';
 import { installOpenApi } from './http/openapi';
@@ -73,20 +75,19 @@ export interface BuildOptions {
   webDist?: string;
   /** Where screenshots look for Chromium; tests say "no system browser" with these. */
   chromium?: ChromiumSeams;
+  /** Where log lines go instead of standard output (tests read what would be logged). */
+  logStream?: DestinationStream;
 }
 
-export async function buildApp({ config, db, webDist, chromium }: BuildOptions): Promise<BuiltApp> {
+export async function buildApp({
+  config,
+  db,
+  webDist,
+  chromium,
+  logStream,
+}: BuildOptions): Promise<BuiltApp> {
   const app = Fastify({
-    logger: {
-      level: config.LOG_LEVEL,
-      // Query strings can carry secrets (validate-password), so only the path is logged.
-      serializers: {
-        req: (request: { method: string; url: string }) => ({
-          method: request.method,
-          url: request.url.split('?')[0],
-        }),
-      },
-    },
+    logger: loggerOptions({ level: config.LOG_LEVEL, stream: logStream }),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     return503OnClosing: true,

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp, type BuiltApp } from '../src/app';
+import { buildApp, type BuildOptions, type BuiltApp } from '../src/app';
 import { testConfig, type Config } from '../src/config';
 import { openTestDatabase, type TestDatabase } from './databases';
 
@@ -9,11 +9,19 @@ export interface TestApp extends BuiltApp {
 }
 
 /** Builds the app against a fresh database for the current suite. */
-export function useTestApp(kind: 'pglite' | 'postgres', config: Partial<Config> = {}) {
+export function useTestApp(
+  kind: 'pglite' | 'postgres',
+  config: Partial<Config> = {},
+  options: Pick<BuildOptions, 'logStream'> = {},
+) {
   const holder = {} as { current: TestApp };
   beforeAll(async () => {
     const database = await openTestDatabase(kind);
-    const built = await buildApp({ config: testConfig(config), db: database.handle.db });
+    const built = await buildApp({
+      config: testConfig(config),
+      db: database.handle.db,
+      ...options,
+    });
     holder.current = { ...built, database };
   });
   afterAll(async () => {
