@@ -55,6 +55,7 @@ import { createMailer } from './mail/mailer';
 import { installBus } from './realtime/create-bus';
 import { ChannelPolicies } from './realtime/channel-policies';
 import { installRealtime } from './realtime/graphql-server';
+import { createAttemptLimiter } from './security/attempt-limiter';
 
 export interface RouteInfo {
   method: string;
@@ -143,7 +144,14 @@ export async function buildApp({
   installTextGuard(app);
   await installSecurityHeaders(app);
   await installOpenApi(app);
-  await installRateLimit(app, config);
+  const rateLimitRedis = await installRateLimit(app, config);
+  const passwordAttempts = createAttemptLimiter({
+    max: config.AUTH_RATE_LIMIT_PER_MINUTE,
+    windowMs: 60_000,
+    redis: rateLimitRedis,
+    keyPrefix: `${config.REDIS_KEY_PREFIX}password-attempts:`,
+    log: app.log,
+  });
   app.get('/api/health', { schema: { hide: true } }, () => ({ ok: true }));
   const channels = new ChannelPolicies();
   channels.register(jobChannelPolicy(services));
@@ -158,7 +166,7 @@ export async function buildApp({
   authRoutes(app, services, {
     verifyCredentials: (credentials) => verifyCredentials(services, credentials),
   });
-  userRoutes(app, services);
+  userRoutes(app, services, { passwordAttempts });
   teamRoutes(app, services);
   previewRoutes(app, services, { tickets: createTicketService(authSecret) });
   const aiProviders = { text: createTextProvider(config) };
