@@ -4,6 +4,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { serveFiles } from './files/serve-files';
@@ -13,6 +14,7 @@ import {
   frameworkErrorHandler,
   installErrorHandler,
 } from './http/error-handler';
+import { loggerOptions } from './http/logger';
 import { installSecurityHeaders } from './http/security-headers';
 import { installTextGuard } from './http/text-guard';
 import { installOpenApi } from './http/openapi';
@@ -55,6 +57,7 @@ import { getTrackingShapes } from './modules/campaigns/get-tracking-shapes';
 import { installBus } from './realtime/create-bus';
 import { ChannelPolicies } from './realtime/channel-policies';
 import { installRealtime } from './realtime/graphql-server';
+import { createAttemptLimiter } from './security/attempt-limiter';
 
 export interface RouteInfo {
   method: string;
@@ -75,20 +78,19 @@ export interface BuildOptions {
   webDist?: string;
   /** Where screenshots look for Chromium; tests say "no system browser" with these. */
   chromium?: ChromiumSeams;
+  /** Where log lines go instead of standard output (tests read what would be logged). */
+  logStream?: DestinationStream;
 }
 
-export async function buildApp({ config, db, webDist, chromium }: BuildOptions): Promise<BuiltApp> {
+export async function buildApp({
+  config,
+  db,
+  webDist,
+  chromium,
+  logStream,
+}: BuildOptions): Promise<BuiltApp> {
   const app = Fastify({
-    logger: {
-      level: config.LOG_LEVEL,
-      // Query strings can carry secrets (validate-password), so only the path is logged.
-      serializers: {
-        req: (request: { method: string; url: string }) => ({
-          method: request.method,
-          url: request.url.split('?')[0],
-        }),
-      },
-    },
+    logger: loggerOptions({ level: config.LOG_LEVEL, stream: logStream }),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     return503OnClosing: true,
@@ -144,7 +146,14 @@ export async function buildApp({ config, db, webDist, chromium }: BuildOptions):
   installTextGuard(app);
   await installSecurityHeaders(app);
   await installOpenApi(app);
-  await installRateLimit(app, config);
+  const rateLimitRedis = await installRateLimit(app, config);
+  const passwordAttempts = createAttemptLimiter({
+    max: config.AUTH_RATE_LIMIT_PER_MINUTE,
+    windowMs: 60_000,
+    redis: rateLimitRedis,
+    keyPrefix: `${config.REDIS_KEY_PREFIX}password-attempts:`,
+    log: app.log,
+  });
   app.get('/api/health', { schema: { hide: true } }, () => ({ ok: true }));
   const channels = new ChannelPolicies();
   channels.register(jobChannelPolicy(services));
@@ -159,7 +168,7 @@ export async function buildApp({ config, db, webDist, chromium }: BuildOptions):
   authRoutes(app, services, {
     verifyCredentials: (credentials) => verifyCredentials(services, credentials),
   });
-  userRoutes(app, services);
+  userRoutes(app, services, { passwordAttempts });
   collectRoutes(app, services, {
     getTrackingShapes: (input) => getTrackingShapes(services, input),
   });

@@ -21,7 +21,10 @@ const configSchema = z
     REDIS_URL: optionalUrl,
     /** Prefix of every key Kindling writes to Redis, so several installations can share one. */
     REDIS_KEY_PREFIX: z.string().min(1).default('kindling:'),
-    /** Sign-in, sign-up and refresh attempts allowed per client address per minute. */
+    /**
+     * Sign-in, sign-up and refresh attempts allowed per client address per minute; also wrong
+     * current passwords on a password change, per user and per client address.
+     */
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
     /** Requests to /api/collect allowed per client address per minute (a batch is one request). */
     COLLECT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),

@@ -31,6 +31,16 @@ export class AppError extends Error {
   }
 }
 
+/** 429 that says how long to wait: the error handler sends it as `Retry-After`. */
+export class RateLimitedError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('RATE_LIMITED', message);
+  }
+}
+
 export const notFound = (what = 'Not found') => new AppError('NOT_FOUND', what);
 export const forbidden = (message = 'You do not have permission to do this.') =>
   new AppError('FORBIDDEN', message);

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp, type BuiltApp } from '../src/app';
+import { buildApp, type BuildOptions, type BuiltApp } from '../src/app';
 import { testConfig, type Config } from '../src/config';
 import { openTestDatabase, type TestDatabase } from './databases';
 
@@ -15,12 +15,17 @@ export interface TestApp extends BuiltApp {
 export function useTestApp(
   kind: 'pglite' | 'postgres',
   config: Partial<Config> | (() => Partial<Config>) = {},
+  options: Pick<BuildOptions, 'logStream'> = {},
 ) {
   const holder = {} as { current: TestApp };
   beforeAll(async () => {
     const database = await openTestDatabase(kind);
     const overrides = typeof config === 'function' ? config() : config;
-    const built = await buildApp({ config: testConfig(overrides), db: database.handle.db });
+    const built = await buildApp({
+      config: testConfig(overrides),
+      db: database.handle.db,
+      ...options,
+    });
     holder.current = { ...built, database };
   });
   afterAll(async () => {

@@ -4,6 +4,7 @@ import * as accountsAndCampaigns from './migrations/0001-accounts-and-campaigns'
 import * as jobs from './migrations/0002-jobs';
 import * as apiKeys from './migrations/0003-api-keys';
 import * as accountTokens from './migrations/0004-account-tokens';
+import * as retiredRefreshTokens from './migrations/0005-retired-refresh-tokens';
 import * as experimentEvents from './migrations/0006-experiment-events';
 
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0002-jobs': jobs,
   '0003-api-keys': apiKeys,
   '0004-account-tokens': accountTokens,
+  '0005-retired-refresh-tokens': retiredRefreshTokens,
   '0006-experiment-events': experimentEvents,
 };
 

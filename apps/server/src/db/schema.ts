@@ -69,6 +69,15 @@ export interface SessionsTable {
   createdAt: DefaultedTimestamp;
 }
 
+/** A session's earlier refresh-token hashes (the newest few), kept to recognise reuse. */
+export interface RetiredRefreshTokensTable {
+  /** bigserial, for the retirement order; pg hands bigint back as a string. */
+  id: Generated<string>;
+  sessionId: string;
+  tokenHash: string;
+  retiredAt: DefaultedTimestamp;
+}
+
 export interface CampaignsTable {
   id: Generated<number>;
   teamId: number;
@@ -222,6 +231,7 @@ export interface Database {
   teamInvites: TeamInvitesTable;
   accountTokens: AccountTokensTable;
   sessions: SessionsTable;
+  retiredRefreshTokens: RetiredRefreshTokensTable;
   campaigns: CampaignsTable;
   campaignElements: ElementsTable;
   variants: VariantsTable;

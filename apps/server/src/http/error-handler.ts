@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, type ErrorCode } from '../errors';
+import { AppError, RateLimitedError, type ErrorCode } from '../errors';
 import { bodyTooLarge } from './body-limit';
 
 const CLIENT_ERROR_CODES: Partial<Record<number, ErrorCode>> = {
@@ -16,6 +16,9 @@ const CLIENT_ERROR_CODES: Partial<Record<number, ErrorCode>> = {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error instanceof RateLimitedError) {
+        void reply.header('retry-after', String(error.retryAfterSeconds));
+      }
       return reply.status(error.status).send({
         error: {
           code: error.code,

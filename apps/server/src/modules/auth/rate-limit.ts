@@ -10,8 +10,12 @@ export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a minute and tr
  * Registers the rate limiter (off by default; routes opt in with `authRateLimit`). Counters live
  * in memory, or in Redis when REDIS_URL is set so that every server process shares them.
  * A Redis outage lets requests through (logged) rather than locking everyone out.
+ * Answers the Redis connection (closed with the app), for other counters to share.
  */
-export async function installRateLimit(app: AppInstance, config: Config): Promise<void> {
+export async function installRateLimit(
+  app: AppInstance,
+  config: Config,
+): Promise<Redis | undefined> {
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
     : undefined;
@@ -32,6 +36,7 @@ export async function installRateLimit(app: AppInstance, config: Config): Promis
     ...(redis ? { redis, nameSpace: `${config.REDIS_KEY_PREFIX}rate-limit:` } : {}),
     errorResponseBuilder: () => new AppError('RATE_LIMITED', TOO_MANY_ATTEMPTS),
   });
+  return redis;
 }
 
 const REDIS_START_WAIT_MS = 2000;

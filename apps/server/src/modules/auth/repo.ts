@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import type { Tx } from '../../db/transaction';
 
 export function insertSession(
   db: Db,
@@ -7,32 +8,60 @@ export function insertSession(
   return db.insertInto('sessions').values(session).execute();
 }
 
-export function findLiveSessionByRefreshHash(db: Db, refreshTokenHash: string) {
+/**
+ * Rotation is a compare-and-swap on the old hash, so a refresh token works exactly once: of two
+ * concurrent calls with one token, the second waits for the first's row lock and then matches
+ * nothing. Answers the session and its user, or undefined.
+ */
+export function rotateRefreshHash(db: Db | Tx, { oldHash, newHash }: RefreshHashes) {
   return db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.userId')
-    .select([
-      'sessions.id',
-      'sessions.userId',
-      'sessions.expiresAt',
-      'users.email',
-      'users.realName',
-    ])
-    .where('sessions.refreshTokenHash', '=', refreshTokenHash)
+    .updateTable('sessions')
+    .from('users')
+    .set({ refreshTokenHash: newHash })
+    .whereRef('users.id', '=', 'sessions.userId')
+    .where('sessions.refreshTokenHash', '=', oldHash)
     .where('sessions.revokedAt', 'is', null)
     .where('sessions.expiresAt', '>', new Date())
+    .returning(['sessions.id', 'sessions.userId', 'users.email', 'users.realName'])
     .executeTakeFirst();
 }
 
-/** Rotation is a compare-and-swap on the old hash, so a refresh token works exactly once. */
-export async function rotateRefreshHash(db: Db, oldHash: string, newHash: string) {
-  const result = await db
+interface RefreshHashes {
+  oldHash: string;
+  newHash: string;
+}
+
+/** Remembers a replaced refresh-token hash, keeping only the session's newest `keep`. */
+export async function retireRefreshHash(
+  db: Db | Tx,
+  { sessionId, tokenHash, keep }: { sessionId: string; tokenHash: string; keep: number },
+): Promise<void> {
+  await db.insertInto('retiredRefreshTokens').values({ sessionId, tokenHash }).execute();
+  await db
+    .deleteFrom('retiredRefreshTokens')
+    .where('sessionId', '=', sessionId)
+    .where('id', 'not in', (eb) =>
+      eb
+        .selectFrom('retiredRefreshTokens')
+        .select('id')
+        .where('sessionId', '=', sessionId)
+        .orderBy('id', 'desc')
+        .limit(keep),
+    )
+    .execute();
+}
+
+/** Revokes the live session that once had this refresh-token hash; answers it, if any. */
+export function revokeSessionByRetiredHash(db: Db, tokenHash: string) {
+  return db
     .updateTable('sessions')
-    .set({ refreshTokenHash: newHash })
-    .where('refreshTokenHash', '=', oldHash)
+    .set({ revokedAt: new Date() })
+    .where('id', '=', (eb) =>
+      eb.selectFrom('retiredRefreshTokens').select('sessionId').where('tokenHash', '=', tokenHash),
+    )
     .where('revokedAt', 'is', null)
+    .returning(['id', 'userId'])
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
 }
 
 export async function isSessionLive(db: Db, sessionId: string, userId: number) {

@@ -45,7 +45,7 @@ export function authRoutes(
         response: { 200: tokensSchema },
       },
     },
-    (request) => refreshSession(services, request.body),
+    (request) => refreshSession({ ...services, log: request.log }, request.body),
   );
 
   app.post(

@@ -4,6 +4,8 @@ import { AppError, unauthenticated } from '../../errors';
 
 export const ACCESS_TOKEN_SECONDS = 3600;
 const ISSUER = 'kindling';
+/** A user id as we sign it: anything else would reach the database as NaN. */
+const USER_ID = /^[1-9][0-9]{0,15}$/;
 
 export interface TokenSubject {
   userId: number;
@@ -47,8 +49,17 @@ export function createTokenService(secret: string) {
 
     async verifyAccessToken(token: string): Promise<{ userId: number; sessionId: string }> {
       try {
-        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
-        if (payload.typ !== 'access' || typeof payload.sid !== 'string' || !payload.sub) {
+        // `issuer` already makes `iss` required. Without `exp` jose would accept a token forever.
+        const { payload } = await jwtVerify(token, key, {
+          issuer: ISSUER,
+          algorithms: ['HS256'],
+          requiredClaims: ['exp', 'sub', 'sid', 'typ'],
+        });
+        if (
+          payload.typ !== 'access' ||
+          typeof payload.sid !== 'string' ||
+          !USER_ID.test(payload.sub ?? '')
+        ) {
           throw unauthenticated();
         }
         return { userId: Number(payload.sub), sessionId: payload.sid };

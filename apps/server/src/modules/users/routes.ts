@@ -8,6 +8,7 @@ import {
 } from '@kindling/domain';
 import { z } from 'zod';
 import type { AppInstance, AppServices } from '../../http/types';
+import type { AttemptLimiter } from '../../security/attempt-limiter';
 import { authenticate } from '../auth/authenticate';
 import { authRateLimit } from '../auth/rate-limit';
 import { getUserContext } from './get-user-context';
@@ -18,7 +19,11 @@ import { saveUser } from './save-user';
 const tags = ['users'];
 const security = [{ bearer: [] }];
 
-export function userRoutes(app: AppInstance, services: AppServices): void {
+export function userRoutes(
+  app: AppInstance,
+  services: AppServices,
+  { passwordAttempts }: { passwordAttempts: AttemptLimiter },
+): void {
   app.post(
     '/api/user/register',
     { config: authRateLimit(services.config), schema: { tags, body: registerSchema } },
@@ -76,11 +81,15 @@ export function userRoutes(app: AppInstance, services: AppServices): void {
     async (request) => {
       const user = await authenticate(services, request);
       return {
-        user: await saveUser(services, {
-          ...request.body,
-          userId: user.id,
-          sessionId: user.sessionId,
-        }),
+        user: await saveUser(
+          { ...services, passwordAttempts },
+          {
+            ...request.body,
+            userId: user.id,
+            sessionId: user.sessionId,
+            clientAddress: request.ip,
+          },
+        ),
       };
     },
   );

@@ -8,9 +8,11 @@ import {
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, notFound, validationError } from '../../errors';
+import type { AttemptLimiter } from '../../security/attempt-limiter';
 import { endOtherSessions } from '../auth/end-other-sessions';
 import { chooseDefaultTeam } from '../teams/choose-default-team';
 import { findUserById, isUsernameTaken, updateUser } from './repo';
+import { checkCurrentPassword } from './check-current-password';
 import { getUserContext } from './get-user-context';
 
 export interface SaveUserInput {
@@ -22,17 +24,22 @@ export interface SaveUserInput {
   defaultTeam?: string;
   currentPassword?: string;
   newPassword?: string;
+  /** Where the request came from: password attempts are limited per address too. */
+  clientAddress: string;
 }
 
-export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct';
+interface SaveUserDeps {
+  db: Db;
+  passwordAttempts: AttemptLimiter;
+}
 
 type UserChanges = Parameters<typeof updateUser>[2];
 
 /** Every change is checked, then all are written in one transaction: a refusal changes nothing. */
-export async function saveUser({ db }: { db: Db }, input: SaveUserInput) {
+export async function saveUser({ db, passwordAttempts }: SaveUserDeps, input: SaveUserInput) {
   const user = await findUserById(db, input.userId);
   if (!user) throw notFound('User not found');
-  const changes = await checkedChanges(db, user, input);
+  const changes = await checkedChanges({ db, passwordAttempts }, user, input);
   try {
     await db.transaction().execute(async (tx) => {
       if (Object.keys(changes).length > 0) await updateUser(tx, user.id, changes);
@@ -56,7 +63,7 @@ export async function saveUser({ db }: { db: Db }, input: SaveUserInput) {
 }
 
 async function checkedChanges(
-  db: Db,
+  { db, passwordAttempts }: SaveUserDeps,
   user: NonNullable<Awaited<ReturnType<typeof findUserById>>>,
   input: SaveUserInput,
 ): Promise<UserChanges> {
@@ -75,10 +82,15 @@ async function checkedChanges(
     changes.preferences = JSON.stringify(merged);
   }
   if (input.newPassword !== undefined) {
-    const matches = await bcrypt.compare(input.currentPassword ?? '', user.passwordHash);
-    if (!matches) {
-      throw validationError(WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
-    }
+    await checkCurrentPassword(
+      { passwordAttempts },
+      {
+        userId: user.id,
+        passwordHash: user.passwordHash,
+        currentPassword: input.currentPassword ?? '',
+        clientAddress: input.clientAddress,
+      },
+    );
     changes.passwordHash = await bcrypt.hash(input.newPassword, PASSWORD_SALT_ROUNDS);
   }
   return changes;
