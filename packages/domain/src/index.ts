@@ -24,5 +24,5 @@ export * from './user';
 export * from './variant-schema';
 export * from './variants';
 export * from './accounts';
-export * from './bucketing';
+export * from './bucketing/index';
 export * from './collect';
