@@ -73,12 +73,21 @@ export interface BuildOptions {
   webDist?: string;
   /** Where screenshots look for Chromium; tests say "no system browser" with these. */
   chromium?: ChromiumSeams;
+  /** Where log lines go (default stdout); tests read what the server logged. */
+  logStream?: { write(line: string): void };
 }
 
-export async function buildApp({ config, db, webDist, chromium }: BuildOptions): Promise<BuiltApp> {
+export async function buildApp({
+  config,
+  db,
+  webDist,
+  chromium,
+  logStream,
+}: BuildOptions): Promise<BuiltApp> {
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
+      ...(logStream ? { stream: logStream } : {}),
       // Query strings can carry secrets (validate-password), so only the path is logged.
       serializers: {
         req: (request: { method: string; url: string }) => ({

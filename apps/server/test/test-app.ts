@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type BuiltApp } from '../src/app';
@@ -8,12 +9,24 @@ export interface TestApp extends BuiltApp {
   database: TestDatabase;
 }
 
-/** Builds the app against a fresh database for the current suite. */
-export function useTestApp(kind: 'pglite' | 'postgres', config: Partial<Config> = {}) {
+/**
+ * Builds the app against a fresh database for the current suite. `config` may be a function, read
+ * when the suite starts: values another `beforeAll` sets up (an SMTP capture's URL) exist by then.
+ */
+export function useTestApp(
+  kind: 'pglite' | 'postgres',
+  config: Partial<Config> | (() => Partial<Config>) = {},
+  { logStream }: { logStream?: Writable } = {},
+) {
   const holder = {} as { current: TestApp };
   beforeAll(async () => {
     const database = await openTestDatabase(kind);
-    const built = await buildApp({ config: testConfig(config), db: database.handle.db });
+    const overrides = typeof config === 'function' ? config() : config;
+    const built = await buildApp({
+      config: testConfig(overrides),
+      db: database.handle.db,
+      ...(logStream ? { logStream } : {}),
+    });
     holder.current = { ...built, database };
   });
   afterAll(async () => {
