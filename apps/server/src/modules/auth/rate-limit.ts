@@ -1,5 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
+import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import { AppError } from '../../errors';
 import type { AppInstance } from '../../http/types';
@@ -51,4 +52,35 @@ function waitUntilReady(redis: Redis, timeoutMs: number): Promise<void> {
 
 export function authRateLimit(config: Config) {
   return { rateLimit: { max: config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } };
+}
+
+export interface KeyedLimit {
+  /** Names the counter, so two limits never share one. */
+  name: string;
+  max: number;
+  timeWindowMs: number;
+  message?: string;
+}
+
+/**
+ * A limit on something other than the client address (an e-mail address, a user), checked in the
+ * handler once the body is validated: `await limit(request, key)`. The route's own `rateLimit`
+ * config counts client addresses. Same store (memory or Redis) and the same 429 answer as the
+ * others; `installRateLimit` must have run.
+ */
+export function createRateLimit(
+  app: AppInstance,
+  { name, max, timeWindowMs, message = TOO_MANY_ATTEMPTS }: KeyedLimit,
+): (request: FastifyRequest, key: string) => Promise<void> {
+  const keys = new WeakMap<FastifyRequest, string>();
+  const check = app.createRateLimit({
+    max,
+    timeWindow: timeWindowMs,
+    keyGenerator: (request) => `${name}:${keys.get(request) ?? request.ip}`,
+  });
+  return async (request, key) => {
+    keys.set(request, key);
+    const limit = await check(request);
+    if (!limit.isAllowed && limit.isExceeded) throw new AppError('RATE_LIMITED', message);
+  };
 }
