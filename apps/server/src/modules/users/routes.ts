@@ -1,4 +1,5 @@
 import {
+  emailSchema,
   passwordProblem,
   passwordSchema,
   realNameSchema,
@@ -6,6 +7,7 @@ import {
   usernameSchema,
   userPreferencesSchema,
 } from '@kindling/domain';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance, AppServices } from '../../http/types';
 import { authenticate } from '../auth/authenticate';
@@ -18,12 +20,28 @@ import { saveUser } from './save-user';
 const tags = ['users'];
 const security = [{ bearer: [] }];
 
-export function userRoutes(app: AppInstance, services: AppServices): void {
+/** Something to do for an account's current address, e.g. send it a verification link. */
+export type AddressHook = (
+  request: FastifyRequest,
+  account: { id: number; email: string },
+) => Promise<unknown>;
+
+/** Wired in app.ts: what follows a new address (registration or a change). */
+export interface UserRouteHooks {
+  onAddressAdded: AddressHook;
+}
+
+export function userRoutes(
+  app: AppInstance,
+  services: AppServices,
+  { onAddressAdded }: UserRouteHooks,
+): void {
   app.post(
     '/api/user/register',
     { config: authRateLimit(services.config), schema: { tags, body: registerSchema } },
     async (request, reply) => {
       const user = await registerUser(services, request.body);
+      await onAddressAdded(request, user);
       return reply.status(201).send({ user });
     },
   );
@@ -33,7 +51,9 @@ export function userRoutes(app: AppInstance, services: AppServices): void {
     { schema: { tags, security, querystring: z.object({ team: z.string().optional() }) } },
     async (request) => {
       const user = await authenticate(services, request);
-      return getUserContext(services, { userId: user.id, team: request.query.team });
+      const context = await getUserContext(services, { userId: user.id, team: request.query.team });
+      // How links reach people here, so screens can say where to look for them.
+      return { ...context, mailDelivery: services.mailer.configured ? 'mail' : 'log' };
     },
   );
 
@@ -65,6 +85,7 @@ export function userRoutes(app: AppInstance, services: AppServices): void {
           .object({
             realName: realNameSchema.optional(),
             username: z.union([usernameSchema, z.literal('')]).optional(),
+            email: emailSchema.optional(),
             preferences: userPreferencesSchema.partial().optional(),
             defaultTeam: z.string().min(1).optional(),
             currentPassword: z.string().optional(),
@@ -75,13 +96,13 @@ export function userRoutes(app: AppInstance, services: AppServices): void {
     },
     async (request) => {
       const user = await authenticate(services, request);
-      return {
-        user: await saveUser(services, {
-          ...request.body,
-          userId: user.id,
-          sessionId: user.sessionId,
-        }),
-      };
+      const saved = await saveUser(services, {
+        ...request.body,
+        userId: user.id,
+        sessionId: user.sessionId,
+      });
+      if (saved.emailChanged) await onAddressAdded(request, saved.user);
+      return { user: saved.user };
     },
   );
 }

@@ -10,7 +10,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { AppError, notFound, validationError } from '../../errors';
 import { endOtherSessions } from '../auth/end-other-sessions';
 import { chooseDefaultTeam } from '../teams/choose-default-team';
-import { findUserById, isUsernameTaken, updateUser } from './repo';
+import { findUserByEmail, findUserById, isUsernameTaken, updateUser } from './repo';
 import { getUserContext } from './get-user-context';
 
 export interface SaveUserInput {
@@ -18,6 +18,7 @@ export interface SaveUserInput {
   sessionId: string;
   realName?: string;
   username?: string | null;
+  email?: string;
   preferences?: Partial<UserPreferences>;
   defaultTeam?: string;
   currentPassword?: string;
@@ -25,10 +26,16 @@ export interface SaveUserInput {
 }
 
 export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct';
+export const CURRENT_PASSWORD_FOR_EMAIL =
+  'Please enter your current password to change your e-mail';
 
 type UserChanges = Parameters<typeof updateUser>[2];
+type UserRow = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
 
-/** Every change is checked, then all are written in one transaction: a refusal changes nothing. */
+/**
+ * Every change is checked, then all are written in one transaction: a refusal changes nothing.
+ * `emailChanged` tells the caller to send a verification link to the new address.
+ */
 export async function saveUser({ db }: { db: Db }, input: SaveUserInput) {
   const user = await findUserById(db, input.userId);
   if (!user) throw notFound('User not found');
@@ -41,25 +48,18 @@ export async function saveUser({ db }: { db: Db }, input: SaveUserInput) {
       }
     });
   } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw new AppError('CONFLICT', ACCOUNT_MESSAGES.usernameTaken, {
-        username: ACCOUNT_MESSAGES.usernameTaken,
-      });
-    }
+    if (isUniqueViolation(error)) throw uniqueConflict(error);
     throw error;
   }
   // A new password signs out every other device.
   if (changes.passwordHash) {
     await endOtherSessions({ db }, { userId: user.id, keepSessionId: input.sessionId });
   }
-  return (await getUserContext({ db }, { userId: user.id })).user;
+  const saved = (await getUserContext({ db }, { userId: user.id })).user;
+  return { user: saved, emailChanged: changes.email !== undefined };
 }
 
-async function checkedChanges(
-  db: Db,
-  user: NonNullable<Awaited<ReturnType<typeof findUserById>>>,
-  input: SaveUserInput,
-): Promise<UserChanges> {
+async function checkedChanges(db: Db, user: UserRow, input: SaveUserInput): Promise<UserChanges> {
   const changes: UserChanges = {};
   if (input.realName !== undefined) changes.realName = input.realName;
   if (input.username !== undefined) {
@@ -74,12 +74,40 @@ async function checkedChanges(
     const merged = userPreferencesSchema.parse({ ...user.preferences, ...input.preferences });
     changes.preferences = JSON.stringify(merged);
   }
-  if (input.newPassword !== undefined) {
-    const matches = await bcrypt.compare(input.currentPassword ?? '', user.passwordHash);
-    if (!matches) {
-      throw validationError(WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
+  if (input.email !== undefined && input.email !== user.email.toLowerCase()) {
+    // Reset links go to this address: moving it is as sensitive as a new password.
+    if (!input.currentPassword) {
+      throw validationError(CURRENT_PASSWORD_FOR_EMAIL, {
+        currentPassword: CURRENT_PASSWORD_FOR_EMAIL,
+      });
     }
+    await requireCurrentPassword(user, input.currentPassword);
+    const owner = await findUserByEmail(db, input.email);
+    if (owner && owner.id !== user.id) throw emailTaken();
+    changes.email = input.email;
+    // The new address is not proven until a link sent to it is followed.
+    changes.emailVerifiedAt = null;
+  }
+  if (input.newPassword !== undefined) {
+    await requireCurrentPassword(user, input.currentPassword);
     changes.passwordHash = await bcrypt.hash(input.newPassword, PASSWORD_SALT_ROUNDS);
   }
   return changes;
+}
+
+async function requireCurrentPassword(user: UserRow, currentPassword: string | undefined) {
+  if (!(await bcrypt.compare(currentPassword ?? '', user.passwordHash))) {
+    throw validationError(WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
+  }
+}
+
+const emailTaken = () =>
+  new AppError('CONFLICT', ACCOUNT_MESSAGES.emailTaken, { email: ACCOUNT_MESSAGES.emailTaken });
+
+/** Two saves racing for one username or address: the unique index decides. */
+function uniqueConflict(error: unknown): AppError {
+  if ((error as { constraint?: unknown }).constraint === 'users_email_unique') return emailTaken();
+  return new AppError('CONFLICT', ACCOUNT_MESSAGES.usernameTaken, {
+    username: ACCOUNT_MESSAGES.usernameTaken,
+  });
 }
