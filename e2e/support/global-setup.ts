@@ -8,12 +8,16 @@ import type { TestProject } from 'vitest/node';
 import type {} from 'vitest';
 // @ts-expect-error -- plain .mjs script shared with `npm start`
 import { buildWebIfStale } from '../../scripts/build-web.mjs';
+import { startSmtpCapture } from '../../apps/server/test/smtp-server';
+import { serveMailbox } from './mailbox';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** `GET {mailboxUrl}/mails`: every mail the server sent (see support/mailbox.ts). */
+    mailboxUrl: string;
   }
 }
 
@@ -46,11 +50,17 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
   throw new Error('server did not become healthy in 60 s');
 }
 
-/** Builds the SPA and runs the real server (production mode, fresh PGlite data folder). */
+/**
+ * Builds the SPA and runs the real server (production mode, fresh PGlite data folder), sending
+ * its mail to an SMTP capture that the tests read through a loopback mailbox.
+ */
 export default async function setup(project: TestProject) {
   (buildWebIfStale as () => boolean)();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kindling-e2e-'));
   const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const smtp = await startSmtpCapture();
+  const mailbox = await serveMailbox(smtp.mails);
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
@@ -68,17 +78,28 @@ export default async function setup(project: TestProject) {
         // The preview proxy opens the fixture sites the tests serve on loopback; screenshots
         // reach them as fixtures.localhost, which the capture browser resolves to loopback.
         PREVIEW_ALLOW_HOSTS: '127.0.0.1,fixtures.localhost',
+        // Verification and reset links arrive by mail and point back at this server.
+        SMTP_URL: smtp.url,
+        PUBLIC_URL: baseUrl,
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     },
   );
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHealth(baseUrl, child);
+  try {
+    await waitForHealth(baseUrl, child);
+  } catch (error) {
+    child.kill('SIGTERM');
+    await Promise.all([mailbox.close(), smtp.close()]);
+    throw error;
+  }
   project.provide('baseUrl', baseUrl);
+  project.provide('mailboxUrl', mailbox.url);
 
   return async () => {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
+    await mailbox.close();
+    await smtp.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

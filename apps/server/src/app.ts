@@ -23,10 +23,15 @@ import type { AppInstance, AppServices } from './http/types';
 import { installWebApp } from './http/web-app';
 import { loadAuthSecret } from './modules/auth/auth-secret';
 import { installRateLimit } from './modules/auth/rate-limit';
+import { accountLinkRoutes, linkContext } from './modules/account-links/routes';
+import type { LinkDeps } from './modules/account-links/link-deps';
+import { LINKS_PER_ADDRESS_PER_HOUR } from './modules/account-links/messages';
+import { welcomeAddress } from './modules/account-links/send-verification';
 import { aiRoutes } from './modules/ai/routes';
 import { createTextProvider } from './modules/ai/create-text-provider';
 import { authenticateApiKey } from './modules/api-keys/authenticate-api-key';
 import { apiKeyRoutes } from './modules/api-keys/routes';
+import { endAllSessions } from './modules/auth/end-all-sessions';
 import { authRoutes } from './modules/auth/routes';
 import { createTokenService } from './modules/auth/tokens';
 import { verifyAccessToken } from './modules/auth/verify-session';
@@ -49,11 +54,15 @@ import {
 } from './modules/screenshots/screenshot-service';
 import { teamRoutes, teamScopedRoutes } from './modules/teams/routes';
 import { resolveTeamAccess } from './modules/teams/team-access';
+import { findAccountByEmail, findAccountById } from './modules/users/find-account';
+import { markEmailVerified } from './modules/users/mark-email-verified';
 import { userRoutes } from './modules/users/routes';
+import { setPassword } from './modules/users/set-password';
 import { verifyCredentials } from './modules/users/verify-credentials';
 import { createMailer } from './mail/mailer';
 import { collectRoutes } from './modules/collect/routes';
 import { getTrackingShapes } from './modules/campaigns/get-tracking-shapes';
+import { createOutbox } from './mail/outbox';
 import { installBus } from './realtime/create-bus';
 import { ChannelPolicies } from './realtime/channel-policies';
 import { installRealtime } from './realtime/graphql-server';
@@ -135,10 +144,12 @@ export async function buildApp({
     pollMs: config.JOB_POLL_MS,
     concurrency: config.JOB_CONCURRENCY,
   });
+  const outbox = createOutbox(mailer);
   // Registered after the bus, so it runs before the bus closes: jobs in flight still publish.
   app.addHook('onClose', async () => {
     await worker.stop();
     await screenshots.close();
+    await outbox.drain();
   });
 
   installErrorHandler(app);
@@ -152,6 +163,13 @@ export async function buildApp({
     windowMs: 60_000,
     redis: rateLimitRedis,
     keyPrefix: `${config.REDIS_KEY_PREFIX}password-attempts:`,
+    log: app.log,
+  });
+  const linkRequests = createAttemptLimiter({
+    max: LINKS_PER_ADDRESS_PER_HOUR,
+    windowMs: 3_600_000,
+    redis: rateLimitRedis,
+    keyPrefix: `${config.REDIS_KEY_PREFIX}account-links:`,
     log: app.log,
   });
   app.get('/api/health', { schema: { hide: true } }, () => ({ ok: true }));
@@ -168,7 +186,26 @@ export async function buildApp({
   authRoutes(app, services, {
     verifyCredentials: (credentials) => verifyCredentials(services, credentials),
   });
-  userRoutes(app, services, { passwordAttempts });
+  const linkDeps: LinkDeps = {
+    db,
+    outbox,
+    findAccountByEmail,
+    findAccountById,
+    setPassword,
+    endAllSessions,
+    markEmailVerified,
+  };
+  accountLinkRoutes(app, services, linkDeps, { linkRequests });
+  userRoutes(app, services, {
+    passwordAttempts,
+    // A new address (sign-up or a change) gets a verification link; the answer does not wait
+    // for it, and a failure to make one is logged, not reported: the account change stands.
+    onAddressAdded: (request, account) =>
+      welcomeAddress(
+        { ...linkDeps, ...linkContext(services, request) },
+        { userId: account.id, email: account.email },
+      ).catch((error: unknown) => request.log.error({ err: error }, 'verification link failed')),
+  });
   collectRoutes(app, services, {
     getTrackingShapes: (input) => getTrackingShapes(services, input),
   });

@@ -125,6 +125,27 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: '/admin/auth/forgot-password',
+        lazy: async () => ({
+          Component: (await import('../features/auth/components/forgot-password-page'))
+            .ForgotPasswordPage,
+        }),
+      },
+      {
+        path: '/admin/auth/reset-password',
+        lazy: async () => ({
+          Component: (await import('../features/auth/components/reset-password-page'))
+            .ResetPasswordPage,
+        }),
+      },
+      {
+        path: '/admin/auth/verify-email',
+        lazy: async () => ({
+          Component: (await import('../features/auth/components/verify-email-page'))
+            .VerifyEmailPage,
+        }),
+      },
+      {
         path: '/admin/auth/create-team',
         lazy: async () => {
           const [{ CreateTeamPage }, { InvitesBanner }] = await Promise.all([

@@ -20,6 +20,8 @@ export interface Subscription {
 export interface User {
   id: number;
   email: string;
+  /** The address was proven by following a link sent to it. */
+  emailVerified: boolean;
   realName: string;
   username: string | null;
   defaultTeam: string | null;
@@ -33,10 +35,14 @@ export interface TeamMembership {
   subscription: Subscription | null;
 }
 
+/** How this server passes links on: by mail, or (no mail server set up) in its log. */
+export type MailDelivery = 'mail' | 'log';
+
 export interface UserContext {
   user: User;
   teams: TeamMembership[];
   featureFlags: string[];
+  mailDelivery: MailDelivery;
 }
 
 /** Spec section 9: the user context is cached for 86400 s; saves invalidate it explicitly. */

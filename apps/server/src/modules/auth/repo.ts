@@ -94,3 +94,13 @@ export function revokeOtherSessions(db: Db, userId: number, keepSessionId: strin
     .where('revokedAt', 'is', null)
     .execute();
 }
+
+/** Every live session of the user, the caller's included (a password reset). */
+export function revokeAllSessions(db: Db, userId: number) {
+  return db
+    .updateTable('sessions')
+    .set({ revokedAt: new Date() })
+    .where('userId', '=', userId)
+    .where('revokedAt', 'is', null)
+    .execute();
+}

@@ -6,6 +6,8 @@ export function presentUser(user: Selectable<UsersTable>, defaultTeam: string | 
   return {
     id: user.id,
     email: user.email,
+    /** The address was proven by following a link sent to it (and has not changed since). */
+    emailVerified: user.emailVerifiedAt !== null,
     realName: user.realName,
     username: user.username,
     defaultTeam,

@@ -42,7 +42,20 @@ export function updateUser(
     username?: string | null;
     preferences?: string;
     passwordHash?: string;
+    email?: string;
+    emailVerifiedAt?: Date | null;
   },
 ) {
   return db.updateTable('users').set(changes).where('id', '=', userId).execute();
+}
+
+/** Sets the verification time once, and only while `email` is still the account's address. */
+export async function setEmailVerified(db: Db | Tx, userId: number, email: string) {
+  const result = await db
+    .updateTable('users')
+    .set({ emailVerifiedAt: sql<Date>`coalesce(email_verified_at, now())` })
+    .where('id', '=', userId)
+    .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }

@@ -1,4 +1,5 @@
 import {
+  emailSchema,
   passwordProblem,
   passwordSchema,
   realNameSchema,
@@ -6,6 +7,7 @@ import {
   usernameSchema,
   userPreferencesSchema,
 } from '@kindling/domain';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance, AppServices } from '../../http/types';
 import type { AttemptLimiter } from '../../security/attempt-limiter';
@@ -19,16 +21,29 @@ import { saveUser } from './save-user';
 const tags = ['users'];
 const security = [{ bearer: [] }];
 
+/** Something to do for an account's current address, e.g. send it a verification link. */
+export type AddressHook = (
+  request: FastifyRequest,
+  account: { id: number; email: string },
+) => Promise<unknown>;
+
+/** Wired in app.ts: the password-attempt limit, and what follows a new address. */
+export interface UserRouteDeps {
+  passwordAttempts: AttemptLimiter;
+  onAddressAdded: AddressHook;
+}
+
 export function userRoutes(
   app: AppInstance,
   services: AppServices,
-  { passwordAttempts }: { passwordAttempts: AttemptLimiter },
+  { passwordAttempts, onAddressAdded }: UserRouteDeps,
 ): void {
   app.post(
     '/api/user/register',
     { config: authRateLimit(services.config), schema: { tags, body: registerSchema } },
     async (request, reply) => {
       const user = await registerUser(services, request.body);
+      await onAddressAdded(request, user);
       return reply.status(201).send({ user });
     },
   );
@@ -38,7 +53,9 @@ export function userRoutes(
     { schema: { tags, security, querystring: z.object({ team: z.string().optional() }) } },
     async (request) => {
       const user = await authenticate(services, request);
-      return getUserContext(services, { userId: user.id, team: request.query.team });
+      const context = await getUserContext(services, { userId: user.id, team: request.query.team });
+      // How links reach people here, so screens can say where to look for them.
+      return { ...context, mailDelivery: services.mailer.configured ? 'mail' : 'log' };
     },
   );
 
@@ -70,6 +87,7 @@ export function userRoutes(
           .object({
             realName: realNameSchema.optional(),
             username: z.union([usernameSchema, z.literal('')]).optional(),
+            email: emailSchema.optional(),
             preferences: userPreferencesSchema.partial().optional(),
             defaultTeam: z.string().min(1).optional(),
             currentPassword: z.string().optional(),
@@ -80,17 +98,17 @@ export function userRoutes(
     },
     async (request) => {
       const user = await authenticate(services, request);
-      return {
-        user: await saveUser(
-          { ...services, passwordAttempts },
-          {
-            ...request.body,
-            userId: user.id,
-            sessionId: user.sessionId,
-            clientAddress: request.ip,
-          },
-        ),
-      };
+      const saved = await saveUser(
+        { ...services, passwordAttempts },
+        {
+          ...request.body,
+          userId: user.id,
+          sessionId: user.sessionId,
+          clientAddress: request.ip,
+        },
+      );
+      if (saved.emailChanged) await onAddressAdded(request, saved.user);
+      return { user: saved.user };
     },
   );
 }

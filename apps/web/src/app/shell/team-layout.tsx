@@ -7,6 +7,7 @@ import { ErrorScreen } from '../error-screen';
 import { NotFoundScreen } from '../not-found';
 import { RequireSession } from '../../lib/require-session';
 import { InvitesBanner } from './invites-banner';
+import { VerifyEmailBanner } from './verify-email-banner';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { MainMenu } from './main-menu';
 import { useMenuCollapsed } from './use-menu-collapsed';
@@ -53,6 +54,7 @@ function TeamFrame({ initialCollapsed }: { initialCollapsed: boolean }) {
       <MainMenu collapsed={collapsed} onToggleCollapsed={narrow ? undefined : toggleCollapsed} />
       <div className={styles.main}>
         <InvitesBanner />
+        <VerifyEmailBanner />
         <div className={styles.content}>
           <Outlet />
         </div>

@@ -19,3 +19,16 @@ export const signUpFormSchema = z.object({
 });
 
 export const createTeamFormSchema = z.object({ name: teamNameSchema });
+
+export const forgotPasswordFormSchema = z.object({ email });
+
+/** The sign-up password rule, typed twice. */
+export const resetPasswordFormSchema = z
+  .object({
+    password: passwordSchema,
+    confirmPassword: z.string().min(1, 'Please repeat the new password'),
+  })
+  .refine((values) => values.password === values.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useForm } from '../../../lib/use-form';
 import { useIsSignedIn } from '../../../lib/use-session';
 import { Button } from '../../../ui/button';
@@ -9,6 +9,8 @@ import { signIn } from '../api/auth-api';
 import { signInFormSchema } from '../api/auth-schemas';
 import { useStartSession } from '../hooks/use-start-session';
 import { AuthLayout } from './auth-layout';
+import { AuthMessage } from './auth-message';
+import type { SignInNotice } from './reset-password-page';
 import { safeNext, withNext } from './safe-next';
 import styles from './auth-form.module.css';
 
@@ -19,6 +21,8 @@ export function SignInPage() {
   const startSession = useStartSession();
   const form = useForm(signInFormSchema, { email: '', password: '' });
   const next = safeNext(params.get('next'));
+  const passwordChanged =
+    (useLocation().state as Partial<SignInNotice> | null)?.notice === 'password-changed';
 
   const mutation = useMutation({
     mutationFn: signIn,
@@ -51,6 +55,11 @@ export function SignInPage() {
       }
     >
       <form className={styles.form} onSubmit={submit} noValidate aria-label="Sign in">
+        {passwordChanged && !form.formError ? (
+          <AuthMessage tone="success" testId="password-changed">
+            Your password has been changed. Sign in with the new one.
+          </AuthMessage>
+        ) : null}
         <FormError message={form.formError} />
         <TextField
           label="E-mail"
@@ -65,6 +74,9 @@ export function SignInPage() {
           autoComplete="current-password"
           {...form.inputProps('password')}
         />
+        <Link to="/admin/auth/forgot-password" className={styles.inlineLink}>
+          Forgot your password?
+        </Link>
         <Button
           type="submit"
           size="lg"

@@ -44,6 +44,8 @@ export interface UsernameVerdict {
 export interface UserChanges {
   realName?: string;
   username?: string;
+  /** Needs `currentPassword`; the new address starts unverified. */
+  email?: string;
   preferences?: Partial<UserPreferences>;
   defaultTeam?: string;
   currentPassword?: string;
