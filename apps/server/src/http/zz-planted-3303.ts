@@ -1,0 +1,1 @@
+export { getSubscription } from '../modules/teams/get-subscription';

@@ -1,0 +1,1 @@
+export { getSubscription } from '../teams/get-subscription';

@@ -1,0 +1,1 @@
+export { findTeam } from '../teams/repo';

@@ -1,0 +1,1 @@
+export { b } from '../../two/state/b';

@@ -1,0 +1,1 @@
+export { useCampaigns } from '../../campaigns/hooks/use-campaigns';

@@ -1,0 +1,1 @@
+export { useCampaigns } from '../features/campaigns/hooks/use-campaigns';
