@@ -466,6 +466,9 @@ describe('campaign wizard details', () => {
     await handle.focus();
     await page.keyboard.press('Space');
     await expect.poll(() => handle.getAttribute('aria-pressed')).toBe('true');
+    // Moving before dnd-kit has measured the drop targets is lost, as it would be for a person
+    // pressing at once on a busy machine: wait for the sensor's own first announcement.
+    await expect.poll(announced).toBe('Click Goal #1 moved to position 1 of 2.');
     await page.keyboard.press('ArrowDown');
     await expect.poll(announced).toBe('Click Goal #1 moved to position 2 of 2.');
     await page.keyboard.press('Space');
