@@ -61,6 +61,8 @@ import { setPassword } from './modules/users/set-password';
 import { verifyCredentials } from './modules/users/verify-credentials';
 import { createMailer } from './mail/mailer';
 import { collectRoutes } from './modules/collect/routes';
+import { trackerStatusRoutes } from './modules/collect/status-routes';
+import { listCampaignIds } from './modules/campaigns/list-campaign-ids';
 import { getTrackingShapes } from './modules/campaigns/get-tracking-shapes';
 import { createOutbox } from './mail/outbox';
 import { installBus } from './realtime/create-bus';
@@ -225,6 +227,9 @@ export async function buildApp({
       apiKeyRoutes(scope, services);
       screenshotRoutes(scope, services, worker);
       logPreviewErrorRoutes(scope);
+      trackerStatusRoutes(scope, services, {
+        listCampaignIds: (input) => listCampaignIds(services, input),
+      });
     },
   );
   serveFiles(app, { prefix: FILES_PREFIX, store: screenshotStore(config.DATA_DIR) });

@@ -102,6 +102,7 @@ const EXAMPLES: Record<string, (context: Context) => Example> = {
     payload: { value: 'Start free trial', count: 3, currentVariants: [] },
   }),
   'GET /jobs/by-id': (c) => ({ query: { id: c.jobId } }),
+  'GET /tracker/status': (c) => ({ query: { campaignId: c.campaignId } }),
   'GET /api-keys': () => ({}),
   'POST /api-keys/create': () => ({ payload: { name: 'Created by example' } }),
   'DELETE /api-keys/revoke': (c) => ({ query: { id: c.apiKeyId } }),

@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { COLLECT_MESSAGES, CONVERSION_WINDOW_MS } from '@kindling/domain';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/databases';
-import { bearer, createTeam, errorOf, signUp, useTestApp } from '../../../test/test-app';
+import {
+  bearer,
+  createTeam,
+  errorOf,
+  signUp,
+  useTestApp,
+  type Account,
+} from '../../../test/test-app';
 import { NOT_JSON } from './routes';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/143.0 Safari/537.36';
@@ -31,6 +38,8 @@ const clickGoal = (name: string) => ({
 describeEachDatabase('POST /api/collect', (kind) => {
   const t = useTestApp(kind, { COLLECT_RATE_LIMIT_PER_MINUTE: 1000 });
   let campaignId: number;
+  let owner: Account;
+  let slug: string;
   let headline: { id: number; variants: number[] };
   let button: { id: number; variants: number[] };
   let signup: number;
@@ -102,8 +111,8 @@ describeEachDatabase('POST /api/collect', (kind) => {
     );
 
   it('sets up a campaign with two elements and a two-goal funnel', async () => {
-    const owner = await signUp(t.current.app);
-    const slug = await createTeam(t.current.app, owner, 'Collect Team');
+    owner = await signUp(t.current.app);
+    slug = await createTeam(t.current.app, owner, 'Collect Team');
     const created = await t.current.app.inject({
       method: 'POST',
       url: `/api/team/${slug}/campaign/create`,
@@ -132,6 +141,15 @@ describeEachDatabase('POST /api/collect', (kind) => {
     headline = h!;
     button = b!;
     [signup, purchase] = body.goals.map((g) => g.id) as [number, number];
+  });
+
+  it('reports the tag as not seen before the first exposure (check installation)', async () => {
+    const status = await t.current.app.inject({
+      method: 'GET',
+      url: `/api/team/${slug}/tracker/status?campaignId=${campaignId}`,
+      headers: bearer(owner),
+    });
+    expect(status.json()).toEqual({ seen: false, lastExposureAt: null, url: null });
   });
 
   it('stores a batch, answers 202 with counts, and keeps exact hourly rollups', async () => {
@@ -247,6 +265,30 @@ describeEachDatabase('POST /api/collect', (kind) => {
     );
     expect(beacon.statusCode).toBe(202);
     expect(beacon.headers['access-control-allow-origin']).toBe('*');
+  });
+
+  it('reports when and where the tag was last seen, to the team only', async () => {
+    const status = (query: string, as = owner, team = slug) =>
+      t.current.app.inject({
+        method: 'GET',
+        url: `/api/team/${team}/tracker/status${query}`,
+        headers: bearer(as),
+      });
+    const one = await status(`?campaignId=${campaignId}`);
+    expect(one.json()).toMatchObject({ seen: true, url: 'https://shop.example.com/landing' });
+    expect(Date.parse(one.json<{ lastExposureAt: string }>().lastExposureAt)).toBeGreaterThan(
+      now - 60_000,
+    );
+    expect((await status('')).json()).toMatchObject({ seen: true });
+    const stranger = await signUp(t.current.app);
+    const strangerSlug = await createTeam(t.current.app, stranger, 'Other Team');
+    const foreign = await status(`?campaignId=${campaignId}`, stranger, strangerSlug);
+    expect(foreign.statusCode).toBe(404);
+    expect((await status('', stranger, strangerSlug)).json()).toEqual({
+      seen: false,
+      lastExposureAt: null,
+      url: null,
+    });
   });
 
   it('drops bots: answered, counted per day, not stored', async () => {

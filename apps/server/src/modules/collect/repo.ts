@@ -119,3 +119,16 @@ export async function countDroppedBots(db: Db, day: string, bots: number): Promi
     )
     .execute();
 }
+
+/** The newest stored exposure of any of these campaigns. */
+export async function findLastExposure(db: Db, campaignIds: number[]) {
+  if (campaignIds.length === 0) return undefined;
+  return db
+    .selectFrom('events')
+    .select(['receivedAt', 'url'])
+    .where('campaignId', 'in', campaignIds)
+    .where('type', '=', 'exposure')
+    .orderBy('receivedAt', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

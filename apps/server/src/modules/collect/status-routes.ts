@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { ROW_ID_MESSAGE, rowId } from '../../http/row-id';
+import { requireTeam, teamParams } from '../../http/team-scope';
+import type { AppInstance, AppServices } from '../../http/types';
+import { getInstallationStatus, type ListCampaignIds } from './installation-status';
+
+export function trackerStatusRoutes(
+  scope: AppInstance,
+  services: AppServices,
+  { listCampaignIds }: { listCampaignIds: ListCampaignIds },
+): void {
+  scope.get(
+    '/tracker/status',
+    {
+      schema: {
+        tags: ['collect'],
+        security: [{ bearer: [] }],
+        summary: 'Whether the tracker tag has reported an exposure, when last and from where',
+        params: teamParams,
+        querystring: z.object({
+          campaignId: z.coerce.number(ROW_ID_MESSAGE).pipe(rowId).optional(),
+        }),
+      },
+    },
+    (request) =>
+      getInstallationStatus(
+        { db: services.db, listCampaignIds },
+        { team: requireTeam(request), ...request.query },
+      ),
+  );
+}
