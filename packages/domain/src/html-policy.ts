@@ -127,13 +127,63 @@ export const HTML_LINK_SCHEMES: readonly string[] = ['http', 'https', 'mailto', 
 export const HTML_IMAGE_SCHEMES: readonly string[] = ['http', 'https'];
 export const HTML_IMAGE_DATA_URL =
   /^data:image\/(?:png|jpeg|gif|webp|avif);base64,[a-z0-9+/=\s]*$/i;
-/** Style values that load or run something. */
+/**
+ * Style values that load or run something. A backslash is refused outright: CSS escapes spell
+ * `\75rl(` as `url(`; so are comments, which split words a pattern looks for. `image-set()` and
+ * `src()` load strings without `url(`.
+ */
 export const HTML_UNSAFE_STYLE =
-  /url\s*\(|expression\s*\(|javascript:|@import|behavior\s*:|-moz-binding/i;
+  /url\s*\(|image(?:-set)?\s*\(|src\s*\(|expression\s*\(|(?:java|vb)script:|@import|behavior\s*:|-moz-binding|\\|\/\*/i;
 
 /** Link targets kept: a new tab (given rel="noopener noreferrer") or the same frame. */
 export const HTML_LINK_TARGETS: readonly string[] = ['_blank', '_self'];
 export const HTML_BLANK_TARGET_REL = 'noopener noreferrer';
+
+// Browsers skip spaces and control characters inside and around a URL's scheme ("java\tscript:").
+// eslint-disable-next-line no-control-regex
+const URL_IGNORED = /[\u0000-\u0020]+/g;
+const URL_SCHEME = /^([a-z][a-z0-9+.-]*):/i;
+
+/**
+ * True for an href/src value (entities already decoded) that may stay: a scheme of the policy, a
+ * raster data: image, or a relative URL. Decided on the string alone, never against the page's
+ * base URL, so the server and every page decide alike. "//host" and "/\host" are refused: they
+ * take the scheme of whatever page the variant runs on. A colon before any "/", "?" or "#" is a
+ * scheme, so an unknown or mangled one ("java script:") is refused too.
+ */
+export function isAllowedHtmlUrl(value: string, kind: 'link' | 'image'): boolean {
+  const url = value.replace(URL_IGNORED, '');
+  if (kind === 'image' && HTML_IMAGE_DATA_URL.test(value.trim())) return true;
+  if (/^[/\\]{2}/.test(url)) return false;
+  const scheme = URL_SCHEME.exec(url)?.[1]?.toLowerCase();
+  if (scheme !== undefined) {
+    return (kind === 'image' ? HTML_IMAGE_SCHEMES : HTML_LINK_SCHEMES).includes(scheme);
+  }
+  return !/^[^/?#]*:/.test(url);
+}
+
+/** Whether `name="value"` stays on `tag`: allowed there, and a URL, style or target that is safe. */
+export function keepsHtmlAttribute(options: {
+  profile: HtmlProfile;
+  tag: string;
+  name: string;
+  value: string;
+}): boolean {
+  const { profile, tag, name, value } = options;
+  if (!isAllowedHtmlAttribute(profile, tag, name)) return false;
+  switch (name) {
+    case 'href':
+      return isAllowedHtmlUrl(value, 'link');
+    case 'src':
+      return isAllowedHtmlUrl(value, 'image');
+    case 'style':
+      return !HTML_UNSAFE_STYLE.test(value);
+    case 'target':
+      return HTML_LINK_TARGETS.includes(value);
+    default:
+      return true;
+  }
+}
 
 export function isAllowedHtmlAttribute(profile: HtmlProfile, tag: string, name: string): boolean {
   const { attributes } = HTML_POLICY[profile];

@@ -1,54 +1,28 @@
 import {
   HTML_BLANK_TARGET_REL,
   HTML_DROPPED_TAGS,
-  HTML_IMAGE_DATA_URL,
-  HTML_IMAGE_SCHEMES,
-  HTML_LINK_SCHEMES,
-  HTML_LINK_TARGETS,
   HTML_POLICY,
-  HTML_UNSAFE_STYLE,
-  isAllowedHtmlAttribute,
+  keepsHtmlAttribute,
   type HtmlProfile,
 } from '@kindling/domain';
 
 // Variant HTML comes from team members and AI generation and is applied to customers' live
 // pages, so it passes the shared allow-list (domain html-policy) again here, whatever the
-// server stored: anything not listed is unwrapped (kept as its text) or dropped whole.
+// server stored: anything not listed is unwrapped (kept as its text) or dropped whole. The server
+// applies the same policy; one fixture table (domain html-policy-fixtures) holds both to it.
 
 export type { HtmlProfile };
 
 const DROPPED_TAGS = new Set(HTML_DROPPED_TAGS);
-const URL_ATTRIBUTES = new Set(['href', 'src']);
-const schemes = (list: readonly string[]) => new Set(list.map((scheme) => `${scheme}:`));
-const LINK_PROTOCOLS = schemes(HTML_LINK_SCHEMES);
-const IMAGE_PROTOCOLS = schemes(HTML_IMAGE_SCHEMES);
-
-/** True for URLs safe to put in href/src: the policy's link schemes, raster data: images. */
-function isSafeUrl(value: string, { image = false } = {}): boolean {
-  const trimmed = value.trim();
-  if (image && HTML_IMAGE_DATA_URL.test(trimmed)) return true;
-  let url: URL;
-  try {
-    url = new URL(trimmed, document.baseURI);
-  } catch {
-    return false;
-  }
-  return (image ? IMAGE_PROTOCOLS : LINK_PROTOCOLS).has(url.protocol);
-}
-
-function keepsAttribute(profile: HtmlProfile, element: Element, name: string, value: string) {
-  if (!isAllowedHtmlAttribute(profile, element.localName, name)) return false;
-  if (URL_ATTRIBUTES.has(name)) return isSafeUrl(value, { image: name === 'src' });
-  if (name === 'style') return !HTML_UNSAFE_STYLE.test(value);
-  if (name === 'target') return HTML_LINK_TARGETS.includes(value);
-  return true;
-}
 
 function cleanAttributes(element: Element, profile: HtmlProfile): void {
+  const tag = element.localName;
   for (const { name, value } of [...element.attributes]) {
-    if (!keepsAttribute(profile, element, name, value)) element.removeAttribute(name);
+    if (!keepsHtmlAttribute({ profile, tag, name, value })) element.removeAttribute(name);
   }
   if (element.getAttribute('target') === '_blank') {
+    // Set last, whatever the author wrote, so the server's copy reads the same.
+    element.removeAttribute('rel');
     element.setAttribute('rel', HTML_BLANK_TARGET_REL);
   }
 }

@@ -3,45 +3,78 @@ import {
   HTML_DROPPED_TAGS,
   HTML_IMAGE_SCHEMES,
   HTML_LINK_SCHEMES,
-  HTML_LINK_TARGETS,
   HTML_POLICY,
+  keepsHtmlAttribute,
   type CampaignElement,
+  type HtmlProfile,
   type Variant,
 } from '@kindling/domain';
+import { parseFragment, serialize } from 'parse5';
 import sanitizeHtml from 'sanitize-html';
 
-/** Targets other than a new tab or the same frame are dropped (no named frames). */
-function linkAttributes({ target, ...attribs }: sanitizeHtml.Attributes): sanitizeHtml.Attributes {
-  if (target === undefined || !HTML_LINK_TARGETS.includes(target)) return attribs;
-  // A new tab must not get a handle on the customer's page (reverse tabnabbing).
-  return target === '_blank'
-    ? { ...attribs, target, rel: HTML_BLANK_TARGET_REL }
-    : { ...attribs, target };
+/** Drops what the shared policy refuses (URLs, styles, targets) before sanitize-html's checks. */
+function policyAttributes(profile: HtmlProfile): sanitizeHtml.Transformer {
+  return (tagName, attribs) => {
+    const kept = Object.entries(attribs).filter(([name, value]) =>
+      keepsHtmlAttribute({ profile, tag: tagName, name, value }),
+    );
+    if (!kept.some(([name, value]) => name === 'target' && value === '_blank')) {
+      return { tagName, attribs: Object.fromEntries(kept) };
+    }
+    // A new tab must not get a handle on the customer's page (reverse tabnabbing). rel goes
+    // last, where the page runtime puts it too.
+    const others = kept.filter(([name]) => name !== 'rel');
+    return { tagName, attribs: Object.fromEntries([...others, ['rel', HTML_BLANK_TARGET_REL]]) };
+  };
 }
 
-const { tags, attributes } = HTML_POLICY.inline;
+function optionsFor(profile: HtmlProfile): sanitizeHtml.IOptions {
+  const { tags, attributes } = HTML_POLICY[profile];
+  return {
+    allowedTags: [...tags],
+    allowedAttributes: Object.fromEntries(
+      Object.entries(attributes).map(([tag, names]) => [tag, [...names]]),
+    ),
+    // A second line behind the policy's own URL rule (keepsHtmlAttribute), which also admits
+    // raster data: images.
+    allowedSchemes: [...HTML_LINK_SCHEMES],
+    allowedSchemesByTag: { img: [...HTML_IMAGE_SCHEMES, 'data'] },
+    allowedSchemesAppliedToAttributes: ['href', 'src'],
+    allowProtocolRelative: false,
+    // The policy's style rule decides; sanitize-html would rewrite the value's spacing.
+    parseStyleAttributes: false,
+    // Dropped together with their content; other disallowed tags keep only their text.
+    nonTextTags: [...HTML_DROPPED_TAGS],
+    transformTags: { '*': policyAttributes(profile) },
+  };
+}
+
+const OPTIONS: Record<HtmlProfile, sanitizeHtml.IOptions> = {
+  inline: optionsFor('inline'),
+  block: optionsFor('block'),
+};
+
+/**
+ * The HTML as a browser's template element parses and serialises it (parse5 follows the HTML
+ * standard, sanitize-html's parser does not): misnested tags, nested links, CDATA and
+ * half-closed comments then mean here what they mean on the customer's page, and the stored
+ * text reads exactly as the page runtime's copy of it.
+ */
+function asBrowserReads(html: string): string {
+  return serialize(parseFragment(html, { scriptingEnabled: false }));
+}
+
+/** `html` cleaned with one profile of the shared policy (domain html-policy). */
+export function sanitizePolicyHtml(html: string, profile: HtmlProfile): string {
+  return asBrowserReads(sanitizeHtml(asBrowserReads(html), OPTIONS[profile]));
+}
 
 /**
  * Advanced text variants carry HTML that the page runtime writes into the customer's live page,
- * so it is cleaned with the shared inline policy (domain html-policy) before it is stored.
+ * so it is cleaned with the shared inline policy before it is stored.
  */
-const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [...tags],
-  allowedAttributes: Object.fromEntries(
-    Object.entries(attributes).map(([tag, names]) => [tag, [...names]]),
-  ),
-  allowedSchemes: [...HTML_LINK_SCHEMES],
-  allowedSchemesByTag: { img: [...HTML_IMAGE_SCHEMES] },
-  allowedSchemesAppliedToAttributes: ['href', 'src'],
-  // "//host/path" would take the scheme of whatever page the variant runs on.
-  allowProtocolRelative: false,
-  // Dropped together with their content; other disallowed tags keep only their text.
-  nonTextTags: [...HTML_DROPPED_TAGS],
-  transformTags: { a: (tagName, attribs) => ({ tagName, attribs: linkAttributes(attribs) }) },
-};
-
 export function sanitizeVariantHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS);
+  return sanitizePolicyHtml(html, 'inline');
 }
 
 function cleanInfo<I extends { html?: string | undefined }>(info: I): I {
