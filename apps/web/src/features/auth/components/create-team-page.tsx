@@ -5,12 +5,12 @@ import { RequireSession } from '../../../lib/require-session';
 import { teamHref } from '../../../lib/team-path';
 import { useForm } from '../../../lib/use-form';
 import { invalidateUserContext, useUserContext } from '../../../lib/user-context';
-import { Button } from '../../../ui/button';
 import { FormError, TextField } from '../../../ui/field';
 import { toastSuccess } from '../../../ui/toast';
 import { createTeam } from '../api/auth-api';
 import { createTeamFormSchema } from '../api/auth-schemas';
 import { AuthLayout } from './auth-layout';
+import { AuthSubmit } from './auth-submit';
 import styles from './auth-form.module.css';
 
 /** `invitations` lets the app show pending invitations here: joining a team beats making one. */
@@ -65,16 +65,9 @@ function CreateTeamForm({ invitations }: { invitations?: ReactNode }) {
           autoFocus
           {...form.inputProps('name')}
         />
-        <Button
-          type="submit"
-          size="lg"
-          fullWidth
-          className={styles.submit}
-          loading={mutation.isPending}
-          loadingText="Creating team…"
-        >
+        <AuthSubmit pending={mutation.isPending} loadingText="Creating team…">
           Create team
-        </Button>
+        </AuthSubmit>
       </form>
     </AuthLayout>
   );

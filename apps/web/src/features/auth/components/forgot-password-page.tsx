@@ -9,6 +9,7 @@ import { FormError, TextField } from '../../../ui/field';
 import { requestPasswordReset } from '../api/account-links-api';
 import { forgotPasswordFormSchema } from '../api/auth-schemas';
 import { AuthLayout } from './auth-layout';
+import { AuthSubmit } from './auth-submit';
 import { AuthMessage } from './auth-message';
 import styles from './auth-form.module.css';
 
@@ -90,16 +91,9 @@ export function ForgotPasswordPage() {
           autoFocus
           {...form.inputProps('email')}
         />
-        <Button
-          type="submit"
-          size="lg"
-          fullWidth
-          className={styles.submit}
-          loading={mutation.isPending}
-          loadingText="Sending link…"
-        >
+        <AuthSubmit pending={mutation.isPending} loadingText="Sending link…">
           Send reset link
-        </Button>
+        </AuthSubmit>
       </form>
     </AuthLayout>
   );

@@ -5,11 +5,12 @@ import { isApiError } from '../../../lib/api-client';
 import { clearSession } from '../../../lib/session';
 import { useForm } from '../../../lib/use-form';
 import { passwordStatus, usePasswordPolicy } from '../../../lib/use-password-policy';
-import { Button, ButtonLink } from '../../../ui/button';
+import { ButtonLink } from '../../../ui/button';
 import { FormError, TextField } from '../../../ui/field';
 import { completePasswordReset } from '../api/account-links-api';
 import { resetPasswordFormSchema } from '../api/auth-schemas';
 import { AuthLayout } from './auth-layout';
+import { AuthSubmit } from './auth-submit';
 import { AuthMessage } from './auth-message';
 import styles from './auth-form.module.css';
 
@@ -78,16 +79,9 @@ export function ResetPasswordPage() {
           autoComplete="new-password"
           {...form.inputProps('confirmPassword')}
         />
-        <Button
-          type="submit"
-          size="lg"
-          fullWidth
-          className={styles.submit}
-          loading={mutation.isPending}
-          loadingText="Saving password…"
-        >
+        <AuthSubmit pending={mutation.isPending} loadingText="Saving password…">
           Set new password
-        </Button>
+        </AuthSubmit>
       </form>
     </AuthLayout>
   );

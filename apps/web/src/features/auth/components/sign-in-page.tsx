@@ -3,12 +3,12 @@ import type { FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useForm } from '../../../lib/use-form';
 import { useIsSignedIn } from '../../../lib/use-session';
-import { Button } from '../../../ui/button';
 import { FormError, TextField } from '../../../ui/field';
 import { signIn } from '../api/auth-api';
 import { signInFormSchema } from '../api/auth-schemas';
 import { useStartSession } from '../hooks/use-start-session';
 import { AuthLayout } from './auth-layout';
+import { AuthSubmit } from './auth-submit';
 import { AuthMessage } from './auth-message';
 import type { SignInNotice } from './reset-password-page';
 import { safeNext, withNext } from './safe-next';
@@ -77,16 +77,9 @@ export function SignInPage() {
         <Link to="/admin/auth/forgot-password" className={styles.inlineLink}>
           Forgot your password?
         </Link>
-        <Button
-          type="submit"
-          size="lg"
-          fullWidth
-          className={styles.submit}
-          loading={mutation.isPending}
-          loadingText="Signing in…"
-        >
+        <AuthSubmit pending={mutation.isPending} loadingText="Signing in…">
           Sign in
-        </Button>
+        </AuthSubmit>
       </form>
     </AuthLayout>
   );

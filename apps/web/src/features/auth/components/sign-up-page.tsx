@@ -4,12 +4,12 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
 import { useForm } from '../../../lib/use-form';
 import { passwordStatus, usePasswordPolicy } from '../../../lib/use-password-policy';
-import { Button } from '../../../ui/button';
 import { FormError, TextField } from '../../../ui/field';
 import { register, signIn, type RegisterInput } from '../api/auth-api';
 import { signUpFormSchema } from '../api/auth-schemas';
 import { useStartSession } from '../hooks/use-start-session';
 import { AuthLayout } from './auth-layout';
+import { AuthSubmit } from './auth-submit';
 import { safeNext, withNext } from './safe-next';
 import styles from './auth-form.module.css';
 
@@ -75,17 +75,9 @@ export function SignUpPage() {
           status={form.errors.password ? undefined : passwordStatus(policy, form.values.password)}
           {...form.inputProps('password')}
         />
-        <Button
-          type="submit"
-          variant="gradient"
-          size="lg"
-          fullWidth
-          className={styles.submit}
-          loading={mutation.isPending}
-          loadingText="Creating account…"
-        >
+        <AuthSubmit variant="gradient" pending={mutation.isPending} loadingText="Creating account…">
           Create account
-        </Button>
+        </AuthSubmit>
       </form>
     </AuthLayout>
   );
