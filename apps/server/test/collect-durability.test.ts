@@ -164,7 +164,13 @@ async function readBack(target: DatabaseTarget, campaign: TrackedCampaign) {
 
 describeEachDatabase('collect under kill -9', (kind) => {
   let storage: Storage | undefined;
-  afterAll(async () => storage?.dispose());
+  let server: ServerProcess | undefined;
+  afterAll(async () => {
+    // A failed run must not leave a server behind on the folder or database it removes.
+    server?.child.kill('SIGKILL');
+    await server?.exited;
+    await storage?.dispose();
+  });
 
   it(
     `stores every acknowledged event exactly once across ${KILLS} kills (${EVENTS} events)`,
@@ -180,12 +186,12 @@ describeEachDatabase('collect under kill -9', (kind) => {
         JOB_WORKER: 'false',
       };
       const start = async () => {
-        const server = await startServerProcess(env);
+        server = await startServerProcess(env);
         if (!server.healthy) throw new Error(`server did not start:\n${server.output()}`);
         return server;
       };
-      let server: ServerProcess = await start();
-      const campaign = await createTrackedCampaign(server.url);
+      let running = await start();
+      const campaign = await createTrackedCampaign(running.url);
 
       const run = randomBytes(4).toString('hex');
       const now = Date.now();
@@ -216,23 +222,23 @@ describeEachDatabase('collect under kill -9', (kind) => {
           while (sending && tally.acknowledged.size < threshold) await pause(5);
           if (!sending) return;
           await pause(Math.floor(random() * 30));
-          server.child.kill('SIGKILL');
-          await server.exited;
+          running.child.kill('SIGKILL');
+          await running.exited;
           kills += 1;
-          server = await start();
+          running = await start();
         }
       })();
 
       const agent = new http.Agent({ keepAlive: true, maxSockets: SENDERS });
       const sendStarted = Date.now();
       await Promise.all(
-        Array.from({ length: SENDERS }, () => sender(queue, server.url, tally, agent)),
+        Array.from({ length: SENDERS }, () => sender(queue, running.url, tally, agent)),
       );
       const sendMs = Date.now() - sendStarted;
       sending = false;
       await killer;
       agent.destroy();
-      expect(await server.stop()).toBe(0);
+      expect(await running.stop()).toBe(0);
 
       const stored = await readBack(storage.target, campaign);
       const storedIds = new Set(stored.ids.map((row) => row.id));
