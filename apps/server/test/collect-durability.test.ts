@@ -47,12 +47,12 @@ interface Storage {
   dispose: () => Promise<void>;
 }
 
-async function pgliteStorage(): Promise<Storage> {
+function pgliteStorage(): Storage {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kindling-collect-'));
   return {
     env: { DATA_DIR: dataDir },
     target: { kind: 'pglite', dataDir },
-    dispose: async () => rmSync(dataDir, { recursive: true, force: true }),
+    dispose: () => Promise.resolve(rmSync(dataDir, { recursive: true, force: true })),
   };
 }
 
@@ -177,7 +177,7 @@ describeEachDatabase('collect under kill -9', (kind) => {
     { timeout: 900_000 },
     async () => {
       const started = Date.now();
-      storage = kind === 'pglite' ? await pgliteStorage() : await postgresStorage();
+      storage = kind === 'pglite' ? pgliteStorage() : await postgresStorage();
       const env = {
         ...storage.env,
         PORT: String(await freePort()),

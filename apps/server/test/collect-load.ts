@@ -53,7 +53,11 @@ export async function createTrackedCampaign(baseUrl: string): Promise<TrackedCam
     email,
     password,
   });
-  const { slug } = await call<{ slug: string }>(`${baseUrl}/api/teams`, { name: 'Load' }, accessToken);
+  const { slug } = await call<{ slug: string }>(
+    `${baseUrl}/api/teams`,
+    { name: 'Load' },
+    accessToken,
+  );
   const { id } = await call<{ id: number }>(
     `${baseUrl}/api/team/${slug}/campaign/create`,
     {

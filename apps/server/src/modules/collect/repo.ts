@@ -36,7 +36,11 @@ export async function insertNewEventsVisitorsSessions(
   tx: Tx,
   rows: EventRow[],
 ): Promise<{ storedIds: Set<string>; visitors: VisitorKey[]; sessions: SessionKey[] }> {
-  const created = await sql<{ kind: 'event' | 'visitor' | 'session'; campaign: number; key: string }>`
+  const created = await sql<{
+    kind: 'event' | 'visitor' | 'session';
+    campaign: number;
+    key: string;
+  }>`
     with input as (
       select id, "campaignId" as campaign_id, type, "visitorId" as visitor_id,
         "sessionId" as session_id, ts, url, data, arms, ord
@@ -76,7 +80,8 @@ export async function insertNewEventsVisitorsSessions(
   const sessions: SessionKey[] = [];
   for (const row of created.rows) {
     if (row.kind === 'event') storedIds.add(row.key);
-    else if (row.kind === 'visitor') visitors.push({ campaignId: row.campaign, visitorId: row.key });
+    else if (row.kind === 'visitor')
+      visitors.push({ campaignId: row.campaign, visitorId: row.key });
     else sessions.push({ campaignId: row.campaign, sessionId: row.key });
   }
   return { storedIds, visitors, sessions };
