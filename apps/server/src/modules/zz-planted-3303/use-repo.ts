@@ -1,1 +1,0 @@
-export { findTeam } from '../teams/repo';

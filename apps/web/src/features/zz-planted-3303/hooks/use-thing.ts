@@ -1,1 +1,0 @@
-export { thing } from '../components/thing';

@@ -1,1 +1,0 @@
-export { b } from '../../two/state/b';

@@ -1,2 +1,0 @@
-import { b } from './zz-planted-3303-b';
-export const a = (): number => b() + 1;

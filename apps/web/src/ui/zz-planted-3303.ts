@@ -1,1 +1,0 @@
-export { useCampaigns } from '../features/campaigns/hooks/use-campaigns';
