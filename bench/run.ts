@@ -7,6 +7,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { apiBench } from './api-bench';
+import { ingestBench } from './ingest-bench';
 import { previewBench } from './preview-bench';
 import { startBench } from './start-bench';
 import { wizardBench } from './wizard-bench';
@@ -53,6 +54,7 @@ async function main() {
     );
   }
   await apiBench();
+  await ingestBench();
   await wizardBench();
   await previewBench();
   await startBench();

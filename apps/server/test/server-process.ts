@@ -39,7 +39,8 @@ export async function startServerProcess(
   env: Record<string, string>,
   { compiled = false }: { compiled?: boolean } = {},
 ): Promise<ServerProcess> {
-  const port = await freePort();
+  // A fixed PORT in `env` lets a restarted process answer on the address clients already use.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const command = compiled ? [COMPILED_MAIN] : ['--import', 'tsx', main];
   const child = spawn(process.execPath, command, {
     env: {

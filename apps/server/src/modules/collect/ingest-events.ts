@@ -9,10 +9,8 @@ import {
   addToRollups,
   findSessionGoals,
   findVisitors,
-  insertNewEvents,
+  insertNewEventsVisitorsSessions,
   insertNewSessionGoals,
-  insertNewSessions,
-  insertNewVisitors,
 } from './repo';
 import { armsOf, planRollups, sessionKey, visitorKey } from './rollup-plan';
 
@@ -60,7 +58,7 @@ async function storeBatch(
   events: CollectEvent[],
   shapes: ReadonlyMap<number, TrackingShape>,
 ): Promise<number> {
-  const storedIds = await insertNewEvents(
+  const created = await insertNewEventsVisitorsSessions(
     tx,
     events.map((event) => ({
       id: event.id,
@@ -68,34 +66,19 @@ async function storeBatch(
       type: event.type,
       visitorId: event.visitorId,
       sessionId: event.sessionId,
-      ts: new Date(event.ts),
+      ts: new Date(event.ts).toISOString(),
       url: event.url,
-      data: JSON.stringify(dataOf(event)),
+      data: dataOf(event),
+      arms: event.type === 'exposure' ? armsOf(event.assignments) : null,
     })),
   );
-  const fresh = events.filter((event) => storedIds.has(event.id));
+  const fresh = events.filter((event) => created.storedIds.has(event.id));
   const exposures = fresh.filter((event): event is Exposure => event.type === 'exposure');
-
+  // The statement opened visitors and sessions with the same rule: first new exposure of each.
   const visitorOpeners = firstBy(exposures, visitorKey);
-  const createdVisitors = await insertNewVisitors(
-    tx,
-    [...visitorOpeners.values()].map((event) => ({
-      campaignId: event.campaignId,
-      visitorId: event.visitorId,
-      firstExposureAt: new Date(event.ts),
-      assignments: armsOf(event.assignments),
-    })),
-  );
   const sessionOpeners = firstBy(exposures, sessionKey);
-  const createdSessions = await insertNewSessions(
-    tx,
-    [...sessionOpeners.values()].map((event) => ({
-      campaignId: event.campaignId,
-      sessionId: event.sessionId,
-      visitorId: event.visitorId,
-      startedAt: new Date(event.ts),
-    })),
-  );
+  const createdVisitors = created.visitors;
+  const createdSessions = created.sessions;
 
   const visitorRows = await findVisitors(
     tx,

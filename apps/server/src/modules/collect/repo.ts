@@ -3,53 +3,88 @@ import type { Db } from '../../db/database';
 import type { Tx } from '../../db/transaction';
 import type { Arms, RollupRow } from './rollup-plan';
 
+export interface VisitorKey {
+  campaignId: number;
+  visitorId: string;
+}
+export interface SessionKey {
+  campaignId: number;
+  sessionId: string;
+}
+
 export interface EventRow {
   id: string;
   campaignId: number;
   type: 'exposure' | 'goal' | 'revenue';
   visitorId: string;
   sessionId: string;
-  ts: Date;
+  /** ISO time. */
+  ts: string;
   url: string;
-  data: string;
+  data: unknown;
+  /** Exposures: the arms it assigned (what a visitor row keeps); null otherwise. */
+  arms: Arms | null;
 }
 
-/** Stores the events not stored before; answers the ids it stored. */
-export async function insertNewEvents(tx: Tx, rows: EventRow[]): Promise<Set<string>> {
-  if (rows.length === 0) return new Set();
-  const stored = await tx
-    .insertInto('events')
-    .values(rows)
-    .onConflict((conflict) => conflict.column('id').doNothing())
-    .returning('id')
-    .execute();
-  return new Set(stored.map((row) => row.id));
-}
-
-export async function insertNewVisitors(
+/**
+ * One statement: stores the events not stored before and, for the new exposures among them,
+ * the visitors and sessions they open (the first exposure of each, in the rows' order). The
+ * rows travel as one JSON parameter, so a batch costs one round trip and one short plan
+ * whatever its size. Answers the stored event ids and the created visitor and session keys.
+ */
+export async function insertNewEventsVisitorsSessions(
   tx: Tx,
-  rows: { campaignId: number; visitorId: string; firstExposureAt: Date; assignments: Arms }[],
-) {
-  if (rows.length === 0) return [];
-  return tx
-    .insertInto('campaignVisitors')
-    .values(rows.map((row) => ({ ...row, assignments: JSON.stringify(row.assignments) })))
-    .onConflict((conflict) => conflict.columns(['campaignId', 'visitorId']).doNothing())
-    .returning(['campaignId', 'visitorId'])
-    .execute();
-}
-
-export async function insertNewSessions(
-  tx: Tx,
-  rows: { campaignId: number; sessionId: string; visitorId: string; startedAt: Date }[],
-) {
-  if (rows.length === 0) return [];
-  return tx
-    .insertInto('campaignSessions')
-    .values(rows)
-    .onConflict((conflict) => conflict.columns(['campaignId', 'sessionId']).doNothing())
-    .returning(['campaignId', 'sessionId'])
-    .execute();
+  rows: EventRow[],
+): Promise<{ storedIds: Set<string>; visitors: VisitorKey[]; sessions: SessionKey[] }> {
+  const created = await sql<{
+    kind: 'event' | 'visitor' | 'session';
+    campaign: number;
+    key: string;
+  }>`
+    with input as (
+      select id, "campaignId" as campaign_id, type, "visitorId" as visitor_id,
+        "sessionId" as session_id, ts, url, data, arms, ord
+      from json_to_recordset(${JSON.stringify(rows.map((row, ord) => ({ ...row, ord })))}::json)
+        as x(id uuid, "campaignId" integer, type text, "visitorId" text, "sessionId" text,
+          ts timestamptz, url text, data jsonb, arms jsonb, ord integer)
+    ),
+    stored as (
+      insert into events (id, campaign_id, type, visitor_id, session_id, ts, url, data)
+      select id, campaign_id, type, visitor_id, session_id, ts, url, data from input
+      on conflict (id) do nothing
+      returning id
+    ),
+    fresh_exposures as (
+      select input.* from input join stored on stored.id = input.id where input.type = 'exposure'
+    ),
+    visitors as (
+      insert into campaign_visitors (campaign_id, visitor_id, first_exposure_at, assignments)
+      select distinct on (campaign_id, visitor_id) campaign_id, visitor_id, ts, arms
+      from fresh_exposures order by campaign_id, visitor_id, ord
+      on conflict (campaign_id, visitor_id) do nothing
+      returning campaign_id, visitor_id
+    ),
+    sessions as (
+      insert into campaign_sessions (campaign_id, session_id, visitor_id, started_at)
+      select distinct on (campaign_id, session_id) campaign_id, session_id, visitor_id, ts
+      from fresh_exposures order by campaign_id, session_id, ord
+      on conflict (campaign_id, session_id) do nothing
+      returning campaign_id, session_id
+    )
+    select 'event' as kind, 0 as campaign, id::text as key from stored
+    union all select 'visitor', campaign_id, visitor_id from visitors
+    union all select 'session', campaign_id, session_id from sessions
+  `.execute(tx);
+  const storedIds = new Set<string>();
+  const visitors: VisitorKey[] = [];
+  const sessions: SessionKey[] = [];
+  for (const row of created.rows) {
+    if (row.kind === 'event') storedIds.add(row.key);
+    else if (row.kind === 'visitor')
+      visitors.push({ campaignId: row.campaign, visitorId: row.key });
+    else sessions.push({ campaignId: row.campaign, sessionId: row.key });
+  }
+  return { storedIds, visitors, sessions };
 }
 
 const pairs = (columns: string, values: [number, string][]) =>
@@ -86,28 +121,36 @@ export async function findSessionGoals(tx: Tx, keys: [number, string][]) {
     .execute();
 }
 
-/** Adds the batch's counts to the hourly rollups; rows come sorted, so locks come in order. */
+/**
+ * Adds the batch's counts to the hourly rollups in one statement; rows come sorted, so locks
+ * come in order (no deadlocks between concurrent batches).
+ */
 export async function addToRollups(tx: Tx, rows: RollupRow[]): Promise<void> {
   if (rows.length === 0) return;
-  const add = (column: string) =>
-    sql<number>`rollups_hourly.${sql.raw(column)} + excluded.${sql.raw(column)}`;
-  await tx
-    .insertInto('rollupsHourly')
-    .values(rows.map((row) => ({ ...row, hour: new Date(row.hour) })))
-    .onConflict((conflict) =>
-      conflict.columns(['campaignId', 'hour', 'elementId', 'arm', 'goalId']).doUpdateSet({
-        exposures: add('exposures'),
-        visitors: add('visitors'),
-        sessions: add('sessions'),
-        goalSessions: add('goal_sessions'),
-        conversions: add('conversions'),
-        revenue: add('revenue'),
-        applied: add('applied'),
-        missed: add('missed'),
-        appliedMs: add('applied_ms'),
-      }),
+  const input = rows.map((row) => ({ ...row, hour: new Date(row.hour).toISOString() }));
+  await sql`
+    insert into rollups_hourly (campaign_id, hour, element_id, arm, goal_id, exposures, visitors,
+      sessions, goal_sessions, conversions, revenue, applied, missed, applied_ms)
+    select "campaignId", hour, "elementId", arm, "goalId", exposures, visitors, sessions,
+      "goalSessions", conversions, revenue, applied, missed, "appliedMs"
+    from json_to_recordset(${JSON.stringify(input)}::json) as x(
+      "campaignId" integer, hour timestamptz, "elementId" integer, arm integer, "goalId" integer,
+      exposures bigint, visitors bigint, sessions bigint, "goalSessions" bigint,
+      conversions bigint, revenue double precision, applied bigint, missed bigint,
+      "appliedMs" bigint
     )
-    .execute();
+    order by "campaignId", hour, "elementId", arm, "goalId"
+    on conflict (campaign_id, hour, element_id, arm, goal_id) do update set
+      exposures = rollups_hourly.exposures + excluded.exposures,
+      visitors = rollups_hourly.visitors + excluded.visitors,
+      sessions = rollups_hourly.sessions + excluded.sessions,
+      goal_sessions = rollups_hourly.goal_sessions + excluded.goal_sessions,
+      conversions = rollups_hourly.conversions + excluded.conversions,
+      revenue = rollups_hourly.revenue + excluded.revenue,
+      applied = rollups_hourly.applied + excluded.applied,
+      missed = rollups_hourly.missed + excluded.missed,
+      applied_ms = rollups_hourly.applied_ms + excluded.applied_ms
+  `.execute(tx);
 }
 
 export async function countDroppedBots(db: Db, day: string, bots: number): Promise<void> {

@@ -1,0 +1,276 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, expect, it } from 'vitest';
+import { openDatabase, type DatabaseTarget } from '../src/db/database';
+import {
+  createTrackedCampaign,
+  postJson,
+  streamEvent,
+  type StreamEvent,
+  type TrackedCampaign,
+} from './collect-load';
+import { describeEachDatabase, TEST_DATABASE_URL } from './databases';
+import { freePort, startServerProcess, type ServerProcess } from './server-process';
+
+// Issue 9: "50,000 events posted while the server is killed with SIGKILL and restarted; every
+// acknowledged event is stored exactly once". Senders behave like the tracker: a batch that
+// got no answer is resent, same event ids, until it is answered.
+
+const EVENTS = Number(process.env.COLLECT_DURABILITY_EVENTS ?? 50_000);
+const KILLS = Number(process.env.COLLECT_DURABILITY_KILLS ?? 5);
+const SEED = Number(process.env.COLLECT_DURABILITY_SEED ?? Date.now() % 2 ** 31);
+const BATCH = 50;
+const SENDERS = 4;
+
+/** mulberry32: a seeded generator, so a failing run can be replayed with its seed. */
+function seeded(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Storage {
+  env: Record<string, string>;
+  target: DatabaseTarget;
+  dispose: () => Promise<void>;
+}
+
+function pgliteStorage(): Storage {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'kindling-collect-'));
+  return {
+    env: { DATA_DIR: dataDir },
+    target: { kind: 'pglite', dataDir },
+    dispose: () => Promise.resolve(rmSync(dataDir, { recursive: true, force: true })),
+  };
+}
+
+async function postgresStorage(): Promise<Storage> {
+  const name = `kindling_collect_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    target: { kind: 'postgres', url: url.toString() },
+    async dispose() {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+interface Tally {
+  /** Event ids whose batch was answered 202. */
+  acknowledged: Set<string>;
+  accepted: number;
+  duplicates: number;
+  /** Sends that got no answer (connection refused or cut) and were resent. */
+  resends: number;
+  refused: string[];
+}
+
+/** Sends batches from a shared queue until it is empty; unanswered batches are resent. */
+async function sender(
+  queue: StreamEvent[][],
+  baseUrl: string,
+  tally: Tally,
+  agent: http.Agent,
+): Promise<void> {
+  for (let batch = queue.shift(); batch; batch = queue.shift()) {
+    for (;;) {
+      const answer = await postJson(agent, `${baseUrl}/api/collect`, { events: batch }).catch(
+        () => undefined,
+      );
+      if (answer && answer.status === 202) {
+        const counts = JSON.parse(answer.body) as { accepted: number; duplicates: number };
+        tally.accepted += counts.accepted;
+        tally.duplicates += counts.duplicates;
+        for (const event of batch) tally.acknowledged.add(event.id);
+        break;
+      }
+      if (answer && answer.status < 500) {
+        tally.refused.push(`${answer.status} ${answer.body}`);
+        break;
+      }
+      tally.resends += 1;
+      await pause(50);
+    }
+  }
+}
+
+async function readBack(target: DatabaseTarget, campaign: TrackedCampaign) {
+  const database = await openDatabase(target);
+  try {
+    const { db } = database;
+    const ids = await db
+      .selectFrom('events')
+      .select(['id', 'type'])
+      .where('campaignId', '=', campaign.id)
+      .execute();
+    const count = async (table: 'campaignVisitors' | 'campaignSessions' | 'sessionGoals') =>
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .where('campaignId', '=', campaign.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    // Every exposure names the headline once, so its rows hold each counter exactly once.
+    const rollup = await db
+      .selectFrom('rollupsHourly')
+      .select([
+        sql<string>`sum(exposures)`.as('exposures'),
+        sql<string>`sum(visitors)`.as('visitors'),
+        sql<string>`sum(sessions)`.as('sessions'),
+        sql<string>`sum(goal_sessions)`.as('goalSessions'),
+        sql<number>`sum(revenue)`.as('revenue'),
+      ])
+      .where('campaignId', '=', campaign.id)
+      .where('elementId', '=', campaign.headline.id)
+      .executeTakeFirstOrThrow();
+    return {
+      ids,
+      visitors: await count('campaignVisitors'),
+      sessions: await count('campaignSessions'),
+      sessionGoals: await count('sessionGoals'),
+      rollup: {
+        exposures: Number(rollup.exposures),
+        visitors: Number(rollup.visitors),
+        sessions: Number(rollup.sessions),
+        goalSessions: Number(rollup.goalSessions),
+        revenue: Number(rollup.revenue),
+      },
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+describeEachDatabase('collect under kill -9', (kind) => {
+  let storage: Storage | undefined;
+  let server: ServerProcess | undefined;
+  afterAll(async () => {
+    // A failed run must not leave a server behind on the folder or database it removes.
+    server?.child.kill('SIGKILL');
+    await server?.exited;
+    await storage?.dispose();
+  });
+
+  it(
+    `stores every acknowledged event exactly once across ${KILLS} kills (${EVENTS} events)`,
+    { timeout: 900_000 },
+    async () => {
+      const started = Date.now();
+      storage = kind === 'pglite' ? pgliteStorage() : await postgresStorage();
+      const env = {
+        ...storage.env,
+        PORT: String(await freePort()),
+        COLLECT_RATE_LIMIT_PER_MINUTE: '1000000',
+        AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+        JOB_WORKER: 'false',
+      };
+      const start = async () => {
+        server = await startServerProcess(env);
+        if (!server.healthy) throw new Error(`server did not start:\n${server.output()}`);
+        return server;
+      };
+      let running = await start();
+      const campaign = await createTrackedCampaign(running.url);
+
+      const run = randomBytes(4).toString('hex');
+      const now = Date.now();
+      const events = Array.from({ length: EVENTS }, (_, index) =>
+        streamEvent(campaign, { run, index, now }),
+      );
+      const queue: StreamEvent[][] = [];
+      for (let i = 0; i < events.length; i += BATCH) queue.push(events.slice(i, i + BATCH));
+      const batches = queue.length;
+      const tally: Tally = {
+        acknowledged: new Set(),
+        accepted: 0,
+        duplicates: 0,
+        resends: 0,
+        refused: [],
+      };
+
+      // Kill points: random numbers of acknowledged events, so kills land mid-load however
+      // fast the database is, plus a random few milliseconds so they hit any phase of a request.
+      const random = seeded(SEED);
+      const killAt = Array.from({ length: KILLS }, () => Math.floor(random() * EVENTS * 0.9)).sort(
+        (a, b) => a - b,
+      );
+      let kills = 0;
+      let sending = true;
+      const killer = (async () => {
+        for (const threshold of killAt) {
+          while (sending && tally.acknowledged.size < threshold) await pause(5);
+          if (!sending) return;
+          await pause(Math.floor(random() * 30));
+          running.child.kill('SIGKILL');
+          await running.exited;
+          kills += 1;
+          running = await start();
+        }
+      })();
+
+      const agent = new http.Agent({ keepAlive: true, maxSockets: SENDERS });
+      const sendStarted = Date.now();
+      await Promise.all(
+        Array.from({ length: SENDERS }, () => sender(queue, running.url, tally, agent)),
+      );
+      const sendMs = Date.now() - sendStarted;
+      sending = false;
+      await killer;
+      agent.destroy();
+      expect(await running.stop()).toBe(0);
+
+      const stored = await readBack(storage.target, campaign);
+      const storedIds = new Set(stored.ids.map((row) => row.id));
+      const missing = [...tally.acknowledged].filter((id) => !storedIds.has(id));
+      const exposures = stored.ids.filter((row) => row.type === 'exposure').length;
+      const revenueEvents = stored.ids.filter((row) => row.type === 'revenue').length;
+      console.log(
+        `[${kind}] collect under kill -9 (seed ${SEED}): ${EVENTS} events in ${batches} batches, ` +
+          `${kills} kills, ${tally.resends} resends; acknowledged ${tally.acknowledged.size}, ` +
+          `stored ${stored.ids.length} (${stored.ids.length - storedIds.size} duplicates), ` +
+          `answered accepted ${tally.accepted} + duplicates ${tally.duplicates}; ` +
+          `rollup exposures ${stored.rollup.exposures} vs ${exposures} stored exposures; ` +
+          `sending ${(sendMs / 1000).toFixed(1)} s, whole test ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
+
+      expect(tally.refused).toEqual([]);
+      expect(kills).toBe(KILLS);
+      expect(tally.acknowledged.size).toBe(EVENTS);
+      expect(missing).toEqual([]);
+      expect(stored.ids.length).toBe(storedIds.size);
+      expect(storedIds.size).toBe(EVENTS);
+      // Counted exactly once: every counter equals what the stored rows say.
+      expect(stored.rollup).toEqual({
+        exposures,
+        visitors: stored.visitors,
+        sessions: stored.sessions,
+        goalSessions: stored.sessionGoals,
+        revenue: revenueEvents * 19.5,
+      });
+      // A batch answered only after a resend may have been stored by the unanswered send.
+      expect(tally.accepted).toBeLessThanOrEqual(EVENTS);
+      expect(tally.accepted + tally.duplicates).toBe(EVENTS);
+    },
+  );
+});
