@@ -171,6 +171,8 @@ export interface RollupsHourlyTable {
   arm: number;
   /** 0 for counts that belong to no goal. */
   goalId: number;
+  /** One of ROLLUP_SHARDS rows per key, so concurrent batches rarely share a row lock. */
+  shard: number;
   exposures: Counter;
   visitors: Counter;
   sessions: Counter;

@@ -58,7 +58,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('session_goals_pk', ['campaign_id', 'session_id', 'goal_id'])
     .execute();
 
-  // arm 0 = the control; goal_id 0 = counts that belong to no goal.
+  // arm 0 = the control; goal_id 0 = counts that belong to no goal. Each key is split over a few
+  // shards, chosen per batch, so concurrent batches rarely wait on one hot row; readers add
+  // the shards up.
   await db.schema
     .createTable('rollups_hourly')
     .addColumn('campaign_id', 'integer', (c) =>
@@ -68,6 +70,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('element_id', 'integer', (c) => c.notNull())
     .addColumn('arm', 'integer', (c) => c.notNull())
     .addColumn('goal_id', 'integer', (c) => c.notNull())
+    .addColumn('shard', 'smallint', (c) => c.notNull())
     .addColumn('exposures', 'bigint', (c) => c.notNull().defaultTo(0))
     .addColumn('visitors', 'bigint', (c) => c.notNull().defaultTo(0))
     .addColumn('sessions', 'bigint', (c) => c.notNull().defaultTo(0))
@@ -83,6 +86,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       'element_id',
       'arm',
       'goal_id',
+      'shard',
     ])
     .execute();
 

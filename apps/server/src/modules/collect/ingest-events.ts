@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { COLLECT_MESSAGES, withinClockSkew, type CollectEvent } from '@kindling/domain';
 import type { Db } from '../../db/database';
 import type { Tx } from '../../db/transaction';
@@ -12,7 +13,7 @@ import {
   insertNewEventsVisitorsSessions,
   insertNewSessionGoals,
 } from './repo';
-import { armsOf, planRollups, sessionKey, visitorKey } from './rollup-plan';
+import { armsOf, planRollups, ROLLUP_SHARDS, sessionKey, visitorKey } from './rollup-plan';
 
 export type GetTrackingShapes = (input: {
   campaignIds: number[];
@@ -137,6 +138,7 @@ async function storeBatch(
       newGoalSessions: new Set(reached.map((event) => event.id)),
       conversions,
     }),
+    randomInt(ROLLUP_SHARDS),
   );
   return fresh.length;
 }

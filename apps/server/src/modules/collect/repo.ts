@@ -122,16 +122,16 @@ export async function findSessionGoals(tx: Tx, keys: [number, string][]) {
 }
 
 /**
- * Adds the batch's counts to the hourly rollups in one statement; rows come sorted, so locks
- * come in order (no deadlocks between concurrent batches).
+ * Adds the batch's counts to the hourly rollups in one statement, on one shard of each key;
+ * rows come sorted, so locks come in order (no deadlocks between concurrent batches).
  */
-export async function addToRollups(tx: Tx, rows: RollupRow[]): Promise<void> {
+export async function addToRollups(tx: Tx, rows: RollupRow[], shard: number): Promise<void> {
   if (rows.length === 0) return;
   const input = rows.map((row) => ({ ...row, hour: new Date(row.hour).toISOString() }));
   await sql`
-    insert into rollups_hourly (campaign_id, hour, element_id, arm, goal_id, exposures, visitors,
-      sessions, goal_sessions, conversions, revenue, applied, missed, applied_ms)
-    select "campaignId", hour, "elementId", arm, "goalId", exposures, visitors, sessions,
+    insert into rollups_hourly (campaign_id, hour, element_id, arm, goal_id, shard, exposures,
+      visitors, sessions, goal_sessions, conversions, revenue, applied, missed, applied_ms)
+    select "campaignId", hour, "elementId", arm, "goalId", ${shard}::smallint, exposures, visitors, sessions,
       "goalSessions", conversions, revenue, applied, missed, "appliedMs"
     from json_to_recordset(${JSON.stringify(input)}::json) as x(
       "campaignId" integer, hour timestamptz, "elementId" integer, arm integer, "goalId" integer,
@@ -140,7 +140,7 @@ export async function addToRollups(tx: Tx, rows: RollupRow[]): Promise<void> {
       "appliedMs" bigint
     )
     order by "campaignId", hour, "elementId", arm, "goalId"
-    on conflict (campaign_id, hour, element_id, arm, goal_id) do update set
+    on conflict (campaign_id, hour, element_id, arm, goal_id, shard) do update set
       exposures = rollups_hourly.exposures + excluded.exposures,
       visitors = rollups_hourly.visitors + excluded.visitors,
       sessions = rollups_hourly.sessions + excluded.sessions,

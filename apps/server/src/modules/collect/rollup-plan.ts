@@ -5,6 +5,8 @@ import { CONVERSION_WINDOW_MS, type CollectEvent } from '@kindling/domain';
 // were new). Keeping it pure keeps the counting rules testable without a database.
 
 export const CONTROL_ARM = 0;
+/** Rows per rollup key; a batch adds to one, chosen at random, and readers sum them. */
+export const ROLLUP_SHARDS = 8;
 const HOUR_MS = 3_600_000;
 
 /** Element id -> variant id, CONTROL_ARM for the control. */
