@@ -62,6 +62,10 @@ import { verifyCredentials } from './modules/users/verify-credentials';
 import { createMailer } from './mail/mailer';
 import { collectRoutes } from './modules/collect/routes';
 import { getTrackingShapes } from './modules/campaigns/get-tracking-shapes';
+import { getTrackerConfig } from './modules/campaigns/get-tracker-config';
+import { findPublicTeam } from './modules/teams/find-public-team';
+import { trackerRoutes, trackerSnippetRoutes } from './modules/tracker/routes';
+import { trackerBundle } from './modules/tracker/tracker-bundle';
 import { createOutbox } from './mail/outbox';
 import { installBus } from './realtime/create-bus';
 import { ChannelPolicies } from './realtime/channel-policies';
@@ -209,6 +213,11 @@ export async function buildApp({
   collectRoutes(app, services, {
     getTrackingShapes: (input) => getTrackingShapes(services, input),
   });
+  trackerRoutes(app, services, {
+    findPublicTeam: (input) => findPublicTeam(services, input),
+    getTrackerConfig: (input) => getTrackerConfig(services, input),
+    trackerBundle,
+  });
   teamRoutes(app, services);
   previewRoutes(app, services, { tickets: createTicketService(authSecret) });
   const aiProviders = { text: createTextProvider(config) };
@@ -225,6 +234,7 @@ export async function buildApp({
       apiKeyRoutes(scope, services);
       screenshotRoutes(scope, services, worker);
       logPreviewErrorRoutes(scope);
+      trackerSnippetRoutes(scope, services);
     },
   );
   serveFiles(app, { prefix: FILES_PREFIX, store: screenshotStore(config.DATA_DIR) });

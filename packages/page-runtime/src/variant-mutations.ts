@@ -1,6 +1,10 @@
 import type { CampaignElement, Variant } from '@kindling/domain';
 import type { PageMutation } from './mutation-types';
 
+// Also a package subpath (`@kindling/page-runtime/variant-mutations`): the server imports it
+// without the DOM code the package index leads to.
+export type { PageMutation };
+
 /**
  * The page mutations that show `variant` of `element` (spec section 3): the one mapping used by
  * the editor's preview and by the tracker configuration the server serves to live pages.
