@@ -16,6 +16,28 @@ const RED = 0xdc2626ff;
 const DESKTOP_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/143.0 Safari/537.36';
 
+const headline = () => ({
+  id: -1,
+  key: 'headline',
+  selector: 'h1',
+  type: 'text',
+  control: { info: { value: ORIGINAL } },
+  variants: [
+    {
+      id: -2,
+      key: 'sun',
+      type: 'text',
+      isEnabled: true,
+      info: { value: VARIANT, styles: [{ type: 'textColor', value: RED }] },
+    },
+  ],
+});
+const buyGoal = () => ({
+  id: -3,
+  isConversionGoal: true,
+  event: { type: 2, name: 'Buy', elements: [{ id: 'buy', label: 'Buy', selector: '#buy' }] },
+});
+
 interface Frame {
   t: number;
   h1: { text: string; visible: boolean } | null;
@@ -64,18 +86,30 @@ describe('the tracker on a live page', () => {
   let variantId: number;
   let goalId: number;
   let pageUrl: string;
+  let spaUrl: string;
+  let spaCampaignId: number;
+  let spaHeadlineId: number;
   let visitorId: string;
 
   async function visit(
-    options: { delayConfigMs?: number } = {},
-  ): Promise<{ context: BrowserContext; page: Page; posted: Posted[] }> {
+    options: { delayConfigMs?: number; url?: string; doNotTrack?: boolean } = {},
+  ): Promise<{ context: BrowserContext; page: Page; posted: Posted[]; warnings: string[] }> {
     const context = await browser.newContext({
       userAgent: DESKTOP_UA,
       viewport: { width: 1440, height: 900 },
     });
     context.setDefaultTimeout(15_000);
     await context.addInitScript(probe, visitorId);
+    if (options.doNotTrack) {
+      await context.addInitScript(() =>
+        Object.defineProperty(Navigator.prototype, 'doNotTrack', { get: () => '1' }),
+      );
+    }
     const page = await context.newPage();
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
     if (options.delayConfigMs) {
       const delay = options.delayConfigMs;
       await page.route('**/api/tracker/*/config.json', async (route) => {
@@ -93,8 +127,8 @@ describe('the tracker on a live page', () => {
         }),
       );
     });
-    await page.goto(pageUrl);
-    return { context, page, posted };
+    await page.goto(options.url ?? pageUrl);
+    return { context, page, posted, warnings };
   }
 
   const frames = (page: Page) =>
@@ -128,6 +162,7 @@ describe('the tracker on a live page', () => {
     expect(html).toBe(`<script src="${baseUrl}/api/tracker/${team}.js"></script>`);
     fixtures = await startFixtureServer({ substitutions: { [PLACEHOLDER]: html } });
     pageUrl = `http://${SHOP_HOST}:${new URL(fixtures.origin).port}/tracker-landing.html`;
+    spaUrl = `http://${SHOP_HOST}:${new URL(fixtures.origin).port}/tracker-spa.html`;
 
     ({ id: campaignId } = await api.call<{ id: number }>('POST', `/team/${team}/campaign/create`, {
       name: 'Headline test',
@@ -135,35 +170,8 @@ describe('the tracker on a live page', () => {
       ingestedUrl: pageUrl,
       isEnabled: true,
       trafficAllocation: 100,
-      elements: [
-        {
-          id: -1,
-          key: 'headline',
-          selector: 'h1',
-          type: 'text',
-          control: { info: { value: ORIGINAL } },
-          variants: [
-            {
-              id: -2,
-              key: 'sun',
-              type: 'text',
-              isEnabled: true,
-              info: { value: VARIANT, styles: [{ type: 'textColor', value: RED }] },
-            },
-          ],
-        },
-      ],
-      goals: [
-        {
-          id: -3,
-          isConversionGoal: true,
-          event: {
-            type: 2,
-            name: 'Buy',
-            elements: [{ id: 'buy', label: 'Buy', selector: '#buy' }],
-          },
-        },
-      ],
+      elements: [headline()],
+      goals: [buyGoal()],
     }));
     const campaign = await api.call<{
       elements: { id: number; variants: { id: number }[] }[];
@@ -173,13 +181,37 @@ describe('the tracker on a live page', () => {
     variantId = campaign.elements[0]!.variants[0]!.id;
     goalId = campaign.goals[0]!.id;
 
-    // A visitor the public hash puts in the variant, found from the config visitors receive.
+    ({ id: spaCampaignId } = await api.call<{ id: number }>(
+      'POST',
+      `/team/${team}/campaign/create`,
+      {
+        name: 'App shell headline',
+        description: 'Tracker end-to-end, single-page app',
+        ingestedUrl: spaUrl,
+        isEnabled: true,
+        elements: [headline()],
+        goals: [buyGoal()],
+      },
+    ));
+    const spa = await api.call<{ elements: { id: number; variants: { id: number }[] }[] }>(
+      'GET',
+      `/team/${team}/campaign/by-id?id=${spaCampaignId}`,
+    );
+    spaHeadlineId = spa.elements[0]!.id;
+    const spaVariantId = spa.elements[0]!.variants[0]!.id;
+
+    // A visitor the public hash puts in both variants, found from the config visitors receive.
     const config = (await (await fetch(`${baseUrl}/api/tracker/${team}/config.json`)).json()) as {
       campaigns: BucketingCampaign[];
     };
     for (let i = 0; !visitorId; i += 1) {
-      const arm = assignCampaigns(`e2e-visitor-${i}`, config.campaigns).get(campaignId);
-      if (arm?.[headlineId] === variantId) visitorId = `e2e-visitor-${i}`;
+      const arms = assignCampaigns(`e2e-visitor-${i}`, config.campaigns);
+      if (
+        arms.get(campaignId)?.[headlineId] === variantId &&
+        arms.get(spaCampaignId)?.[spaHeadlineId] === spaVariantId
+      ) {
+        visitorId = `e2e-visitor-${i}`;
+      }
     }
   });
 
@@ -283,6 +315,83 @@ describe('the tracker on a live page', () => {
     expect(posted.map((post) => post.status)).toEqual(posted.map(() => 202));
     // Nothing is left waiting in the visitor's queue.
     expect(await page.evaluate(() => localStorage.getItem('kindling.q'))).toBeNull();
+    await context.close();
+  });
+  it('re-applies the change when the page re-renders the element or resets its text', async () => {
+    const { context, page } = await visit({ url: spaUrl });
+    const h1 = page.locator('h1');
+    await expect.poll(() => h1.textContent()).toBe(VARIANT);
+    await page.evaluate(() => (window as unknown as { render(): void }).render());
+    await expect.poll(() => h1.textContent()).toBe(VARIANT);
+    await page.evaluate(() => (window as unknown as { resetText(): void }).resetText());
+    await expect.poll(() => h1.textContent()).toBe(VARIANT);
+    await context.close();
+  });
+
+  it('backs off a change the page undoes at once, reports it, and keeps the page responsive', async () => {
+    const { context, page, warnings } = await visit({ url: spaUrl });
+    await expect.poll(() => page.locator('h1').textContent()).toBe(VARIANT);
+    await page.evaluate(() => {
+      const shell = window as unknown as { fight(): void; resetText(): void };
+      shell.fight();
+      shell.resetText();
+    });
+    await expect.poll(() => warnings.some((text) => text.includes('undone too often'))).toBe(true);
+    // Without the guard the two observers would trade changes without end and this evaluate
+    // would never return; with it there are a few rounds a second at most.
+    const resets = () => page.evaluate(() => (window as unknown as { resets: number }).resets);
+    const early = await resets();
+    await page.waitForTimeout(2000);
+    expect((await resets()) - early).toBeLessThan(25);
+    await context.close();
+  });
+
+  it('counts a new page view after history navigation back to the campaign page', async () => {
+    const { context, page, posted } = await visit({ url: spaUrl });
+    const exposures = () =>
+      sent(posted, 'exposure').filter((event) => event.campaignId === spaCampaignId);
+    await expect.poll(() => exposures().length, { timeout: 10_000 }).toBe(1);
+    const go = (path: string) =>
+      page.evaluate((to) => (window as unknown as { go(path: string): void }).go(to), path);
+    await go('/reviews');
+    await expect.poll(() => page.locator('h2').textContent()).toBe('Reviews');
+    await go('/tracker-spa.html');
+    await expect.poll(() => page.locator('h1').textContent()).toBe(VARIANT);
+    await expect.poll(() => exposures().length, { timeout: 10_000 }).toBe(2);
+    expect(exposures()[1]).toMatchObject({ assignments: { [spaHeadlineId]: expect.any(Number) } });
+    await context.close();
+  });
+
+  it('sends nothing while consent is withdrawn, still shows the change, resumes on consent', async () => {
+    const { context, page, posted } = await visit({ url: `${spaUrl}?consent=no` });
+    await expect.poll(() => page.locator('h1').textContent()).toBe(VARIANT);
+    await page.locator('#buy').click();
+    await page.waitForTimeout(1500);
+    expect(posted).toEqual([]);
+    expect(await page.evaluate(() => localStorage.getItem('kindling.q'))).toBeNull();
+    await page.evaluate(() => {
+      const kindling = (window as unknown as { kindling(...args: unknown[]): void }).kindling;
+      kindling('consent', true);
+      kindling('revenue', 19.99);
+    });
+    await expect.poll(() => sent(posted, 'revenue').length, { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(sent(posted, 'revenue')).toContainEqual(
+      expect.objectContaining({ campaignId: spaCampaignId, amount: 19.99, visitorId }),
+    );
+    expect(posted.map((post) => post.status)).toEqual(posted.map(() => 202));
+    await context.close();
+  });
+
+  it('leaves the page as it is and stores and sends nothing under Do Not Track', async () => {
+    const { context, page, posted } = await visit({ doNotTrack: true });
+    await page.waitForTimeout(1500);
+    expect(await page.locator('h1').textContent()).toBe(ORIGINAL);
+    expect((await frames(page)).every((frame) => !frame.h1 || frame.h1.visible)).toBe(true);
+    await page.locator('#buy').click();
+    await page.waitForTimeout(500);
+    expect(posted).toEqual([]);
+    // Only the id the probe itself planted: the tracker wrote nothing.
+    expect(await page.evaluate(() => Object.keys(localStorage))).toEqual(['kindling.vid']);
     await context.close();
   });
 });
