@@ -370,9 +370,9 @@ describe('the tracker on a live page', () => {
     expect(posted).toEqual([]);
     expect(await page.evaluate(() => localStorage.getItem('kindling.q'))).toBeNull();
     await page.evaluate(() => {
-      const kindling = (window as unknown as { kindling(...args: unknown[]): void }).kindling;
-      kindling('consent', true);
-      kindling('revenue', 19.99);
+      const page = window as unknown as { kindling: (...args: unknown[]) => void };
+      page.kindling('consent', true);
+      page.kindling('revenue', 19.99);
     });
     await expect.poll(() => sent(posted, 'revenue').length, { timeout: 10_000 }).toBeGreaterThan(0);
     expect(sent(posted, 'revenue')).toContainEqual(
