@@ -47,6 +47,8 @@ interface Frame {
 interface Posted {
   events: Record<string, unknown>[];
   status: number;
+  /** The server's answer: 202 {accepted, duplicates}. */
+  answer: { accepted: number; duplicates: number } | undefined;
 }
 
 /**
@@ -120,10 +122,11 @@ describe('the tracker on a live page', () => {
     const posted: Posted[] = [];
     page.on('requestfinished', (request) => {
       if (!request.url().endsWith('/api/collect')) return;
-      void request.response().then((response) =>
+      void request.response().then(async (response) =>
         posted.push({
           events: (JSON.parse(request.postData() ?? '{}') as Posted).events,
           status: response?.status() ?? 0,
+          answer: (await response?.json()) as Posted['answer'],
         }),
       );
     });
@@ -312,7 +315,10 @@ describe('the tracker on a live page', () => {
       sessionId: exposure!.sessionId,
     });
     expect(goal!.id).not.toBe(exposure!.id);
-    expect(posted.map((post) => post.status)).toEqual(posted.map(() => 202));
+    // Taken and stored: every event accepted (a headless or bot visitor would get 0).
+    expect(posted.map((post) => [post.status, post.answer])).toEqual(
+      posted.map((post) => [202, { accepted: post.events.length, duplicates: 0 }]),
+    );
     // Nothing is left waiting in the visitor's queue.
     expect(await page.evaluate(() => localStorage.getItem('kindling.q'))).toBeNull();
     await context.close();
@@ -378,7 +384,10 @@ describe('the tracker on a live page', () => {
     expect(sent(posted, 'revenue')).toContainEqual(
       expect.objectContaining({ campaignId: spaCampaignId, amount: 19.99, visitorId }),
     );
-    expect(posted.map((post) => post.status)).toEqual(posted.map(() => 202));
+    // Taken and stored: every event accepted (a headless or bot visitor would get 0).
+    expect(posted.map((post) => [post.status, post.answer])).toEqual(
+      posted.map((post) => [202, { accepted: post.events.length, duplicates: 0 }]),
+    );
     await context.close();
   });
 
