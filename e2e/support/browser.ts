@@ -9,14 +9,20 @@ import { loadConfig } from '../../apps/server/src/config';
 
 export const SCREENSHOT_DIR = path.resolve('.e2e-artifacts/screenshots');
 
-/** The same Chromium the server's screenshots use: CHROMIUM_PATH, the system's, or the bundled. */
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * The same Chromium the server's screenshots use: CHROMIUM_PATH, the system's, or the bundled;
+ * `extraArgs` e.g. map a customer's host name to loopback (--host-resolver-rules).
+ */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   const found = await resolveChromium({
     chromiumPath: loadConfig().CHROMIUM_PATH,
     log: { warn: (details, message) => console.warn(message, details) },
   });
   if (!found) throw new Error(NO_CHROMIUM_MESSAGE);
-  return chromium.launch({ executablePath: found.executablePath, args: found.args });
+  return chromium.launch({
+    executablePath: found.executablePath,
+    args: [...found.args, ...extraArgs],
+  });
 }
 
 /** Saves a full-page screenshot under .e2e-artifacts/screenshots for a person to look at. */

@@ -36,8 +36,23 @@ export interface FixtureServer {
   close(): Promise<void>;
 }
 
+export interface FixtureOptions {
+  /** Text replaced in every HTML page served, e.g. a snippet tag for a placeholder comment. */
+  substitutions?: Record<string, string>;
+}
+
+const substitute = (body: Buffer, substitutions: Record<string, string>): Buffer | string =>
+  Object.keys(substitutions).length === 0
+    ? body
+    : Object.entries(substitutions).reduce(
+        (text, [from, to]) => text.replaceAll(from, to),
+        body.toString('utf8'),
+      );
+
 /** Serves e2e/fixtures on 127.0.0.1 (random port), standing in for customers' sites. */
-export async function startFixtureServer(): Promise<FixtureServer> {
+export async function startFixtureServer({
+  substitutions = {},
+}: FixtureOptions = {}): Promise<FixtureServer> {
   const seen: string[] = [];
   const server = createServer((request, response) => {
     const pathname = new URL(request.url ?? '/', 'http://fixture.invalid').pathname;
@@ -52,7 +67,7 @@ export async function startFixtureServer(): Promise<FixtureServer> {
       (body) =>
         response
           .writeHead(200, { 'content-type': type, ...(EXTRA_HEADERS[pathname] ?? {}) })
-          .end(body),
+          .end(type.startsWith('text/html') ? substitute(body, substitutions) : body),
       () => response.writeHead(404, { 'content-type': 'text/plain' }).end('not found'),
     );
   });

@@ -1,4 +1,4 @@
-import type { BuildOptions } from 'esbuild';
+import type { BuildOptions, Plugin } from 'esbuild';
 
 export const runtimeRoot: string;
 export const agentEntry: string;
@@ -6,3 +6,4 @@ export const agentOutfile: string;
 export const agentSources: string[];
 export const agentBuildOptions: BuildOptions;
 export function newestSourceMtime(target?: string[]): number;
+export const pureDomain: Plugin;

@@ -16,7 +16,7 @@ export const agentSources = [
 
 // The domain's index also re-exports its zod schemas; declaring its modules free of side
 // effects lets esbuild keep only the pure helpers the agent imports.
-const pureDomain = {
+export const pureDomain = {
   name: 'pure-domain',
   setup(build) {
     build.onResolve({ filter: /^@kindling\/domain$/ }, () => ({

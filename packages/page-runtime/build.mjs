@@ -1,7 +1,14 @@
-// Builds dist/preview-agent.js, the script the page proxy injects into previewed pages.
+// Builds dist/preview-agent.js (the script the page proxy injects into previewed pages) and
+// dist/tracker.js (the live-site tracker the server serves per team).
 import { build } from 'esbuild';
 import { agentBuildOptions, agentOutfile } from './agent-build.mjs';
+import { trackerBuildOptions, trackerOutfile } from './tracker-build.mjs';
 
-const result = await build({ ...agentBuildOptions, outfile: agentOutfile, metafile: true });
-const bytes = Object.values(result.metafile.outputs)[0]?.bytes ?? 0;
-console.log(`preview agent: ${agentOutfile} (${(bytes / 1024).toFixed(1)} KB)`);
+for (const [name, options, outfile] of [
+  ['preview agent', agentBuildOptions, agentOutfile],
+  ['tracker', trackerBuildOptions, trackerOutfile],
+]) {
+  const result = await build({ ...options, outfile, metafile: true });
+  const bytes = Object.values(result.metafile.outputs)[0]?.bytes ?? 0;
+  console.log(`${name}: ${outfile} (${(bytes / 1024).toFixed(1)} KB)`);
+}

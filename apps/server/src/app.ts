@@ -64,6 +64,10 @@ import { collectRoutes } from './modules/collect/routes';
 import { trackerStatusRoutes } from './modules/collect/status-routes';
 import { listCampaignIds } from './modules/campaigns/list-campaign-ids';
 import { getTrackingShapes } from './modules/campaigns/get-tracking-shapes';
+import { getTrackerConfig } from './modules/campaigns/get-tracker-config';
+import { findPublicTeam } from './modules/teams/find-public-team';
+import { trackerRoutes, trackerSnippetRoutes } from './modules/tracker/routes';
+import { trackerBundle } from './modules/tracker/tracker-bundle';
 import { createOutbox } from './mail/outbox';
 import { installBus } from './realtime/create-bus';
 import { ChannelPolicies } from './realtime/channel-policies';
@@ -211,6 +215,11 @@ export async function buildApp({
   collectRoutes(app, services, {
     getTrackingShapes: (input) => getTrackingShapes(services, input),
   });
+  trackerRoutes(app, services, {
+    findPublicTeam: (input) => findPublicTeam(services, input),
+    getTrackerConfig: (input) => getTrackerConfig(services, input),
+    trackerBundle,
+  });
   teamRoutes(app, services);
   previewRoutes(app, services, { tickets: createTicketService(authSecret) });
   const aiProviders = { text: createTextProvider(config) };
@@ -230,6 +239,7 @@ export async function buildApp({
       trackerStatusRoutes(scope, services, {
         listCampaignIds: (input) => listCampaignIds(services, input),
       });
+      trackerSnippetRoutes(scope, services);
     },
   );
   serveFiles(app, { prefix: FILES_PREFIX, store: screenshotStore(config.DATA_DIR) });

@@ -104,6 +104,7 @@ const EXAMPLES: Record<string, (context: Context) => Example> = {
   'GET /jobs/by-id': (c) => ({ query: { id: c.jobId } }),
   'GET /tracker/status': (c) => ({ query: { campaignId: c.campaignId } }),
   'GET /api-keys': () => ({}),
+  'GET /tracker/snippet': () => ({}),
   'POST /api-keys/create': () => ({ payload: { name: 'Created by example' } }),
   'DELETE /api-keys/revoke': (c) => ({ query: { id: c.apiKeyId } }),
 };

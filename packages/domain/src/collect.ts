@@ -1,12 +1,11 @@
 import { z } from 'zod';
+import { COLLECT_MAX_APPLY_MS } from './tracker-config';
 
 // The ingestion contract, issue 9: what the tracker posts to POST /api/collect.
 
 export const COLLECT_MAX_EVENTS = 100;
 /** Events stamped further than this from the server's clock are refused. */
 export const COLLECT_MAX_CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
-/** Longest time from navigation start to an applied change the tracker reports. */
-export const COLLECT_MAX_APPLY_MS = 60_000;
 
 export const COLLECT_MESSAGES = {
   tooMany: `A batch holds at most ${COLLECT_MAX_EVENTS} events.`,

@@ -26,3 +26,4 @@ export * from './variants';
 export * from './accounts';
 export * from './bucketing/index';
 export * from './collect';
+export * from './tracker-config';

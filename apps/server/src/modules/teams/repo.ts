@@ -145,3 +145,7 @@ export function findTeamAndMemberName(db: Db, teamId: number, userId: number) {
     .where('teamMembers.userId', '=', userId)
     .executeTakeFirstOrThrow();
 }
+
+export function findTeamBySlug(db: Db, slug: string) {
+  return db.selectFrom('teams').select(['id', 'slug']).where('slug', '=', slug).executeTakeFirst();
+}

@@ -1,7 +1,7 @@
 import type { CampaignElement, Variant } from '@kindling/domain';
 import { createContext, useContext, useMemo, useRef, type RefObject } from 'react';
+import { variantMutations } from '@kindling/page-runtime';
 import type { PreviewClient } from '../../../lib/preview/preview-client';
-import { variantMutations } from '../elements/state/variant-mutations';
 
 /** What the step panels may do to the page in the preview. */
 export interface PreviewControls {

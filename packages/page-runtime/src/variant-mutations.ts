@@ -1,7 +1,14 @@
 import type { CampaignElement, Variant } from '@kindling/domain';
-import type { PageMutation } from '@kindling/page-runtime';
+import type { PageMutation } from './mutation-types';
 
-/** The page mutations that show `variant` of `element` in the preview (spec section 3). */
+// Also a package subpath (`@kindling/page-runtime/variant-mutations`): the server imports it
+// without the DOM code the package index leads to.
+export type { PageMutation };
+
+/**
+ * The page mutations that show `variant` of `element` (spec section 3): the one mapping used by
+ * the editor's preview and by the tracker configuration the server serves to live pages.
+ */
 export function variantMutations(element: CampaignElement, variant: Variant): PageMutation[] {
   const { selector } = element;
   if (variant.type === 'image') {

@@ -1,15 +1,55 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BLUE,
-  imageElement,
-  imageVariant,
-  RED,
-  textElement,
-  textVariant,
-} from '../../state/test-fixtures';
+import type {
+  ImageElement,
+  ImageVariant,
+  TextElement,
+  TextVariant,
+  TextVariantInfo,
+} from '@kindling/domain';
 import { variantMutations } from './variant-mutations';
 
-const element = textElement(1, [], 'Original', '.cta');
+const RED = 0xff0000ff;
+const BLUE = 0x0000ffff;
+
+const textInfo = (patch: Partial<TextVariantInfo> = {}): TextVariantInfo => ({
+  value: '',
+  textType: 'normal',
+  styles: [],
+  creationMethod: 'custom',
+  ...patch,
+});
+const textVariant = (id: number, patch: Partial<TextVariantInfo> = {}): TextVariant => ({
+  id,
+  key: `k${id}`,
+  type: 'text',
+  isEnabled: true,
+  info: textInfo(patch),
+});
+const imageVariant = (id: number, src: string): ImageVariant => ({
+  id,
+  key: `k${id}`,
+  type: 'image',
+  isEnabled: true,
+  info: { src },
+});
+const textElement = (id: number, selector: string): TextElement => ({
+  id,
+  selector,
+  key: `e${id}`,
+  type: 'text',
+  control: { info: textInfo({ value: 'Original' }) },
+  variants: [],
+});
+const imageElement = (id: number): ImageElement => ({
+  id,
+  selector: `#img${id}`,
+  key: `e${id}`,
+  type: 'image',
+  control: { info: { src: 'https://example.com/original.png' } },
+  variants: [],
+});
+
+const element = textElement(1, '.cta');
 
 describe('variantMutations', () => {
   it('sets the text value of a normal variant', () => {

@@ -1,0 +1,94 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { notFound } from '../../errors';
+import { appOrigin } from '../../http/app-origin';
+import { requireTeam, teamParams } from '../../http/team-scope';
+import type { AppInstance, AppServices } from '../../http/types';
+import { getTrackerConfigFile } from './get-tracker-config-file';
+import { getTrackerScript } from './get-tracker-script';
+import { getTrackerSnippet } from './get-tracker-snippet';
+import { TRACKER_TEAM_NOT_FOUND, type TrackerDeps, type TrackerFile } from './tracker-deps';
+
+const tags = ['tracker'];
+/** Short enough that a campaign save, enable or pause reaches visitors within a minute. */
+export const TRACKER_CACHE_CONTROL = 'public, max-age=60';
+
+function send(request: FastifyRequest, reply: FastifyReply, file: TrackerFile, type: string) {
+  void reply.header('cache-control', TRACKER_CACHE_CONTROL).header('etag', file.etag);
+  const seen = request.headers['if-none-match'];
+  const tags = (seen ?? '').split(',').map((tag) => tag.trim().replace(/^W\//, ''));
+  if (tags.includes(file.etag)) return reply.status(304).send();
+  return reply.type(type).send(file.body);
+}
+
+/**
+ * The tracker customers' pages load, without sign-in and from any origin:
+ * GET /api/tracker/{team}.js and GET /api/tracker/{team}/config.json.
+ */
+export function trackerRoutes(app: AppInstance, services: AppServices, deps: TrackerDeps): void {
+  void app.register((scope, _options, registered) => {
+    scope.addHook('onRequest', async (_request, reply) => {
+      // Pages on any site load these: open to CORS, and not held back by the app's
+      // same-site resource policy (a <script> from another site would be blocked by it).
+      void reply
+        .header('access-control-allow-origin', '*')
+        .header('cross-origin-resource-policy', 'cross-origin');
+    });
+
+    scope.get(
+      '/api/tracker/:file',
+      {
+        schema: {
+          tags,
+          summary: "{team}.js: the tracker script with the team's hide list (public, cached 60 s)",
+          params: z.object({ file: z.string() }),
+        },
+      },
+      async (request, reply) => {
+        const slug = /^(.+)\.js$/.exec((request.params as { file: string }).file)?.[1];
+        if (!slug) throw notFound(TRACKER_TEAM_NOT_FOUND);
+        const origin = appOrigin(services.config, request);
+        const file = await getTrackerScript(deps, { slug, origin });
+        return send(request, reply, file, 'text/javascript; charset=utf-8');
+      },
+    );
+
+    scope.get(
+      '/api/tracker/:team/config.json',
+      {
+        schema: {
+          tags,
+          summary: "The team's enabled campaigns as the tracker runs them (public, cached 60 s)",
+          params: teamParams,
+        },
+      },
+      async (request, reply) => {
+        const origin = appOrigin(services.config, request);
+        const { team } = request.params as { team: string };
+        const file = await getTrackerConfigFile(deps, { slug: team, origin });
+        return send(request, reply, file, 'application/json; charset=utf-8');
+      },
+    );
+    registered();
+  });
+}
+
+/** GET /api/team/{team}/tracker/snippet: the tag to paste into <head>, for team members. */
+export function trackerSnippetRoutes(scope: AppInstance, services: AppServices): void {
+  scope.get(
+    '/tracker/snippet',
+    {
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        summary: 'The <script> tag that installs the tracker on the team’s pages',
+        params: teamParams,
+      },
+    },
+    (request) =>
+      getTrackerSnippet({
+        slug: requireTeam(request).slug,
+        origin: appOrigin(services.config, request),
+      }),
+  );
+}

@@ -1,0 +1,47 @@
+import { createHash } from 'node:crypto';
+import type { TrackerBootstrap, TrackerConfig } from '@kindling/domain';
+import type { PageMutation } from '@kindling/page-runtime/variant-mutations';
+import { notFound } from '../../errors';
+
+export type ServedConfig = TrackerConfig<PageMutation>;
+
+export interface TrackerDeps {
+  findPublicTeam: (input: { slug: string }) => Promise<{ id: number; slug: string } | undefined>;
+  getTrackerConfig: (input: { teamId: number; collectUrl: string }) => Promise<ServedConfig>;
+  trackerBundle: () => Promise<string>;
+}
+
+export interface TrackerFile {
+  body: string;
+  etag: string;
+}
+
+export const TRACKER_TEAM_NOT_FOUND = 'Team not found';
+
+export const etagOf = (body: string) =>
+  `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+
+/** `{origin}/api/tracker/{team}`: the script is `.js` after it, the config `/config.json`. */
+export const trackerBase = (origin: string, slug: string) =>
+  `${origin}/api/tracker/${encodeURIComponent(slug)}`;
+
+export async function teamConfig(deps: TrackerDeps, slug: string, origin: string) {
+  const team = await deps.findPublicTeam({ slug });
+  if (!team) throw notFound(TRACKER_TEAM_NOT_FOUND);
+  return deps.getTrackerConfig({ teamId: team.id, collectUrl: `${origin}/api/collect` });
+}
+
+/** The part of the config the script carries: per campaign page, the selectors that may change. */
+export function trackerBootstrap(config: ServedConfig, configUrl: string): TrackerBootstrap {
+  return {
+    configUrl,
+    hide: config.campaigns
+      .map((campaign): [string, string[]] => [
+        campaign.url,
+        campaign.elements
+          .filter((element) => element.variants.some((variant) => variant.mutations.length))
+          .map((element) => element.selector),
+      ])
+      .filter(([, selectors]) => selectors.length > 0),
+  };
+}

@@ -1,0 +1,215 @@
+import { runInNewContext } from 'node:vm';
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from '../../../test/databases';
+import { bearer, createTeam, errorOf, signUp, useTestApp } from '../../../test/test-app';
+import { TRACKER_CACHE_CONTROL } from './routes';
+
+const RED = 0xff0000ff;
+
+const textElement = (selector: string, variants: { value: string; enabled?: boolean }[]) => ({
+  id: -1,
+  selector,
+  type: 'text',
+  key: selector,
+  control: { info: { value: 'Original' } },
+  variants: variants.map(({ value, enabled = true }, index) => ({
+    id: -10 - index,
+    key: `${selector}-${index}`,
+    type: 'text',
+    isEnabled: enabled,
+    info: { value, styles: [{ type: 'textColor', value: RED }] },
+  })),
+});
+
+describeEachDatabase('the tracker routes', (kind) => {
+  const t = useTestApp(kind, { PUBLIC_URL: 'https://kindling.example.com' });
+  let slug: string;
+  let owner: Awaited<ReturnType<typeof signUp>>;
+  let split: number;
+  let bandit: number;
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t.current.app.inject({ method: 'GET', url, headers });
+  const config = async () => (await get(`/api/tracker/${slug}/config.json`)).json();
+  const create = async (payload: object) => {
+    const response = await t.current.app.inject({
+      method: 'POST',
+      url: `/api/team/${slug}/campaign/create`,
+      headers: bearer(owner),
+      payload: { description: 'Tracker test', isEnabled: true, ...payload },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<{ id: number }>().id;
+  };
+
+  it('sets up a team with an A/B split, a bandit and a paused campaign', async () => {
+    owner = await signUp(t.current.app);
+    slug = await createTeam(t.current.app, owner, 'Tracker Team');
+    split = await create({
+      name: 'Split',
+      ingestedUrl: 'https://shop.example.com/landing',
+      trafficAllocation: 80,
+      exclusiveAudienceMode: true,
+      elements: [
+        textElement('h1', [{ value: 'Grow 3x' }, { value: 'Paused', enabled: false }]),
+        { ...textElement('#empty', []), id: -2 },
+      ],
+      goals: [
+        {
+          id: -20,
+          isConversionGoal: false,
+          event: { type: 2, name: 'Sign up', elements: [{ id: 'a', label: 'a', selector: '#go' }] },
+        },
+        {
+          id: -21,
+          isConversionGoal: true,
+          event: { type: 1, name: 'Thanks', url: 'https://shop.example.com/thanks' },
+        },
+      ],
+    });
+    bandit = await create({
+      name: 'Bandit',
+      type: 'multi_armed_bandit',
+      ingestedUrl: 'https://shop.example.com/pricing',
+      elements: [textElement('.price', [{ value: '$9' }, { value: '$12' }])],
+    });
+    await create({
+      name: 'Paused',
+      isEnabled: false,
+      ingestedUrl: 'https://shop.example.com/paused',
+      elements: [textElement('.paused', [{ value: 'Never served' }])],
+    });
+  });
+
+  it('serves the enabled campaigns with their enabled variants as page mutations', async () => {
+    const served = await config();
+    expect(served.version).toBe(1);
+    expect(served.collectUrl).toBe('https://kindling.example.com/api/collect');
+    expect(served.campaigns.map((campaign: { id: number }) => campaign.id)).toEqual([
+      split,
+      bandit,
+    ]);
+    const [first, second] = served.campaigns;
+    expect(first).toMatchObject({
+      url: 'https://shop.example.com/landing',
+      trafficAllocation: 80,
+      exclusive: true,
+      goals: [
+        { type: 'click', selectors: ['#go'] },
+        { type: 'pageView', url: 'https://shop.example.com/thanks' },
+      ],
+    });
+    const [headline, empty] = first.elements;
+    expect(headline.selector).toBe('h1');
+    expect(headline.variants).toHaveLength(1);
+    expect(headline.variants[0].mutations).toEqual([
+      { type: 'textValue', selector: 'h1', value: 'Grow 3x' },
+      { type: 'textColor', selector: 'h1', value: RED },
+    ]);
+    expect(headline).not.toHaveProperty('controlWeight');
+    expect(empty.variants).toEqual([]);
+    // Bandit campaigns carry weights (even until results exist).
+    expect(second.elements[0].controlWeight).toBe(1);
+    expect(second.elements[0].variants.map((v: { weight: number }) => v.weight)).toEqual([1, 1]);
+  });
+
+  it('serves the script with the hide list embedded, for any origin, cached 60 s', async () => {
+    const response = await get(`/api/tracker/${slug}.js`, { origin: 'https://shop.example.com' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(response.headers['cache-control']).toBe(TRACKER_CACHE_CONTROL);
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    // Run the wrapper with a stand-in runtime to read the bootstrap it binds.
+    const body = response.body;
+    let bootstrap: unknown;
+    runInNewContext(
+      body.replace(/\{.*\}\((\{.*\})\);\s*$/s, '{capture(KINDLING_BOOTSTRAP)}($1);'),
+      {
+        capture: (value: unknown) => (bootstrap = value),
+      },
+    );
+    expect(bootstrap).toEqual({
+      configUrl: `https://kindling.example.com/api/tracker/${slug}/config.json`,
+      // Only elements with something to show; the paused campaign is not there.
+      hide: [
+        ['https://shop.example.com/landing', ['h1']],
+        ['https://shop.example.com/pricing', ['.price']],
+      ],
+    });
+    expect(body).toContain('MutationObserver');
+    expect(body).not.toMatch(/zod/i);
+  });
+
+  it('answers 304 to a matching If-None-Match, and a new ETag after a change', async () => {
+    for (const url of [`/api/tracker/${slug}.js`, `/api/tracker/${slug}/config.json`]) {
+      const first = await get(url);
+      const etag = String(first.headers.etag);
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      const again = await get(url, { 'if-none-match': `W/${etag}, "other"` });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+      expect(again.headers['cache-control']).toBe(TRACKER_CACHE_CONTROL);
+      expect((await get(url, { 'if-none-match': '"stale"' })).statusCode).toBe(200);
+    }
+    const before = (await get(`/api/tracker/${slug}/config.json`)).headers.etag;
+    const paused = await t.current.app.inject({
+      method: 'GET',
+      url: `/api/team/${slug}/campaign/update-enabled?id=${bandit}&isEnabled=false`,
+      headers: bearer(owner),
+    });
+    expect(paused.statusCode).toBe(200);
+    const after = await get(`/api/tracker/${slug}/config.json`, {
+      'if-none-match': String(before),
+    });
+    expect(after.statusCode).toBe(200);
+    expect(after.json().campaigns.map((c: { id: number }) => c.id)).toEqual([split]);
+  });
+
+  it('answers 404 in the error shape for an unknown team', async () => {
+    for (const url of ['/api/tracker/no-such-team.js', '/api/tracker/no-such-team/config.json']) {
+      const response = await get(url);
+      expect(response.statusCode).toBe(404);
+      expect(errorOf(response).code).toBe('NOT_FOUND');
+    }
+    expect((await get(`/api/tracker/${slug}`)).statusCode).toBe(404);
+  });
+
+  it('gives team members the snippet, from PUBLIC_URL', async () => {
+    const response = await t.current.app.inject({
+      method: 'GET',
+      url: `/api/team/${slug}/tracker/snippet`,
+      headers: bearer(owner),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      html: `<script src="https://kindling.example.com/api/tracker/${slug}.js"></script>`,
+    });
+    const stranger = await signUp(t.current.app, 'Eve');
+    const foreign = await t.current.app.inject({
+      method: 'GET',
+      url: `/api/team/${slug}/tracker/snippet`,
+      headers: bearer(stranger),
+    });
+    expect(foreign.statusCode).toBe(404);
+    const anonymous = await get(`/api/team/${slug}/tracker/snippet`);
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describeEachDatabase('the tracker snippet without PUBLIC_URL', (kind) => {
+  const t = useTestApp(kind, { PUBLIC_URL: undefined });
+
+  it("takes the request's origin", async () => {
+    const owner = await signUp(t.current.app);
+    const slug = await createTeam(t.current.app, owner, 'Origin Team');
+    const response = await t.current.app.inject({
+      method: 'GET',
+      url: `/api/team/${slug}/tracker/snippet`,
+      headers: { ...bearer(owner), host: 'ab.internal.example:8080' },
+    });
+    expect(response.json().html).toBe(
+      `<script src="http://ab.internal.example:8080/api/tracker/${slug}.js"></script>`,
+    );
+  });
+});

@@ -1,0 +1,84 @@
+import type { BucketingCampaign, BucketingElement } from './bucketing/assign';
+
+// What the tracker on a customer's page receives (issue 9): GET /api/tracker/{team}/config.json.
+// No zod here: the tracker bundle imports these types and `samePage`, and must not pull zod in.
+// The server builds the config from stored campaigns, so it is trusted data, not input.
+
+export const TRACKER_CONFIG_VERSION = 1;
+
+/**
+ * Longest time from navigation start to an applied change the tracker reports (/api/collect
+ * refuses more). Here, not in collect.ts, because that module's zod schemas must not reach the
+ * tracker bundle.
+ */
+export const COLLECT_MAX_APPLY_MS = 60_000;
+
+/** Inactivity after which a visitor's next page view starts a new session. */
+export const TRACKER_SESSION_MS = 30 * 60 * 1000;
+
+export interface TrackerVariant<M> {
+  id: number;
+  /** Bandit campaigns only: the variant's share (see BucketingElement). */
+  weight?: number;
+  /** Page mutations (page-runtime's PageMutation) that show this variant. */
+  mutations: M[];
+}
+
+export interface TrackerElement<M> extends BucketingElement {
+  selector: string;
+  /** Enabled variants only: a disabled variant is never served. */
+  variants: TrackerVariant<M>[];
+}
+
+export type TrackerGoal =
+  | { id: number; type: 'click'; selectors: string[] }
+  | { id: number; type: 'pageView'; url: string };
+
+export interface TrackerCampaign<M> extends BucketingCampaign {
+  /** The page the campaign runs on (its ingested URL); matched with `samePage`. */
+  url: string;
+  elements: TrackerElement<M>[];
+  goals: TrackerGoal[];
+}
+
+export interface TrackerConfig<M> {
+  version: typeof TRACKER_CONFIG_VERSION;
+  /** Where the tracker posts its events (POST /api/collect). */
+  collectUrl: string;
+  /** Enabled campaigns only. */
+  campaigns: TrackerCampaign<M>[];
+}
+
+/** What the script itself carries, so it can hide the targeted elements before any fetch. */
+export interface TrackerBootstrap {
+  configUrl: string;
+  /** Per campaign page: the selectors of elements that have a variant to show. */
+  hide: [url: string, selectors: string[]][];
+}
+
+// The WHATWG URL parser (browsers and Node); declared because domain is typed without DOM.
+declare const URL: new (
+  url: string,
+  base?: string,
+) => { protocol: string; host: string; pathname: string };
+
+/**
+ * The page-matching rule: same origin (scheme, host, port) and same path, ignoring the query,
+ * the fragment and one trailing slash (`/landing/` is `/landing`, and `` is `/`). The host is
+ * compared as the URL parser normalises it (lower case); the path is case-sensitive, as servers
+ * treat it. An address without a scheme is read as https, like the campaign form does.
+ */
+export function pageKey(address: string): string | undefined {
+  const text = /^https?:\/\//i.test(address.trim()) ? address.trim() : `https://${address.trim()}`;
+  try {
+    const { protocol, host, pathname } = new URL(text);
+    return `${protocol}//${host}${pathname.replace(/\/$/, '') || '/'}`;
+  } catch {
+    return undefined;
+  }
+}
+
+export function samePage(a: string, b: string): boolean {
+  const key = pageKey(a);
+  return key !== undefined && key === pageKey(b);
+}

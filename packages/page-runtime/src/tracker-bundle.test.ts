@@ -1,0 +1,22 @@
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { BOOTSTRAP_NAME, trackerBuildOptions } from '../tracker-build.mjs';
+
+// The tracker runs on every page view of customers' sites: ARCHITECTURE.md budgets it at 6 KB
+// gzipped, mutation engine included, with no runtime dependency (zod would be 10x that).
+describe('the tracker bundle', () => {
+  it('holds the runtime and mutation engine in under 6 KB gzipped, without zod', async () => {
+    const result = await build({ ...trackerBuildOptions, write: false });
+    const text = result.outputFiles[0]!.text;
+    expect(text).not.toMatch(/ZodError|zod/);
+    // The mutation engine and the sanitiser are in, and the bootstrap is read from the wrapper.
+    expect(text).toContain('noopener noreferrer');
+    expect(text).toContain('MutationObserver');
+    expect(text).toContain(BOOTSTRAP_NAME);
+    // CompressionStream (gzip, default level): this package is typed for the browser, not Node.
+    const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'));
+    const gzipped = (await new Response(stream).arrayBuffer()).byteLength;
+    console.log(`tracker: ${text.length} bytes, ${gzipped} bytes gzipped`);
+    expect(gzipped).toBeLessThan(6 * 1024);
+  }, 30_000);
+});

@@ -1,0 +1,92 @@
+import { readJson, save, type Store } from './storage';
+
+// Events wait in localStorage until the server took them, so a failed request, a closed tab or
+// a lost network loses nothing: what is left is sent again (by this page or the next one), and
+// the server drops duplicates by event id. At-least-once delivery, exactly-once storage.
+
+export const QUEUE_KEY = 'kindling.q';
+export const MAX_BATCH = 50;
+/** Past this many waiting events the oldest go: a visitor offline for days must not fill storage. */
+export const MAX_QUEUED = 500;
+/** Events gather this long before a request, so one page view makes one request. */
+export const GATHER_MS = 300;
+export const MAX_BACKOFF_MS = 60_000;
+
+/** ok: stored; retry: network, 429 or 5xx; drop: any other 4xx, which can never succeed. */
+export type SendResult = 'ok' | 'retry' | 'drop';
+
+export interface QueuedEvent {
+  id: string;
+}
+
+export interface QueueDeps<E extends QueuedEvent> {
+  store: Store;
+  send: (events: E[]) => Promise<SendResult>;
+  now: () => number;
+  schedule: (run: () => void, ms: number) => void;
+}
+
+export const resultOf = (status: number): SendResult =>
+  status < 300 ? 'ok' : status < 500 && status !== 429 && status !== 408 ? 'drop' : 'retry';
+
+/** 1 s after the first failure, then 2, 4, 8... up to a minute. */
+export const backoffMs = (failures: number): number =>
+  Math.min(500 * 2 ** failures, MAX_BACKOFF_MS);
+
+export function createQueue<E extends QueuedEvent>({ store, send, now, schedule }: QueueDeps<E>) {
+  let sending = false;
+  let timerDue = Infinity;
+  let failures = 0;
+  let retryAt = 0;
+  let enabled = true;
+
+  const read = (): E[] => readJson<E[]>(store, QUEUE_KEY) ?? [];
+  const write = (events: E[]) =>
+    events.length ? save(store, QUEUE_KEY, JSON.stringify(events)) : store.removeItem(QUEUE_KEY);
+
+  function later(ms: number): void {
+    const due = now() + ms;
+    if (due >= timerDue) return;
+    timerDue = due;
+    schedule(() => {
+      timerDue = Infinity;
+      void flush();
+    }, ms);
+  }
+
+  async function flush(): Promise<void> {
+    if (sending || !enabled) return;
+    const batch = read().slice(0, MAX_BATCH);
+    if (batch.length === 0) return;
+    if (now() < retryAt) return later(retryAt - now());
+    sending = true;
+    const result = await send(batch).catch((): SendResult => 'retry');
+    sending = false;
+    if (result === 'retry') {
+      failures += 1;
+      retryAt = now() + backoffMs(failures);
+      return later(backoffMs(failures));
+    }
+    failures = 0;
+    const done = new Set(batch.map((event) => event.id));
+    const rest = read().filter((event) => !done.has(event.id));
+    write(rest);
+    if (rest.length && enabled) later(0);
+  }
+
+  return {
+    push(event: E): void {
+      if (!enabled) return;
+      write([...read(), event].slice(-MAX_QUEUED));
+      later(GATHER_MS);
+    },
+    /** Sends now (a click may be about to leave the page), unless a retry is waiting. */
+    flush,
+    /** Consent withdrawn: nothing waiting is sent, nothing new is kept. */
+    setEnabled(on: boolean): void {
+      enabled = on;
+      if (!on) store.removeItem(QUEUE_KEY);
+      else later(0);
+    },
+  };
+}

@@ -1,0 +1,168 @@
+import { pageKey, samePage, type TrackerBootstrap, type TrackerGoal } from '@kindling/domain';
+import { findElements } from '../find-elements';
+import { createApplier, SETTLE_MS } from './apply';
+import { liveExposures, SEEN_KEY, type TrackerEvent } from './events';
+import { createHider, type Hider } from './hide';
+import { watchHistory } from './history';
+import { touchSession, visitorId } from './ids';
+import { newId } from './new-id';
+import { planPage, type Config } from './plan';
+import { createQueue } from './queue';
+import { sender } from './send';
+import { cookieStore, localStore, memoryStore, readJson, save, type Store } from './storage';
+
+export const CONSENT_KEY = 'kindling.consent';
+
+type Command = (name?: unknown, value?: unknown) => void;
+
+declare global {
+  interface Window {
+    /** `kindling('revenue', 19.99)`, `kindling('consent', false)`; `q` holds calls made early. */
+    kindling?: Command & { q?: ArrayLike<unknown>[]; started?: boolean };
+  }
+}
+
+interface Context {
+  config: Config;
+  store: Store;
+  visitor: string;
+  hider: Hider;
+}
+
+function run({ config, store, visitor, hider }: Context, commands: unknown[][]): void {
+  const queue = createQueue<TrackerEvent>({
+    store,
+    send: sender(config.collectUrl),
+    now: Date.now,
+    schedule: (task, ms) => setTimeout(task, ms),
+  });
+  let consented = store.getItem(CONSENT_KEY) !== '0';
+  const base = (campaignId: number) => ({
+    id: newId(),
+    campaignId,
+    visitorId: visitor,
+    sessionId: touchSession(store, Date.now(), newId),
+    ts: Date.now(),
+    url: location.href.slice(0, 2048),
+  });
+  const emit = (event: TrackerEvent) => {
+    if (consented) queue.push(event);
+    return true;
+  };
+  /** Served campaigns this visitor was exposed to in the last 7 days. */
+  const exposed = () => {
+    const live = liveExposures(readJson(store, SEEN_KEY), Date.now());
+    return config.campaigns.filter((campaign) => campaign.id in live);
+  };
+  /** Sends a goal event for each goal of an exposed campaign that `reached` says was reached. */
+  const reach = (reached: (goal: TrackerGoal) => boolean | undefined): boolean => {
+    let hit = false;
+    for (const campaign of exposed()) {
+      for (const goal of campaign.goals) {
+        if (reached(goal)) hit = emit({ ...base(campaign.id), type: 'goal', goalId: goal.id });
+      }
+    }
+    return hit;
+  };
+
+  let finish: (() => void) | undefined;
+  const applier = createApplier({
+    onApplied(change) {
+      hider.reveal(change.selector);
+    },
+    onLoop(change, pauseMs) {
+      console.warn('kindling: undone too often', change.selector, pauseMs);
+    },
+    wasSeen: hider.wasSeen,
+  });
+
+  let current: string | undefined;
+  function pageView(startMs: number): void {
+    finish?.();
+    const href = location.href;
+    current = pageKey(href);
+    const plan = planPage(config, href, visitor);
+    hider.keepOnly(plan.changes.map((change) => change.selector));
+    const seen = liveExposures(readJson(store, SEEN_KEY), Date.now());
+    for (const { campaignId } of plan.exposures) seen[campaignId] = Date.now();
+    save(store, SEEN_KEY, JSON.stringify(seen));
+    const ts = Date.now();
+    applier.show(plan.changes, startMs);
+    reach((goal) => goal.type === 'pageView' && samePage(goal.url, href));
+    let timer = 0;
+    const done = () => {
+      clearTimeout(timer);
+      finish = undefined;
+      for (const { campaignId, assignments } of plan.exposures) {
+        const applied = applier.report(campaignId);
+        emit({ ...base(campaignId), ts, type: 'exposure', assignments, applied });
+      }
+    };
+    finish = done;
+    const afterLoad = () => {
+      if (applier.pending()) timer = setTimeout(done, SETTLE_MS);
+      else done();
+    };
+    if (document.readyState === 'loading') {
+      document.addEventListener('DOMContentLoaded', afterLoad, { once: true });
+    } else afterLoad();
+  }
+
+  const command: Command = (name, value) => {
+    if (name === 'consent') {
+      consented = value !== false;
+      if (consented) store.removeItem(CONSENT_KEY);
+      else save(store, CONSENT_KEY, '0');
+      queue.setEnabled(consented);
+    }
+    if (name === 'revenue' && typeof value === 'number' && value >= 0 && value < 1e9) {
+      for (const { id } of exposed()) emit({ ...base(id), type: 'revenue', amount: value });
+    }
+  };
+  commands.forEach((args) => command(...args));
+  window.kindling = Object.assign(command, { started: true });
+  queue.setEnabled(consented);
+
+  pageView(0);
+  watchHistory(() => {
+    if (pageKey(location.href) !== current) pageView(performance.now());
+  });
+  document.addEventListener(
+    'click',
+    (event) => {
+      const path = event.composedPath();
+      const hit = reach(
+        (goal) =>
+          goal.type === 'click' &&
+          goal.selectors.some((s) => findElements(s).some((el) => path.includes(el))),
+      );
+      // The click may leave the page: send now (keepalive outlives the page).
+      if (hit) void queue.flush();
+    },
+    true,
+  );
+  addEventListener('pagehide', () => void queue.flush());
+}
+
+/** Starts the tracker on this page; `boot` is what the server embedded in the script. */
+export function startTracker(boot: TrackerBootstrap): void {
+  const stub = window.kindling;
+  if (stub?.started) return;
+  const commands: unknown[][] = Array.from(stub?.q ?? [], (args) => Array.from(args));
+  window.kindling = Object.assign((...args: unknown[]) => void commands.push(args), {
+    started: true,
+  });
+  // Do Not Track: the page stays exactly as its owner made it and nothing is stored or sent.
+  if (navigator.doNotTrack === '1') return;
+  const href = location.href;
+  const hider = createHider(boot.hide.filter(([url]) => samePage(url, href)).flatMap(([, s]) => s));
+  const local = localStore();
+  const store = local ?? memoryStore();
+  const visitor = visitorId(local ? [local, cookieStore()] : [cookieStore()], newId);
+  fetch(boot.configUrl)
+    .then((response) =>
+      response.ok ? (response.json() as Promise<Config>) : Promise.reject(new Error('config')),
+    )
+    .then((config) => run({ config, store, visitor, hider }, commands))
+    .catch(() => hider.keepOnly([]));
+}

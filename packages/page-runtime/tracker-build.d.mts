@@ -1,0 +1,7 @@
+import type { BuildOptions } from 'esbuild';
+
+export const trackerEntry: string;
+export const trackerOutfile: string;
+export const trackerSources: string[];
+export const BOOTSTRAP_NAME: string;
+export const trackerBuildOptions: BuildOptions;

@@ -1,0 +1,15 @@
+// esbuild options for the tracker bundle (GET /api/tracker/{team}.js), shared by `build.mjs`,
+// the server (which builds it in memory when dist/ is stale) and the size test.
+import path from 'node:path';
+import { agentBuildOptions, agentSources, runtimeRoot } from './agent-build.mjs';
+
+export const trackerEntry = path.join(runtimeRoot, 'src/tracker/entry.ts');
+export const trackerOutfile = path.join(runtimeRoot, 'dist/tracker.js');
+export const trackerSources = agentSources;
+/** The free identifier the bundle reads its bootstrap from; the server binds it. */
+export const BOOTSTRAP_NAME = 'KINDLING_BOOTSTRAP';
+
+export const trackerBuildOptions = {
+  ...agentBuildOptions,
+  entryPoints: [trackerEntry],
+};
