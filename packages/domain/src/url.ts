@@ -135,12 +135,11 @@ const isUploadPath = (src: string) =>
 const BREAKING = /[\s"'`<>\\]/u;
 
 /**
- * An image a variant may show: an http(s) address or one of our own upload paths. `base`
- * resolves a relative address (the page runtime passes the page's address); without it the
- * address must be absolute. `javascript:`, `data:`, quotes and brackets are refused.
+ * An http(s) address with none of the characters that end an attribute or a CSS string.
+ * `base` resolves a relative address (the page runtime passes the page's address); without it
+ * the address must be absolute. `javascript:`, `data:`, quotes and brackets are refused.
  */
-export function isAllowedImageSource(src: string, base?: string): boolean {
-  if (isUploadPath(src)) return true;
+export function isHttpAddress(src: string, base?: string): boolean {
   if (src === '' || src.length > MAX_URL_LENGTH || BREAKING.test(src)) return false;
   try {
     const { protocol } = base === undefined ? new URL(src) : new URL(src, base);
@@ -149,3 +148,10 @@ export function isAllowedImageSource(src: string, base?: string): boolean {
     return false;
   }
 }
+
+/**
+ * An image a variant may store: an http(s) address or one of our own upload paths. (The page
+ * runtime checks `isHttpAddress` again: the tracker's configuration serves uploads absolute.)
+ */
+export const isAllowedImageSource = (src: string): boolean =>
+  isUploadPath(src) || isHttpAddress(src);

@@ -1,4 +1,4 @@
-import { formatHex, isAllowedImageSource } from '@kindling/domain';
+import { formatHex, isHttpAddress } from '@kindling/domain';
 import { findElements } from './find-elements';
 import {
   LAYOUT_PROPERTIES,
@@ -41,7 +41,7 @@ function layoutStyles(styles: LayoutMutation['styles']): Record<string, string> 
 
 function applyImageSrc(element: Element, src: string): Undo {
   // The rule the server applies to stored variants, again before touching the page.
-  if (!isAllowedImageSource(src, document.baseURI)) return () => undefined;
+  if (!isHttpAddress(src, document.baseURI)) return () => undefined;
   if (element instanceof HTMLImageElement) {
     const restore = rememberAttributes(element, ['src', 'srcset', 'sizes']);
     const sources = [...(element.parentElement?.querySelectorAll('picture > source') ?? [])];

@@ -1,6 +1,7 @@
 import {
   GoalEventType,
   TRACKER_CONFIG_VERSION,
+  UPLOADS_PREFIX,
   type Campaign,
   type CampaignElement,
   type Goal,
@@ -20,13 +21,25 @@ export type ServedConfig = TrackerConfig<PageMutation>;
 // weighs the same, but the fields are served so the tracker already follows them.
 const EVEN = 1;
 
-function trackerElement(element: CampaignElement, bandit: boolean): TrackerElement<PageMutation> {
+/** Uploaded images are served by Kindling, not by the customer's site: make them absolute. */
+const absoluteUploads =
+  (filesOrigin: string) =>
+  (mutation: PageMutation): PageMutation =>
+    mutation.type === 'imageSrc' && mutation.src.startsWith(`${UPLOADS_PREFIX}/`)
+      ? { ...mutation, src: `${filesOrigin}${mutation.src}` }
+      : mutation;
+
+function trackerElement(
+  element: CampaignElement,
+  bandit: boolean,
+  filesOrigin: string,
+): TrackerElement<PageMutation> {
   const variants = element.variants
     .filter((variant) => variant.isEnabled)
     .map((variant) => ({
       id: variant.id,
       ...(bandit ? { weight: EVEN } : {}),
-      mutations: variantMutations(element, variant),
+      mutations: variantMutations(element, variant).map(absoluteUploads(filesOrigin)),
     }));
   return {
     id: element.id,
@@ -48,14 +61,14 @@ function trackerGoal(goal: Goal): TrackerGoal[] {
   return [];
 }
 
-function trackerCampaign(campaign: Campaign): TrackerCampaign<PageMutation> {
+function trackerCampaign(campaign: Campaign, filesOrigin: string): TrackerCampaign<PageMutation> {
   const bandit = campaign.type === 'multi_armed_bandit';
   return {
     id: campaign.id,
     url: campaign.ingestedUrl,
     trafficAllocation: campaign.trafficAllocation,
     exclusive: campaign.exclusiveAudienceMode,
-    elements: campaign.elements.map((element) => trackerElement(element, bandit)),
+    elements: campaign.elements.map((element) => trackerElement(element, bandit, filesOrigin)),
     goals: campaign.goals.flatMap(trackerGoal),
   };
 }
@@ -80,7 +93,7 @@ export async function getTrackerConfig(
     collectUrl,
     // Oldest first, so a config reads in the order campaigns were started.
     campaigns: rows
-      .map((row) => trackerCampaign(presentCampaign(row, parts)))
+      .map((row) => trackerCampaign(presentCampaign(row, parts), new URL(collectUrl).origin))
       .sort((a, b) => a.id - b.id),
   };
 }
