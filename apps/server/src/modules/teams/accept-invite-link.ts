@@ -2,15 +2,15 @@ import type { Db } from '../../db/database';
 import type { Tx } from '../../db/transaction';
 import { AppError, notFound } from '../../errors';
 import { hashSecret } from '../../security/secret-token';
-import { findPendingInviteByToken, lockPendingInvite } from './invites-repo';
+import { findPendingInviteByToken } from './invites-repo';
 import { joinInvitedTeam } from './join-invited-team';
 import { TEAM_MESSAGES } from './team-messages';
 
 /** The invitation behind a link, or the reason the link does not work. */
-export async function findLiveInvite(db: Db | Tx, token: string, now = new Date()) {
-  const invite = await findPendingInviteByToken(db, hashSecret(token));
+async function findLiveInvite(db: Db | Tx, token: string, { lock = false } = {}) {
+  const invite = await findPendingInviteByToken(db, hashSecret(token), { lock });
   if (!invite) throw notFound(TEAM_MESSAGES.inviteLinkInvalid);
-  if (invite.expiresAt && invite.expiresAt <= now) {
+  if (invite.expiresAt && invite.expiresAt <= new Date()) {
     throw new AppError('GONE', TEAM_MESSAGES.inviteLinkExpired);
   }
   return invite;
@@ -36,9 +36,8 @@ export async function acceptInviteLink(
   { userId, token }: { userId: number; token: string },
 ) {
   return db.transaction().execute(async (tx) => {
-    const invite = await findLiveInvite(tx, token);
-    // Two tabs accepting at once: the second waits here, then finds the invite used.
-    if (!(await lockPendingInvite(tx, invite.id))) throw notFound(TEAM_MESSAGES.inviteLinkInvalid);
+    // Two tabs accepting at once: the second waits on the lock, then finds the invite used.
+    const invite = await findLiveInvite(tx, token, { lock: true });
     await joinInvitedTeam(tx, { userId, invite });
     return { slug: invite.slug };
   });

@@ -100,9 +100,16 @@ export function findPendingInviteForUser(tx: Tx, inviteId: number, userId: numbe
     .executeTakeFirst();
 }
 
-/** The pending invitation a link's secret belongs to, with what its screen shows. */
-export function findPendingInviteByToken(db: Db | Tx, tokenHash: string) {
-  return db
+/**
+ * The pending invitation a link's secret belongs to, with what its screen shows. With `lock`
+ * (inside a transaction) a second accept waits for the first, then finds the invite used.
+ */
+export function findPendingInviteByToken(
+  db: Db | Tx,
+  tokenHash: string,
+  { lock = false }: { lock?: boolean } = {},
+) {
+  const query = db
     .selectFrom('teamInvites')
     .innerJoin('teams', 'teams.id', 'teamInvites.teamId')
     .innerJoin('users as inviter', 'inviter.id', 'teamInvites.invitedBy')
@@ -117,18 +124,8 @@ export function findPendingInviteByToken(db: Db | Tx, tokenHash: string) {
       'inviter.realName as invitedBy',
     ])
     .where('teamInvites.tokenHash', '=', tokenHash)
-    .where('teamInvites.acceptedAt', 'is', null)
-    .executeTakeFirst();
-}
-
-export function lockPendingInvite(tx: Tx, inviteId: number) {
-  return tx
-    .selectFrom('teamInvites')
-    .select('id')
-    .where('id', '=', inviteId)
-    .where('acceptedAt', 'is', null)
-    .forUpdate()
-    .executeTakeFirst();
+    .where('teamInvites.acceptedAt', 'is', null);
+  return (lock ? query.forUpdate('teamInvites') : query).executeTakeFirst();
 }
 
 export function markInviteAccepted(tx: Tx, inviteId: number) {
