@@ -1,19 +1,12 @@
 import { collectBatchSchema, type CollectEvent } from '@kindling/domain';
-import type { FastifyReply } from 'fastify';
 import { validationError } from '../../errors';
+import { openToEveryOrigin } from '../../http/open-to-every-origin';
 import type { AppInstance, AppServices } from '../../http/types';
 import { isBotUserAgent } from './bots';
 import { countDroppedBots } from './repo';
 import { ingestEvents, type GetTrackingShapes } from './ingest-events';
 
 export const NOT_JSON = 'The body must be JSON: {"events": [...]}.';
-
-const openToEveryOrigin = (reply: FastifyReply) =>
-  reply
-    .header('access-control-allow-origin', '*')
-    .header('access-control-allow-methods', 'POST, OPTIONS')
-    .header('access-control-allow-headers', 'content-type')
-    .header('access-control-max-age', '86400');
 
 /**
  * POST /api/collect: events from the tracker on customers' pages. CORS-open and without
@@ -32,8 +25,10 @@ export function collectRoutes(
         done(validationError(NOT_JSON), undefined);
       }
     });
-    scope.addHook('onRequest', async (_request, reply) => {
-      openToEveryOrigin(reply);
+    openToEveryOrigin(scope, {
+      'access-control-allow-methods': 'POST, OPTIONS',
+      'access-control-allow-headers': 'content-type',
+      'access-control-max-age': '86400',
     });
 
     scope.options(

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../../errors';
 import { appOrigin } from '../../http/app-origin';
+import { openToEveryOrigin } from '../../http/open-to-every-origin';
 import { requireTeam, teamParams } from '../../http/team-scope';
 import type { AppInstance, AppServices } from '../../http/types';
 import { getTrackerConfigFile } from './get-tracker-config-file';
@@ -27,13 +28,9 @@ function send(request: FastifyRequest, reply: FastifyReply, file: TrackerFile, t
  */
 export function trackerRoutes(app: AppInstance, services: AppServices, deps: TrackerDeps): void {
   void app.register((scope, _options, registered) => {
-    scope.addHook('onRequest', async (_request, reply) => {
-      // Pages on any site load these: open to CORS, and not held back by the app's
-      // same-site resource policy (a <script> from another site would be blocked by it).
-      void reply
-        .header('access-control-allow-origin', '*')
-        .header('cross-origin-resource-policy', 'cross-origin');
-    });
+    // Not held back by the app's same-site resource policy either: a <script> on another
+    // site would be blocked by it.
+    openToEveryOrigin(scope, { 'cross-origin-resource-policy': 'cross-origin' });
 
     scope.get(
       '/api/tracker/:file',
