@@ -8,11 +8,12 @@ import { useForm } from '../../../lib/use-form';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { useConfirm } from '../../../ui/confirm-dialog';
+import { CopyButton } from '../../../ui/copy-button';
 import { ErrorPanel } from '../../../ui/error-panel';
 import { FormError, TextField } from '../../../ui/field';
 import { LoadingState } from '../../../ui/spinner';
 import { Stack } from '../../../ui/stack';
-import { toastError, toastSuccess } from '../../../ui/toast';
+import { toastSuccess } from '../../../ui/toast';
 import {
   apiKeysKey,
   createApiKey,
@@ -96,15 +97,6 @@ function CreateApiKeyForm({ onCreated }: { onCreated: (secret: string) => void }
 }
 
 function SecretBox({ secret }: { secret: string }) {
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(secret);
-      toastSuccess('Copied');
-    } catch (error) {
-      toastError(error);
-    }
-  }
-
   return (
     <div className={styles.secret} data-testid="api-key-secret" role="status">
       <span className={styles.secretNote}>Copy this key now. You will not see it again.</span>
@@ -112,9 +104,7 @@ function SecretBox({ secret }: { secret: string }) {
         <code className={styles.secretValue} data-testid="api-key-secret-value">
           {secret}
         </code>
-        <Button size="sm" variant="outline" color="secondary" onClick={() => void copy()}>
-          Copy
-        </Button>
+        <CopyButton text={secret} variant="outline" color="secondary" />
       </div>
     </div>
   );

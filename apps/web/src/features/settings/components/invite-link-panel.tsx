@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
+import { CopyButton } from '../../../ui/copy-button';
 import type { SharedInvite } from '../api/settings-api';
 import { inviteDeliveryMessage } from '../state/invite-delivery';
 import styles from './team-members-page.module.css';
@@ -13,13 +13,6 @@ export function InviteLinkPanel({
   shared: SharedInvite;
   onClose: () => void;
 }) {
-  const [copied, setCopied] = useState(false);
-
-  async function copy() {
-    await navigator.clipboard.writeText(shared.link);
-    setCopied(true);
-  }
-
   return (
     <Card
       title={`Invitation link for ${shared.invite.email}`}
@@ -33,9 +26,7 @@ export function InviteLinkPanel({
           aria-label="Invitation link"
           onFocus={(event) => event.currentTarget.select()}
         />
-        <Button size="sm" onClick={() => void copy()}>
-          {copied ? 'Copied' : 'Copy link'}
-        </Button>
+        <CopyButton text={shared.link}>Copy link</CopyButton>
         <Button size="sm" variant="ghost" color="secondary" onClick={onClose}>
           Done
         </Button>
