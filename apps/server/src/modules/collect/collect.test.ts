@@ -304,6 +304,57 @@ describeEachDatabase('POST /api/collect', (kind) => {
     });
   });
 
+  it('answers the rollups per element and arm to the team only (counts)', async () => {
+    const counts = (as = owner, team = slug) =>
+      t.current.app.inject({
+        method: 'GET',
+        url: `/api/team/${team}/tracker/counts?campaignId=${campaignId}`,
+        headers: bearer(as),
+      });
+    const answer = await counts();
+    expect(answer.statusCode).toBe(200);
+    const body = answer.json<{
+      arms: Record<string, unknown>[];
+      goals: Record<string, unknown>[];
+    }>();
+    const stored = await rollups();
+    const variantOf = (arm: number) => (arm === 0 ? null : arm);
+    expect(body.arms).toEqual(
+      stored
+        .filter((row) => row.goalId === 0)
+        .map(({ elementId, arm, exposures, visitors, sessions, revenue, applied, missed }) => ({
+          elementId,
+          variantId: variantOf(arm),
+          exposures,
+          visitors,
+          sessions,
+          revenue,
+          applied,
+          missed,
+        })),
+    );
+    expect(body.goals).toEqual(
+      stored
+        .filter((row) => row.goalId !== 0)
+        .map(({ elementId, arm, goalId, goalSessions, conversions }) => ({
+          elementId,
+          variantId: variantOf(arm),
+          goalId,
+          goalSessions,
+          conversions,
+        })),
+    );
+    expect(body.arms.length).toBeGreaterThan(0);
+    expect(body.goals.length).toBeGreaterThan(0);
+
+    const stranger = await signUp(t.current.app);
+    const strangerSlug = await createTeam(t.current.app, stranger, 'Counts Stranger');
+    const foreign = await counts(stranger, strangerSlug);
+    expect(foreign.statusCode).toBe(404);
+    expect(errorOf(foreign).message).toBe('Campaign not found');
+    expect((await counts(stranger, slug)).statusCode).toBe(404);
+  });
+
   it('drops bots: answered, counted per day, not stored', async () => {
     const before = await eventCount();
     const bot = await post(

@@ -5,6 +5,8 @@ import { CONVERSION_WINDOW_MS, type CollectEvent } from '@kindling/domain';
 // were new). Keeping it pure keeps the counting rules testable without a database.
 
 export const CONTROL_ARM = 0;
+/** The goal id of counts that belong to no goal (exposures, revenue). */
+export const NO_GOAL = 0;
 /** Rows per rollup key; a batch adds to one, chosen at random, and readers sum them. */
 export const ROLLUP_SHARDS = 8;
 const HOUR_MS = 3_600_000;
@@ -92,7 +94,7 @@ export function planRollups(input: RollupInput): RollupRow[] {
 
   for (const event of input.events) {
     const hour = Math.floor(event.ts / HOUR_MS) * HOUR_MS;
-    const at = (elementId: string, arm: number, goalId = 0): RollupKey => ({
+    const at = (elementId: string, arm: number, goalId = NO_GOAL): RollupKey => ({
       campaignId: event.campaignId,
       hour,
       elementId: Number(elementId),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ROW_ID_MESSAGE, rowId } from '../../http/row-id';
 import { requireTeam, teamParams } from '../../http/team-scope';
 import type { AppInstance, AppServices } from '../../http/types';
+import { getCampaignCounts } from './get-campaign-counts';
 import { getInstallationStatus, type ListCampaignIds } from './installation-status';
 
 export function trackerStatusRoutes(
@@ -26,6 +27,24 @@ export function trackerStatusRoutes(
       getInstallationStatus(
         { db: services.db, listCampaignIds },
         { team: requireTeam(request), ...request.query },
+      ),
+  );
+
+  scope.get(
+    '/tracker/counts',
+    {
+      schema: {
+        tags: ['collect'],
+        security: [{ bearer: [] }],
+        summary: "A campaign's counts per element and arm (control or variant), from the rollups",
+        params: teamParams,
+        querystring: z.object({ campaignId: z.coerce.number(ROW_ID_MESSAGE).pipe(rowId) }),
+      },
+    },
+    (request) =>
+      getCampaignCounts(
+        { db: services.db, listCampaignIds },
+        { team: requireTeam(request), campaignId: request.query.campaignId },
       ),
   );
 }

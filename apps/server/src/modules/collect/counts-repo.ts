@@ -1,0 +1,36 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+
+/** A campaign's rollups summed over hours and shards, one row per element, arm and goal. */
+export async function sumRollups(db: Db, campaignId: number) {
+  const rows = await db
+    .selectFrom('rollupsHourly')
+    .select(['elementId', 'arm', 'goalId'])
+    .select((eb) => [
+      eb.fn.sum<string>('exposures').as('exposures'),
+      eb.fn.sum<string>('visitors').as('visitors'),
+      eb.fn.sum<string>('sessions').as('sessions'),
+      eb.fn.sum<string>('goalSessions').as('goalSessions'),
+      eb.fn.sum<string>('conversions').as('conversions'),
+      eb.fn.sum<number>('revenue').as('revenue'),
+      eb.fn.sum<string>('applied').as('applied'),
+      eb.fn.sum<string>('missed').as('missed'),
+    ])
+    .where('campaignId', '=', campaignId)
+    .groupBy(['elementId', 'arm', 'goalId'])
+    .orderBy(sql`element_id, arm, goal_id`)
+    .execute();
+  return rows.map((row) => ({
+    elementId: row.elementId,
+    arm: row.arm,
+    goalId: row.goalId,
+    exposures: Number(row.exposures),
+    visitors: Number(row.visitors),
+    sessions: Number(row.sessions),
+    goalSessions: Number(row.goalSessions),
+    conversions: Number(row.conversions),
+    revenue: Number(row.revenue),
+    applied: Number(row.applied),
+    missed: Number(row.missed),
+  }));
+}
