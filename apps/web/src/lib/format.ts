@@ -25,3 +25,25 @@ export function pluralize(count: number, singular: string, plural = `${singular}
 export function safeHref(url: string): string | undefined {
   return /^https?:\/\//i.test(url.trim()) ? url.trim() : undefined;
 }
+
+const AGO_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 30],
+  ['month', 12],
+  ['year', Infinity],
+];
+
+/** "5 minutes ago", "yesterday", "just now" for a past ISO time, counted from `now`. */
+export function formatTimeAgo(iso: string, now = Date.now()): string {
+  let amount = (now - Date.parse(iso)) / 1000;
+  if (!Number.isFinite(amount)) return '';
+  if (amount < 45) return 'just now';
+  const format = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+  for (const [unit, size] of AGO_STEPS) {
+    if (amount < size) return format.format(-Math.floor(amount), unit);
+    amount /= size;
+  }
+  return '';
+}

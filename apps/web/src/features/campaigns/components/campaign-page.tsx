@@ -15,6 +15,7 @@ import { ExternalIcon, TrashIcon } from '../../../ui/icons';
 import { PageHeader } from '../../../ui/page-header';
 import { useCampaign } from '../hooks/use-campaigns';
 import { useDeleteCampaign } from '../hooks/use-delete-campaign';
+import { InstallTrackerCard } from '../../../ui/install-tracker-card';
 import { CampaignFacts } from './campaign-facts';
 import { CampaignStatsPlaceholder } from './campaign-stats-placeholder';
 import { CampaignThumbnail } from './campaign-thumbnail';
@@ -104,6 +105,7 @@ function CampaignDetails({ campaign }: { campaign: Campaign }) {
       <div className={styles.grid}>
         <div className={styles.mainColumn}>
           <CampaignStatsPlaceholder metrics={campaign.metrics} />
+          <InstallTrackerCard campaignId={campaign.id} pageUrl={campaign.ingestedUrl} />
         </div>
         <aside className={styles.sideColumn}>
           <Card padded={false} className={styles.previewCard}>

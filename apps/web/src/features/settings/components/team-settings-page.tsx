@@ -15,6 +15,7 @@ import { Stack } from '../../../ui/stack';
 import { toastSuccess } from '../../../ui/toast';
 import { saveTeam, teamKey, type TeamDetails } from '../api/settings-api';
 import { useTeamDetails } from '../hooks/use-team-details';
+import { InstallTrackerCard } from '../../../ui/install-tracker-card';
 import { ApiKeys } from './api-keys';
 import { LabsFeatures } from './labs-features';
 import styles from './settings-form.module.css';
@@ -33,6 +34,7 @@ export function TeamSettingsPage() {
   return (
     <Stack>
       <TeamProfile team={team.data} />
+      <InstallTrackerCard />
       <LabsFeatures team={team.data} />
       <ApiKeys />
     </Stack>

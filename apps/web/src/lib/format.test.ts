@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { formatTimeAgo } from './format';
+
+describe('formatTimeAgo', () => {
+  const now = Date.parse('2026-11-23T12:00:00Z');
+  const ago = (ms: number) => formatTimeAgo(new Date(now - ms).toISOString(), now);
+
+  it('says "just now" under 45 seconds and counts whole units after', () => {
+    expect(ago(10_000)).toBe('just now');
+    expect(ago(50_000)).toBe('50 seconds ago');
+    expect(ago(5 * 60_000 + 59_000)).toBe('5 minutes ago');
+    expect(ago(3 * 3_600_000)).toBe('3 hours ago');
+    expect(ago(26 * 3_600_000)).toBe('yesterday');
+    expect(ago(3 * 86_400_000)).toBe('3 days ago');
+    expect(ago(400 * 86_400_000)).toBe('last year');
+  });
+
+  it('answers nothing for a time it cannot read', () => {
+    expect(formatTimeAgo('not a date', now)).toBe('');
+  });
+});

@@ -1,0 +1,22 @@
+import { api, teamApiPath } from '../api-client';
+
+export interface InstallationStatus {
+  seen: boolean;
+  /** ISO time of the newest exposure the tag reported; null when never seen. */
+  lastExposureAt: string | null;
+  url: string | null;
+}
+
+export const snippetKey = (team: string) => ['tracker-snippet', team] as const;
+
+export async function fetchSnippet(team: string): Promise<string> {
+  return (await api.get<{ html: string }>(teamApiPath(team, '/tracker/snippet'))).html;
+}
+
+/** For one campaign when given, otherwise for any campaign of the team. */
+export function fetchInstallationStatus(
+  team: string,
+  campaignId?: number,
+): Promise<InstallationStatus> {
+  return api.get<InstallationStatus>(teamApiPath(team, '/tracker/status', { campaignId }));
+}

@@ -1,0 +1,126 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from './support/browser';
+import { startFixtureServer, type FixtureServer } from './support/fixture-server';
+import {
+  Api,
+  createTeamThroughUi,
+  newPage,
+  newPerson,
+  shotAtBothSizes,
+  signUpThroughUi,
+} from './support/flows';
+
+const baseUrl = inject('baseUrl');
+const SHOP_HOST = 'shop.kindling.test';
+/** The collect route drops headless browsers as bots; a visitor's browser says this. */
+const DESKTOP_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/143.0 Safari/537.36';
+
+describe('installing the tracker tag: copy it, then check it was seen', () => {
+  let browser: Browser;
+  let page: Page;
+  let fixtures: FixtureServer | undefined;
+  let slug: string;
+  let campaignId: number;
+  let pageUrl: string;
+
+  const card = () => page.getByTestId('install-tracker');
+  const result = () => card().getByTestId('installation-result');
+
+  beforeAll(async () => {
+    browser = await launchBrowser([`--host-resolver-rules=MAP ${SHOP_HOST} 127.0.0.1`]);
+    let context;
+    ({ page, context } = await newPage(browser, baseUrl));
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+    await signUpThroughUi(page, newPerson('Ada Installer', 'install'));
+    slug = await createTeamThroughUi(page, 'Tag Fitters');
+    const api = await Api.of(page, baseUrl);
+    const { html } = await api.call<{ html: string }>('GET', `/team/${slug}/tracker/snippet`);
+    fixtures = await startFixtureServer({ substitutions: { '<!-- kindling-snippet -->': html } });
+    pageUrl = `http://${SHOP_HOST}:${new URL(fixtures.origin).port}/tracker-landing.html`;
+    ({ id: campaignId } = await api.call<{ id: number }>('POST', `/team/${slug}/campaign/create`, {
+      name: 'Lamp headline',
+      description: 'Installation check',
+      ingestedUrl: pageUrl,
+      isEnabled: true,
+      elements: [
+        {
+          id: -1,
+          key: 'headline',
+          selector: 'h1',
+          type: 'text',
+          control: { info: { value: 'The desk lamp that follows your day' } },
+          variants: [
+            {
+              id: -2,
+              key: 'sun',
+              type: 'text',
+              isEnabled: true,
+              info: { value: 'Light that moves with the sun', styles: [] },
+            },
+          ],
+        },
+      ],
+      goals: [],
+    }));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await fixtures?.close();
+  });
+
+  it('shows the tag on the campaign page and copies it', async () => {
+    await page.goto(`/admin/${slug}/campaign/${campaignId}`);
+    const snippet = card().getByTestId('tracker-snippet');
+    await expect
+      .poll(() => snippet.textContent())
+      .toBe(`<script src="${baseUrl}/api/tracker/${slug}.js"></script>`);
+    await expect.poll(() => card().textContent()).toContain('Paste the tag into the <head>');
+    await card().getByRole('button', { name: 'Copy tag' }).click();
+    await expect
+      .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+      .toBe(`<script src="${baseUrl}/api/tracker/${slug}.js"></script>`);
+  });
+
+  it('says the tag was not seen before any visit, naming the page', async () => {
+    await card().getByRole('button', { name: 'Check installation' }).click();
+    await expect.poll(() => result().textContent()).toContain('Not seen yet');
+    expect(await result().textContent()).toContain(
+      `No visit has been reported from ${SHOP_HOST}:${new URL(pageUrl).port}/tracker-landing.html.`,
+    );
+    await shotAtBothSizes(page, 'tracker-install-not-seen');
+  });
+
+  it('reports the visit once a visitor opened the page with the tag', async () => {
+    const visitor = await browser.newContext({ userAgent: DESKTOP_UA });
+    const shop = await visitor.newPage();
+    const collected = shop.waitForResponse(
+      (response) => response.url().endsWith('/api/collect') && response.status() === 202,
+    );
+    await shop.goto(pageUrl);
+    await collected;
+    await visitor.close();
+
+    await card().getByRole('button', { name: 'Check installation' }).click();
+    await expect.poll(() => result().textContent()).toContain('Installed');
+    expect(await result().textContent()).toMatch(
+      new RegExp(
+        `Last visit reported (just now|\\d+ seconds ago) on ${SHOP_HOST}:\\d+/tracker-landing\\.html\\.`,
+      ),
+    );
+    await shotAtBothSizes(page, 'tracker-install-seen');
+  });
+
+  it('offers the same tag and check in team settings', async () => {
+    await page.goto(`/admin/${slug}/settings/team`);
+    await expect
+      .poll(() => card().getByTestId('tracker-snippet').textContent())
+      .toBe(`<script src="${baseUrl}/api/tracker/${slug}.js"></script>`);
+    expect(await card().textContent()).toContain('every page you test');
+    await card().getByRole('button', { name: 'Check installation' }).click();
+    await expect.poll(() => result().textContent()).toContain('Installed');
+    await shotAtBothSizes(page, 'tracker-install-settings');
+  });
+});
