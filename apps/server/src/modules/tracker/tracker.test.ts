@@ -166,6 +166,42 @@ describeEachDatabase('the tracker routes', (kind) => {
     expect(after.json().campaigns.map((c: { id: number }) => c.id)).toEqual([split]);
   });
 
+  it('serves uploaded variant images at absolute addresses on Kindling, others as they are', async () => {
+    const upload = '/api/files/uploads/0b0e6a1c-6a5e-4c41-9f4b-0d6f2a9b1c3e.png';
+    const gallery = await create({
+      name: 'Gallery',
+      ingestedUrl: 'https://shop.example.com/gallery',
+      elements: [
+        {
+          id: -1,
+          selector: '#hero img',
+          type: 'image',
+          key: 'hero',
+          control: { info: { src: 'https://shop.example.com/hero.png' } },
+          variants: [
+            { id: -2, key: 'up', type: 'image', isEnabled: true, info: { src: upload } },
+            {
+              id: -3,
+              key: 'cdn',
+              type: 'image',
+              isEnabled: true,
+              info: { src: 'https://cdn.example.com/b.png' },
+            },
+          ],
+        },
+      ],
+    });
+    const served = (await config()).campaigns.find((c: { id: number }) => c.id === gallery);
+    const sources = served.elements[0].variants.map(
+      (variant: { mutations: { type: string; src?: string }[] }) =>
+        variant.mutations.find((mutation) => mutation.type === 'imageSrc')?.src,
+    );
+    expect(sources).toEqual([
+      `https://kindling.example.com${upload}`,
+      'https://cdn.example.com/b.png',
+    ]);
+  });
+
   it('answers 404 in the error shape for an unknown team', async () => {
     for (const url of ['/api/tracker/no-such-team.js', '/api/tracker/no-such-team/config.json']) {
       const response = await get(url);
