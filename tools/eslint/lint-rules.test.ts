@@ -1,13 +1,37 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+  existsSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-// Plants real files in the tree (the zones are built from the folder listing, and type-aware
-// rules need files their tsconfig includes), lints them with the project's config, removes them.
-const root = path.resolve(import.meta.dirname, '../..');
+// Plants real files in a copy of the tree (the zones are built from the folder listing, and
+// type-aware rules need files their tsconfig includes) and lints them with the project's config.
+// A copy, so a run that is interrupted never leaves planted files in the working tree.
+const repo = path.resolve(import.meta.dirname, '../..');
+const SKIPPED = new Set(['node_modules', '.git', 'dist', '.e2e-artifacts']);
+const root = mkdtempSync(path.join(tmpdir(), 'kindling-lint-rules-'));
 const tag = `zz-planted-${process.pid}`;
 const planted: string[] = [];
+
+function copyTree(): void {
+  cpSync(repo, root, {
+    recursive: true,
+    filter: (source) => !SKIPPED.has(path.basename(source)),
+  });
+  for (const modules of ['node_modules', 'apps/web/node_modules']) {
+    if (existsSync(path.join(repo, modules))) {
+      symlinkSync(path.join(repo, modules), path.join(root, modules), 'dir');
+    }
+  }
+}
 
 function plant(file: string, text: string): string {
   const absolute = path.join(root, file);
@@ -36,6 +60,7 @@ const files = {
 let results: Map<string, string[]>;
 
 beforeAll(async () => {
+  copyTree();
   plant(
     files.crossFeature,
     "export { useCampaigns } from '../../campaigns/hooks/use-campaigns';\n",
@@ -78,9 +103,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(() => {
-  rmSync(path.join(root, `apps/web/src/features/${tag}`), { recursive: true, force: true });
-  rmSync(path.join(root, `apps/server/src/modules/${tag}`), { recursive: true, force: true });
-  for (const file of planted) rmSync(path.join(root, file), { force: true });
+  rmSync(root, { recursive: true, force: true });
 });
 
 const problemsOf = (file: string) => results.get(file) ?? [];
