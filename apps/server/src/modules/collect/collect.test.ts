@@ -255,6 +255,81 @@ describeEachDatabase('POST /api/collect', (kind) => {
     expect(await eventCount()).toBe(before);
   });
 
+  it('counts a conversion whose earlier funnel goal was reached in an earlier batch', async () => {
+    const conversionsOf = async () =>
+      (await rollups()).reduce((sum, r) => sum + (r.goalId === purchase ? r.conversions : 0), 0);
+    await post({ events: [exposure('gus', ['control', 'control']), goal('gus', signup)] });
+    await post({ events: [exposure('hal', ['control', 'control'])] });
+    const before = await conversionsOf();
+    await post({ events: [goal('gus', purchase, now + 2000)] });
+    // Hal reaches the purchase first and the signup later: reached, not a conversion.
+    await post({ events: [goal('hal', purchase, now + 2000)] });
+    await post({ events: [goal('hal', signup, now + 3000)] });
+    // Gus's purchase only, once on each of the two elements' rows.
+    expect(await conversionsOf()).toBe(before + 2);
+  });
+
+  it('takes a variant added a moment ago: cached shapes are checked again before a refusal', async () => {
+    expect((await post({ events: [exposure('ida', ['control', 'control'])] })).statusCode).toBe(
+      202,
+    );
+    const added = await t.current.app.inject({
+      method: 'POST',
+      url: `/api/team/${slug}/campaign/add-variants`,
+      headers: bearer(owner),
+      payload: {
+        campaignId,
+        elementId: button.id,
+        variants: [
+          {
+            id: -100,
+            key: 'late',
+            type: 'text',
+            isEnabled: true,
+            info: { value: 'Now', styles: [] },
+          },
+        ],
+      },
+    });
+    const late = added.json<{ newVariantIds: number[] }>().newVariantIds[0]!;
+    const response = await post({ events: [exposure('ida', ['control', late])] });
+    expect(response.statusCode).toBe(202);
+  });
+
+  it('refuses events of a campaign deleted a moment ago, though its shape was cached', async () => {
+    const created = await t.current.app.inject({
+      method: 'POST',
+      url: `/api/team/${slug}/campaign/create`,
+      headers: bearer(owner),
+      payload: {
+        name: 'Short-lived',
+        ingestedUrl: 'shop.example.com',
+        elements: [],
+        goals: [clickGoal('go')],
+      },
+    });
+    const shortLived = created.json<{ id: number }>().id;
+    const goalOf = await t.current.app.inject({
+      method: 'GET',
+      url: `/api/team/${slug}/campaign/by-id?id=${shortLived}`,
+      headers: bearer(owner),
+    });
+    const goalId = goalOf.json<{ goals: { id: number }[] }>().goals[0]!.id;
+    const event = () => ({ ...goal('jon', goalId), campaignId: shortLived });
+    expect((await post({ events: [event()] })).statusCode).toBe(202);
+    const deleted = await t.current.app.inject({
+      method: 'DELETE',
+      url: `/api/team/${slug}/campaign/delete?id=${shortLived}`,
+      headers: bearer(owner),
+    });
+    expect(deleted.statusCode).toBe(204);
+    const before = await eventCount();
+    const response = await post({ events: [exposure('jon', ['control', 'control']), event()] });
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response).message).toBe(COLLECT_MESSAGES.unknownCampaign);
+    expect(await eventCount()).toBe(before);
+  });
+
   it('refuses bad JSON and over-full batches with a clear message', async () => {
     const notJson = await post('{"events": [', { 'content-type': 'text/plain;charset=UTF-8' });
     expect(notJson.statusCode).toBe(400);

@@ -34,6 +34,12 @@ export interface RollupCounts {
 
 export type RollupRow = RollupKey & RollupCounts;
 
+/** What goals and revenue need of their visitor: the arms and when it was first exposed (ms). */
+export interface VisitorFacts {
+  arms: Arms;
+  firstExposureAt: number;
+}
+
 export interface RollupInput {
   /** Events stored by this batch (duplicates already left out). */
   events: readonly CollectEvent[];
@@ -42,7 +48,7 @@ export interface RollupInput {
   /** `${campaignId}:${sessionId}` -> the event id whose exposure opened the session. */
   newSessions: ReadonlyMap<string, string>;
   /** `${campaignId}:${visitorId}` -> the visitor's arms and first exposure (ms). */
-  visitors: ReadonlyMap<string, { arms: Arms; firstExposureAt: number }>;
+  visitors: ReadonlyMap<string, VisitorFacts>;
   /** Goal events (by id) that reached a goal for the first time in their session. */
   newGoalSessions: ReadonlySet<string>;
   /** Goal events (by id) that completed the funnel within the conversion window. */
