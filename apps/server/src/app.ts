@@ -63,6 +63,7 @@ import { createMailer } from './mail/mailer';
 import { collectRoutes } from './modules/collect/routes';
 import { trackerStatusRoutes } from './modules/collect/status-routes';
 import { listCampaignIds } from './modules/campaigns/list-campaign-ids';
+import { cachedTrackingShapes } from './modules/campaigns/cached-tracking-shapes';
 import { getTrackingShapes } from './modules/campaigns/get-tracking-shapes';
 import { getTrackerConfig } from './modules/campaigns/get-tracker-config';
 import { findPublicTeam } from './modules/teams/find-public-team';
@@ -213,7 +214,10 @@ export async function buildApp({
       ).catch((error: unknown) => request.log.error({ err: error }, 'verification link failed')),
   });
   collectRoutes(app, services, {
-    getTrackingShapes: (input) => getTrackingShapes(services, input),
+    // Every batch needs its campaigns' shapes; kept a few seconds so they are not read per batch.
+    getTrackingShapes: cachedTrackingShapes({
+      load: (input) => getTrackingShapes(services, input),
+    }),
   });
   trackerRoutes(app, services, {
     findPublicTeam: (input) => findPublicTeam(services, input),

@@ -27,3 +27,4 @@ export * from './accounts';
 export * from './bucketing/index';
 export * from './collect';
 export * from './tracker-config';
+export * from './flicker';

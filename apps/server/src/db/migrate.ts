@@ -6,6 +6,7 @@ import * as apiKeys from './migrations/0003-api-keys';
 import * as accountTokens from './migrations/0004-account-tokens';
 import * as retiredRefreshTokens from './migrations/0005-retired-refresh-tokens';
 import * as experimentEvents from './migrations/0006-experiment-events';
+import * as appliedHistogram from './migrations/0007-applied-histogram';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts-and-campaigns': accountsAndCampaigns,
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0004-account-tokens': accountTokens,
   '0005-retired-refresh-tokens': retiredRefreshTokens,
   '0006-experiment-events': experimentEvents,
+  '0007-applied-histogram': appliedHistogram,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -181,7 +181,8 @@ export interface RollupsHourlyTable {
   revenue: ColumnType<number, number | undefined, number>;
   applied: Counter;
   missed: Counter;
-  appliedMs: Counter;
+  /** Applied times counted per FLICKER_BUCKETS_MS bucket; shorter arrays count 0 beyond. */
+  appliedMsHistogram: ColumnType<string[], number[] | undefined, number[]>;
 }
 
 export interface CollectDropsTable {

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { COLLECT_MESSAGES, CONVERSION_WINDOW_MS } from '@kindling/domain';
+import {
+  COLLECT_MESSAGES,
+  CONVERSION_WINDOW_MS,
+  FLICKER_BUCKET_COUNT,
+  flickerBucketOf,
+  medianFromHistogram,
+} from '@kindling/domain';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/databases';
 import {
@@ -10,6 +16,7 @@ import {
   useTestApp,
   type Account,
 } from '../../../test/test-app';
+import { ROLLUP_SHARDS } from './rollup-plan';
 import { NOT_JSON } from './routes';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/143.0 Safari/537.36';
@@ -91,7 +98,6 @@ describeEachDatabase('POST /api/collect', (kind) => {
         eb.fn.sum<number>('revenue').as('revenue'),
         eb.fn.sum<string>('applied').as('applied'),
         eb.fn.sum<string>('missed').as('missed'),
-        eb.fn.sum<string>('appliedMs').as('appliedMs'),
       ])
       .where('campaignId', '=', campaignId)
       .groupBy(['elementId', 'arm', 'goalId'])
@@ -110,9 +116,25 @@ describeEachDatabase('POST /api/collect', (kind) => {
           revenue: Number(r.revenue),
           applied: Number(r.applied),
           missed: Number(r.missed),
-          appliedMs: Number(r.appliedMs),
         })),
       );
+  /** Applied-time histograms per element and arm, the shards and hours added up. */
+  const histograms = async () => {
+    const rows = await t.current.services.db
+      .selectFrom('rollupsHourly')
+      .select(['elementId', 'arm', 'appliedMsHistogram'])
+      .where('campaignId', '=', campaignId)
+      .execute();
+    const sums = new Map<string, number[]>();
+    for (const row of rows) {
+      const sum = sums.get(`${row.elementId}:${row.arm}`) ?? [];
+      row.appliedMsHistogram.forEach((count, bucket) => {
+        sum[bucket] = (sum[bucket] ?? 0) + Number(count);
+      });
+      sums.set(`${row.elementId}:${row.arm}`, sum);
+    }
+    return sums;
+  };
   const eventCount = async () =>
     Number(
       (
@@ -170,7 +192,8 @@ describeEachDatabase('POST /api/collect', (kind) => {
     const [b1] = button.variants as [number];
     const events = [
       exposure('ann', [v1, 'control']),
-      exposure('ann', [v1, 'control']), // a second page view in the same session
+      // A second page view in the same session, its change applied later.
+      exposure('ann', [v1, 'control'], { applied: { [headline.id]: 140, [button.id]: null } }),
       exposure('bob', ['control', b1]),
       exposure('cid', [v2, b1]),
       goal('ann', signup, now + 1000),
@@ -190,14 +213,37 @@ describeEachDatabase('POST /api/collect', (kind) => {
       sessions: 1,
       revenue: 19.5,
       applied: 2,
-      appliedMs: 80,
     });
+    const histogram = (await histograms()).get(`${headline.id}:${v1}`)!;
+    expect(histogram).toHaveLength(FLICKER_BUCKET_COUNT);
+    expect(histogram[flickerBucketOf(40)]).toBe(1);
+    expect(histogram[flickerBucketOf(140)]).toBe(1);
+    expect(histogram.reduce((sum, count) => sum + count, 0)).toBe(2);
+    expect(medianFromHistogram(histogram)).toBe(50); // the top of 40's bucket (25-50]
+    expect((await histograms()).get(`${button.id}:0`)!.every((count) => count === 0)).toBe(true);
     expect(row(headline.id, 0)).toMatchObject({ exposures: 1, visitors: 1, sessions: 1 });
     expect(row(button.id, 0)).toMatchObject({ exposures: 2, missed: 2, applied: 0 });
     expect(row(headline.id, v1, purchase)).toMatchObject({ goalSessions: 1, conversions: 1 });
     expect(row(headline.id, v1, signup)).toMatchObject({ goalSessions: 1, conversions: 0 });
     expect(row(button.id, b1, purchase)).toMatchObject({ goalSessions: 1, conversions: 0 });
     expect(rows.reduce((sum, r) => sum + r.exposures, 0)).toBe(8);
+  });
+
+  it('adds applied times up in the histogram when batches meet on a rollup row', async () => {
+    const [, v2] = headline.variants as [number, number];
+    const slow = { applied: { [headline.id]: 300, [button.id]: 3000 } };
+    const before = (await histograms()).get(`${headline.id}:${v2}`) ?? [];
+    // More batches than shards: at least two of them add to the same row.
+    for (let i = 0; i <= ROLLUP_SHARDS; i++) {
+      expect(
+        (await post({ events: [exposure(`kit${i}`, [v2, 'control'], slow)] })).statusCode,
+      ).toBe(202);
+    }
+    const after = (await histograms()).get(`${headline.id}:${v2}`)!;
+    const added = after.map((count, bucket) => count - (before[bucket] ?? 0));
+    const expected = new Array<number>(FLICKER_BUCKET_COUNT).fill(0);
+    expected[flickerBucketOf(300)] = ROLLUP_SHARDS + 1;
+    expect(added).toEqual(expected);
   });
 
   it('stores an event once: a resent batch is answered as duplicates and counts nothing', async () => {
@@ -252,6 +298,81 @@ describeEachDatabase('POST /api/collect', (kind) => {
     const response = await post({ events: [exposure('fay', ['control', 'control']), bad()] });
     expect(response.statusCode).toBe(400);
     expect(errorOf(response).message).toBe(message);
+    expect(await eventCount()).toBe(before);
+  });
+
+  it('counts a conversion whose earlier funnel goal was reached in an earlier batch', async () => {
+    const conversionsOf = async () =>
+      (await rollups()).reduce((sum, r) => sum + (r.goalId === purchase ? r.conversions : 0), 0);
+    await post({ events: [exposure('gus', ['control', 'control']), goal('gus', signup)] });
+    await post({ events: [exposure('hal', ['control', 'control'])] });
+    const before = await conversionsOf();
+    await post({ events: [goal('gus', purchase, now + 2000)] });
+    // Hal reaches the purchase first and the signup later: reached, not a conversion.
+    await post({ events: [goal('hal', purchase, now + 2000)] });
+    await post({ events: [goal('hal', signup, now + 3000)] });
+    // Gus's purchase only, once on each of the two elements' rows.
+    expect(await conversionsOf()).toBe(before + 2);
+  });
+
+  it('takes a variant added a moment ago: cached shapes are checked again before a refusal', async () => {
+    expect((await post({ events: [exposure('ida', ['control', 'control'])] })).statusCode).toBe(
+      202,
+    );
+    const added = await t.current.app.inject({
+      method: 'POST',
+      url: `/api/team/${slug}/campaign/add-variants`,
+      headers: bearer(owner),
+      payload: {
+        campaignId,
+        elementId: button.id,
+        variants: [
+          {
+            id: -100,
+            key: 'late',
+            type: 'text',
+            isEnabled: true,
+            info: { value: 'Now', styles: [] },
+          },
+        ],
+      },
+    });
+    const late = added.json<{ newVariantIds: number[] }>().newVariantIds[0]!;
+    const response = await post({ events: [exposure('ida', ['control', late])] });
+    expect(response.statusCode).toBe(202);
+  });
+
+  it('refuses events of a campaign deleted a moment ago, though its shape was cached', async () => {
+    const created = await t.current.app.inject({
+      method: 'POST',
+      url: `/api/team/${slug}/campaign/create`,
+      headers: bearer(owner),
+      payload: {
+        name: 'Short-lived',
+        ingestedUrl: 'shop.example.com',
+        elements: [],
+        goals: [clickGoal('go')],
+      },
+    });
+    const shortLived = created.json<{ id: number }>().id;
+    const goalOf = await t.current.app.inject({
+      method: 'GET',
+      url: `/api/team/${slug}/campaign/by-id?id=${shortLived}`,
+      headers: bearer(owner),
+    });
+    const goalId = goalOf.json<{ goals: { id: number }[] }>().goals[0]!.id;
+    const event = () => ({ ...goal('jon', goalId), campaignId: shortLived });
+    expect((await post({ events: [event()] })).statusCode).toBe(202);
+    const deleted = await t.current.app.inject({
+      method: 'DELETE',
+      url: `/api/team/${slug}/campaign/delete?id=${shortLived}`,
+      headers: bearer(owner),
+    });
+    expect(deleted.statusCode).toBe(204);
+    const before = await eventCount();
+    const response = await post({ events: [exposure('jon', ['control', 'control']), event()] });
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response).message).toBe(COLLECT_MESSAGES.unknownCampaign);
     expect(await eventCount()).toBe(before);
   });
 

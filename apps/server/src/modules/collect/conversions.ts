@@ -34,3 +34,22 @@ export function findConversions(input: ConversionInput): Set<string> {
   }
   return conversions;
 }
+
+/**
+ * Sessions of conversion-goal events whose earlier funnel goals are not all in `sessionGoals`:
+ * only these need the session's stored goals to decide. The others have nothing to look up.
+ */
+export function sessionsMissingFunnelGoals(input: {
+  reached: readonly GoalEvent[];
+  funnels: ReadonlyMap<number, readonly number[]>;
+  sessionGoals: ReadonlyMap<string, ReadonlyMap<number, number>>;
+}): Set<string> {
+  const missing = new Set<string>();
+  for (const event of input.reached) {
+    const funnel = input.funnels.get(event.campaignId) ?? [];
+    if (funnel.at(-1) !== event.goalId) continue;
+    const known = input.sessionGoals.get(sessionKey(event));
+    if (funnel.slice(0, -1).some((goalId) => !known?.has(goalId))) missing.add(sessionKey(event));
+  }
+  return missing;
+}

@@ -5,7 +5,7 @@ import type { Tx } from '../../db/transaction';
 import { validationError } from '../../errors';
 import type { TrackingShape } from '../campaigns/get-tracking-shapes';
 import { findEventProblem } from './check-events';
-import { findConversions } from './conversions';
+import { findConversions, sessionsMissingFunnelGoals } from './conversions';
 import {
   addToRollups,
   findSessionGoals,
@@ -13,10 +13,19 @@ import {
   insertNewEventsVisitorsSessions,
   insertNewSessionGoals,
 } from './repo';
-import { armsOf, planRollups, ROLLUP_SHARDS, sessionKey, visitorKey } from './rollup-plan';
+import {
+  armsOf,
+  planRollups,
+  ROLLUP_SHARDS,
+  sessionKey,
+  visitorKey,
+  type VisitorFacts,
+} from './rollup-plan';
 
 export type GetTrackingShapes = (input: {
   campaignIds: number[];
+  /** True: bypass any cache (the shapes at hand would refuse the batch). */
+  fresh?: boolean;
 }) => Promise<Map<number, TrackingShape>>;
 
 type Exposure = Extract<CollectEvent, { type: 'exposure' }>;
@@ -36,22 +45,37 @@ const dataOf = (event: CollectEvent) =>
       ? { goalId: event.goalId }
       : { amount: event.amount };
 
+/** PostgreSQL's foreign_key_violation: an event of a campaign deleted since its shape was read. */
+const isForeignKeyViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23503';
+
 /**
  * Stores a batch and its counts in one transaction: nothing of a refused batch is kept, and
  * once this returns the events are durable. Events already stored (same id) are skipped.
+ * Shapes may come from a short-lived cache, so a batch is only ever refused on fresh ones.
  */
 export async function ingestEvents(
   { db, getTrackingShapes }: { db: Db; getTrackingShapes: GetTrackingShapes },
   { events, now = Date.now() }: { events: CollectEvent[]; now?: number },
 ): Promise<{ accepted: number; duplicates: number }> {
   if (!withinClockSkew(events, now)) throw validationError(COLLECT_MESSAGES.clock);
-  const shapes = await getTrackingShapes({ campaignIds: events.map((e) => e.campaignId) });
-  const problem = findEventProblem(events, shapes);
-  if (problem) throw validationError(problem);
+  const campaignIds = [...new Set(events.map((event) => event.campaignId))];
+  let shapes = await getTrackingShapes({ campaignIds });
+  if (findEventProblem(events, shapes)) {
+    shapes = await getTrackingShapes({ campaignIds, fresh: true });
+    const problem = findEventProblem(events, shapes);
+    if (problem) throw validationError(problem);
+  }
 
   const unique = [...firstBy(events, (event) => event.id).values()].sort((a, b) => a.ts - b.ts);
-  const stored = await db.transaction().execute((tx) => storeBatch(tx, unique, shapes));
-  return { accepted: stored, duplicates: events.length - stored };
+  try {
+    const stored = await db.transaction().execute((tx) => storeBatch(tx, unique, shapes));
+    return { accepted: stored, duplicates: events.length - stored };
+  } catch (error) {
+    if (!isForeignKeyViolation(error)) throw error;
+    const problem = findEventProblem(events, await getTrackingShapes({ campaignIds, fresh: true }));
+    throw problem ? validationError(problem) : error;
+  }
 }
 
 async function storeBatch(
@@ -78,26 +102,77 @@ async function storeBatch(
   // The statement opened visitors and sessions with the same rule: first new exposure of each.
   const visitorOpeners = firstBy(exposures, visitorKey);
   const sessionOpeners = firstBy(exposures, sessionKey);
-  const createdVisitors = created.visitors;
-  const createdSessions = created.sessions;
-
-  const visitorRows = await findVisitors(
+  const newVisitors = new Map(
+    created.visitors.map((row) => [visitorKey(row), visitorOpeners.get(visitorKey(row))!]),
+  );
+  const visitors = await knownVisitors(tx, fresh, newVisitors);
+  const { reached, conversions } = await reachGoals(tx, {
+    goals: fresh.filter(
+      (event): event is Goal => event.type === 'goal' && visitors.has(visitorKey(event)),
+    ),
+    funnels: new Map([...shapes].map(([id, shape]) => [id, shape.funnel])),
+    visitors,
+  });
+  await addToRollups(
     tx,
-    [...firstBy(fresh, visitorKey).values()].map((e) => [e.campaignId, e.visitorId]),
+    planRollups({
+      events: fresh,
+      newVisitors: new Map([...newVisitors].map(([key, opener]) => [key, opener.id])),
+      newSessions: new Map(
+        created.sessions.map((row) => [sessionKey(row), sessionOpeners.get(sessionKey(row))!.id]),
+      ),
+      visitors,
+      newGoalSessions: new Set(reached.map((event) => event.id)),
+      conversions,
+    }),
+    randomInt(ROLLUP_SHARDS),
   );
-  const visitors = new Map(
-    visitorRows.map((row) => [
-      visitorKey(row),
-      { arms: row.assignments, firstExposureAt: new Date(row.firstExposureAt).getTime() },
-    ]),
-  );
+  return fresh.length;
+}
 
-  const goals = fresh.filter(
-    (event): event is Goal => event.type === 'goal' && visitors.has(visitorKey(event)),
+/**
+ * The visitors the batch's goals and revenue count for. Those this batch created are known from
+ * their opening exposure (what the row holds); only the others are looked up, in a statement of
+ * their own so it sees a visitor a concurrent batch committed while ours waited on it.
+ */
+async function knownVisitors(
+  tx: Tx,
+  fresh: readonly CollectEvent[],
+  created: ReadonlyMap<string, Exposure>,
+): Promise<Map<string, VisitorFacts>> {
+  const visitors = new Map<string, VisitorFacts>();
+  for (const [key, opener] of created) {
+    visitors.set(key, { arms: armsOf(opener.assignments), firstExposureAt: opener.ts });
+  }
+  const others = fresh.filter((e) => e.type !== 'exposure' && !created.has(visitorKey(e)));
+  const rows = await findVisitors(
+    tx,
+    [...firstBy(others, visitorKey).values()].map((e) => [e.campaignId, e.visitorId]),
   );
-  const goalKey = (event: { campaignId: number; sessionId: string; goalId: number }) =>
-    `${sessionKey(event)}:${event.goalId}`;
-  const goalOpeners = firstBy(goals, goalKey);
+  for (const row of rows) {
+    const firstExposureAt = new Date(row.firstExposureAt).getTime();
+    visitors.set(visitorKey(row), { arms: row.assignments, firstExposureAt });
+  }
+  return visitors;
+}
+
+const goalKey = (event: { campaignId: number; sessionId: string; goalId: number }) =>
+  `${sessionKey(event)}:${event.goalId}`;
+
+/**
+ * Records the goals each session reaches for the first time, and which of those are
+ * conversions. A session's earlier funnel goals are looked up only when this batch did not
+ * reach them itself (a goal it reached is new, so the batch already knows when).
+ */
+async function reachGoals(
+  tx: Tx,
+  input: {
+    goals: readonly Goal[];
+    funnels: ReadonlyMap<number, readonly number[]>;
+    visitors: ReadonlyMap<string, VisitorFacts>;
+  },
+): Promise<{ reached: Goal[]; conversions: Set<string> }> {
+  const goalOpeners = firstBy(input.goals, goalKey);
   const reachedRows = await insertNewSessionGoals(
     tx,
     [...goalOpeners.values()].map((event) => ({
@@ -109,36 +184,23 @@ async function storeBatch(
   );
   const reached = reachedRows.map((row) => goalOpeners.get(goalKey(row))!);
   const sessionGoals = new Map<string, Map<number, number>>();
+  const addSessionGoal = (key: string, goalId: number, at: number) =>
+    sessionGoals.set(key, (sessionGoals.get(key) ?? new Map<number, number>()).set(goalId, at));
+  for (const event of reached) addSessionGoal(sessionKey(event), event.goalId, event.ts);
+  const unknown = sessionsMissingFunnelGoals({ reached, funnels: input.funnels, sessionGoals });
   for (const row of await findSessionGoals(
     tx,
-    reached.map((event) => [event.campaignId, event.sessionId]),
+    reached.filter((e) => unknown.has(sessionKey(e))).map((e) => [e.campaignId, e.sessionId]),
   )) {
-    const goalsOfSession = sessionGoals.get(sessionKey(row)) ?? new Map<number, number>();
-    goalsOfSession.set(row.goalId, new Date(row.reachedAt).getTime());
-    sessionGoals.set(sessionKey(row), goalsOfSession);
+    addSessionGoal(sessionKey(row), row.goalId, new Date(row.reachedAt).getTime());
   }
-
   const conversions = findConversions({
     reached,
-    funnels: new Map([...shapes].map(([id, shape]) => [id, shape.funnel])),
+    funnels: input.funnels,
     sessionGoals,
-    firstExposures: new Map([...visitors].map(([key, value]) => [key, value.firstExposureAt])),
+    firstExposures: new Map(
+      [...input.visitors].map(([key, value]) => [key, value.firstExposureAt]),
+    ),
   });
-  await addToRollups(
-    tx,
-    planRollups({
-      events: fresh,
-      newVisitors: new Map(
-        createdVisitors.map((row) => [visitorKey(row), visitorOpeners.get(visitorKey(row))!.id]),
-      ),
-      newSessions: new Map(
-        createdSessions.map((row) => [sessionKey(row), sessionOpeners.get(sessionKey(row))!.id]),
-      ),
-      visitors,
-      newGoalSessions: new Set(reached.map((event) => event.id)),
-      conversions,
-    }),
-    randomInt(ROLLUP_SHARDS),
-  );
-  return fresh.length;
+  return { reached, conversions };
 }

@@ -130,14 +130,15 @@ export async function addToRollups(tx: Tx, rows: RollupRow[], shard: number): Pr
   const input = rows.map((row) => ({ ...row, hour: new Date(row.hour).toISOString() }));
   await sql`
     insert into rollups_hourly (campaign_id, hour, element_id, arm, goal_id, shard, exposures,
-      visitors, sessions, goal_sessions, conversions, revenue, applied, missed, applied_ms)
+      visitors, sessions, goal_sessions, conversions, revenue, applied, missed,
+      applied_ms_histogram)
     select "campaignId", hour, "elementId", arm, "goalId", ${shard}::smallint, exposures, visitors, sessions,
-      "goalSessions", conversions, revenue, applied, missed, "appliedMs"
+      "goalSessions", conversions, revenue, applied, missed, "appliedMsHistogram"
     from json_to_recordset(${JSON.stringify(input)}::json) as x(
       "campaignId" integer, hour timestamptz, "elementId" integer, arm integer, "goalId" integer,
       exposures bigint, visitors bigint, sessions bigint, "goalSessions" bigint,
       conversions bigint, revenue double precision, applied bigint, missed bigint,
-      "appliedMs" bigint
+      "appliedMsHistogram" bigint[]
     )
     order by "campaignId", hour, "elementId", arm, "goalId"
     on conflict (campaign_id, hour, element_id, arm, goal_id, shard) do update set
@@ -149,7 +150,11 @@ export async function addToRollups(tx: Tx, rows: RollupRow[], shard: number): Pr
       revenue = rollups_hourly.revenue + excluded.revenue,
       applied = rollups_hourly.applied + excluded.applied,
       missed = rollups_hourly.missed + excluded.missed,
-      applied_ms = rollups_hourly.applied_ms + excluded.applied_ms
+      applied_ms_histogram = (
+        select array_agg(coalesce(kept, 0) + coalesce(added, 0) order by bucket)
+        from unnest(rollups_hourly.applied_ms_histogram, excluded.applied_ms_histogram)
+          with ordinality as buckets(kept, added, bucket)
+      )
   `.execute(tx);
 }
 

@@ -1,4 +1,9 @@
-import { CONVERSION_WINDOW_MS, type CollectEvent } from '@kindling/domain';
+import {
+  CONVERSION_WINDOW_MS,
+  FLICKER_BUCKET_COUNT,
+  flickerBucketOf,
+  type CollectEvent,
+} from '@kindling/domain';
 
 // Which hourly counters a batch of new events raises: a pure function of the events and of
 // what the database answered while storing them (which visitors, sessions and goal sessions
@@ -31,10 +36,19 @@ export interface RollupCounts {
   revenue: number;
   applied: number;
   missed: number;
-  appliedMs: number;
 }
 
-export type RollupRow = RollupKey & RollupCounts;
+export type RollupRow = RollupKey &
+  RollupCounts & {
+    /** Applied times per FLICKER_BUCKETS_MS bucket (FLICKER_BUCKET_COUNT entries). */
+    appliedMsHistogram: number[];
+  };
+
+/** What goals and revenue need of their visitor: the arms and when it was first exposed (ms). */
+export interface VisitorFacts {
+  arms: Arms;
+  firstExposureAt: number;
+}
 
 export interface RollupInput {
   /** Events stored by this batch (duplicates already left out). */
@@ -44,7 +58,7 @@ export interface RollupInput {
   /** `${campaignId}:${sessionId}` -> the event id whose exposure opened the session. */
   newSessions: ReadonlyMap<string, string>;
   /** `${campaignId}:${visitorId}` -> the visitor's arms and first exposure (ms). */
-  visitors: ReadonlyMap<string, { arms: Arms; firstExposureAt: number }>;
+  visitors: ReadonlyMap<string, VisitorFacts>;
   /** Goal events (by id) that reached a goal for the first time in their session. */
   newGoalSessions: ReadonlySet<string>;
   /** Goal events (by id) that completed the funnel within the conversion window. */
@@ -78,18 +92,21 @@ const zero = (): RollupCounts => ({
   revenue: 0,
   applied: 0,
   missed: 0,
-  appliedMs: 0,
 });
 
 export function planRollups(input: RollupInput): RollupRow[] {
   const rows = new Map<string, RollupRow>();
-  const bump = (key: RollupKey, change: Partial<RollupCounts>) => {
+  const bump = (key: RollupKey, change: Partial<RollupCounts>, appliedMs?: number) => {
     const id = `${key.campaignId}|${key.hour}|${key.elementId}|${key.arm}|${key.goalId}`;
     let row = rows.get(id);
-    if (!row) rows.set(id, (row = { ...key, ...zero() }));
+    if (!row) {
+      const appliedMsHistogram = new Array<number>(FLICKER_BUCKET_COUNT).fill(0);
+      rows.set(id, (row = { ...key, ...zero(), appliedMsHistogram }));
+    }
     for (const [name, amount] of Object.entries(change) as [keyof RollupCounts, number][]) {
       row[name] += amount;
     }
+    if (appliedMs !== undefined) row.appliedMsHistogram[flickerBucketOf(appliedMs)]! += 1;
   };
 
   for (const event of input.events) {
@@ -106,14 +123,17 @@ export function planRollups(input: RollupInput): RollupRow[] {
       const firstOfSession = input.newSessions.get(sessionKey(event)) === event.id;
       for (const [elementId, arm] of Object.entries(armsOf(event.assignments))) {
         const applied = event.applied[elementId];
-        bump(at(elementId, arm), {
-          exposures: 1,
-          visitors: firstOfVisitor ? 1 : 0,
-          sessions: firstOfSession ? 1 : 0,
-          applied: typeof applied === 'number' ? 1 : 0,
-          missed: applied === null ? 1 : 0,
-          appliedMs: typeof applied === 'number' ? applied : 0,
-        });
+        bump(
+          at(elementId, arm),
+          {
+            exposures: 1,
+            visitors: firstOfVisitor ? 1 : 0,
+            sessions: firstOfSession ? 1 : 0,
+            applied: typeof applied === 'number' ? 1 : 0,
+            missed: applied === null ? 1 : 0,
+          },
+          typeof applied === 'number' ? applied : undefined,
+        );
       }
       continue;
     }
