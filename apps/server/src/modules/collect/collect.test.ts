@@ -438,7 +438,7 @@ describeEachDatabase('POST /api/collect', (kind) => {
       arms: Record<string, unknown>[];
       goals: Record<string, unknown>[];
     }>();
-    const stored = await rollups();
+    const stored = Object.assign(await rollups(), { histograms: await histograms() });
     const variantOf = (arm: number) => (arm === 0 ? null : arm);
     expect(body.arms).toEqual(
       stored
@@ -452,6 +452,7 @@ describeEachDatabase('POST /api/collect', (kind) => {
           revenue,
           applied,
           missed,
+          medianAppliedMs: medianFromHistogram(stored.histograms.get(`${elementId}:${arm}`) ?? []),
         })),
     );
     expect(body.goals).toEqual(
@@ -466,6 +467,7 @@ describeEachDatabase('POST /api/collect', (kind) => {
         })),
     );
     expect(body.arms.length).toBeGreaterThan(0);
+    expect(body.arms.some((arm) => typeof arm.medianAppliedMs === 'number')).toBe(true);
     expect(body.goals.length).toBeGreaterThan(0);
 
     const stranger = await signUp(t.current.app);

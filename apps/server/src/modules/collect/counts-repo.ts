@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { NO_GOAL } from './rollup-plan';
 
 /** A campaign's rollups summed over hours and shards, one row per element, arm and goal. */
 export async function sumRollups(db: Db, campaignId: number) {
@@ -33,4 +34,22 @@ export async function sumRollups(db: Db, campaignId: number) {
     applied: Number(row.applied),
     missed: Number(row.missed),
   }));
+}
+
+/** The applied-time histograms of a campaign's exposure rows, added bucket by bucket. */
+export async function sumAppliedHistograms(db: Db, campaignId: number) {
+  const rows = await sql<{ elementId: number; arm: number; bucket: string; count: string }>`
+    select element_id as "elementId", arm, bucket, sum(count) as count
+    from rollups_hourly, unnest(applied_ms_histogram) with ordinality as h(count, bucket)
+    where campaign_id = ${campaignId} and goal_id = ${NO_GOAL}
+    group by element_id, arm, bucket
+  `.execute(db);
+  const histograms = new Map<string, number[]>();
+  for (const row of rows.rows) {
+    const key = `${row.elementId}:${row.arm}`;
+    const counts = histograms.get(key) ?? [];
+    counts[Number(row.bucket) - 1] = Number(row.count);
+    histograms.set(key, counts);
+  }
+  return histograms;
 }

@@ -1,7 +1,8 @@
+import { medianFromHistogram } from '@kindling/domain';
 import type { Db } from '../../db/database';
 import { notFound } from '../../errors';
 import type { TeamAccess } from '../../http/types';
-import { sumRollups } from './counts-repo';
+import { sumAppliedHistograms, sumRollups } from './counts-repo';
 import { CAMPAIGN_NOT_FOUND, type ListCampaignIds } from './installation-status';
 import { CONTROL_ARM, NO_GOAL } from './rollup-plan';
 
@@ -16,6 +17,8 @@ export interface ArmCounts {
   /** Exposures whose change was applied, and those whose element was not found in time. */
   applied: number;
   missed: number;
+  /** Median ms from navigation start to the change shown; null when none was applied. */
+  medianAppliedMs: number | null;
 }
 
 export interface GoalCounts {
@@ -43,11 +46,24 @@ export async function getCampaignCounts(
   if (ids.length === 0) throw notFound(CAMPAIGN_NOT_FOUND);
   const arms: ArmCounts[] = [];
   const goals: GoalCounts[] = [];
+  const histograms = await sumAppliedHistograms(db, campaignId);
   for (const row of await sumRollups(db, campaignId)) {
     const variantId = row.arm === CONTROL_ARM ? null : row.arm;
     if (row.goalId === NO_GOAL) {
       const { elementId, exposures, visitors, sessions, revenue, applied, missed } = row;
-      arms.push({ elementId, variantId, exposures, visitors, sessions, revenue, applied, missed });
+      const histogram = histograms.get(`${elementId}:${row.arm}`) ?? [];
+      const medianAppliedMs = medianFromHistogram(Array.from(histogram, (count) => count ?? 0));
+      arms.push({
+        elementId,
+        variantId,
+        exposures,
+        visitors,
+        sessions,
+        revenue,
+        applied,
+        missed,
+        medianAppliedMs,
+      });
     } else {
       const { elementId, goalId, goalSessions, conversions } = row;
       goals.push({ elementId, variantId, goalId, goalSessions, conversions });
