@@ -1,3 +1,4 @@
+import { assignCampaigns, type BucketingCampaign } from '@kindling/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './support/browser';
@@ -93,8 +94,10 @@ describe('installing the tracker tag: copy it, then check it was seen', () => {
     await shotAtBothSizes(page, 'tracker-install-not-seen');
   });
 
-  it('reports the visit once a visitor opened the page with the tag', async () => {
+  /** A visit by a pinned visitor id, until the tracker's exposure was acknowledged. */
+  async function visitAs(visitorId: string): Promise<void> {
     const visitor = await browser.newContext({ userAgent: DESKTOP_UA });
+    await visitor.addInitScript((id) => localStorage.setItem('kindling.vid', id), visitorId);
     const shop = await visitor.newPage();
     const collected = shop.waitForResponse(
       (response) => response.url().endsWith('/api/collect') && response.status() === 202,
@@ -102,6 +105,26 @@ describe('installing the tracker tag: copy it, then check it was seen', () => {
     await shop.goto(pageUrl);
     await collected;
     await visitor.close();
+  }
+
+  /** The first visitor id the public hash puts in `arm` of the headline. */
+  async function visitorIn(arm: 'control' | 'variant'): Promise<string> {
+    const config = (await (await fetch(`${baseUrl}/api/tracker/${slug}/config.json`)).json()) as {
+      campaigns: BucketingCampaign[];
+    };
+    const element = config.campaigns[0]!.elements[0]!;
+    const wanted = arm === 'control' ? 'control' : element.variants[0]!.id;
+    for (let i = 0; ; i += 1) {
+      if (
+        assignCampaigns(`install-${i}`, config.campaigns).get(campaignId)?.[element.id] === wanted
+      ) {
+        return `install-${i}`;
+      }
+    }
+  }
+
+  it('reports the visit once a visitor opened the page with the tag', async () => {
+    await visitAs(await visitorIn('variant'));
 
     await card().getByRole('button', { name: 'Check installation' }).click();
     await expect.poll(() => result().textContent()).toContain('Installed');
@@ -111,6 +134,28 @@ describe('installing the tracker tag: copy it, then check it was seen', () => {
       ),
     );
     await shotAtBothSizes(page, 'tracker-install-seen');
+  });
+
+  it('shows on the campaign page how often each variant rendered, and how fast', async () => {
+    await visitAs(await visitorIn('control'));
+    await page.reload();
+    const delivery = page.getByTestId('delivery');
+    const rows = delivery.locator('tbody tr');
+    await expect.poll(() => rows.count()).toBe(2);
+    const cells = async (index: number) =>
+      (await rows.nth(index).locator('th, td').allTextContents()).map((text) => text.trim());
+    await expect.poll(() => cells(0)).toEqual(['Original', '1', '—', '—']);
+    const [label, exposures, rendered, flicker] = await cells(1);
+    expect([label, exposures, rendered]).toEqual([
+      'Variant 1',
+      '1',
+      'Rendered for 100% of exposures',
+    ]);
+    expect(flicker).toMatch(/^\d{1,4} ms$/);
+    const totals = page.getByTestId('campaign-totals');
+    expect((await totals.locator('dd').allTextContents()).slice(0, 3)).toEqual(['2', '2', '2']);
+    await delivery.scrollIntoViewIfNeeded();
+    await shotAtBothSizes(page, 'campaign-delivery');
   });
 
   it('offers the same tag and check in team settings', async () => {

@@ -14,9 +14,12 @@ import { LoadingState } from '../../../ui/spinner';
 import { ExternalIcon, TrashIcon } from '../../../ui/icons';
 import { PageHeader } from '../../../ui/page-header';
 import { useCampaign } from '../hooks/use-campaigns';
+import { useCampaignCounts } from '../hooks/use-campaign-counts';
 import { useDeleteCampaign } from '../hooks/use-delete-campaign';
+import { campaignTotals } from '../state/campaign-totals';
 import { InstallTrackerCard } from '../../../ui/install-tracker-card';
 import { CampaignFacts } from './campaign-facts';
+import { DeliveryCard } from './delivery-card';
 import { CampaignStatsPlaceholder } from './campaign-stats-placeholder';
 import { CampaignThumbnail } from './campaign-thumbnail';
 import styles from './campaign-page.module.css';
@@ -60,6 +63,7 @@ function CampaignDetails({ campaign }: { campaign: Campaign }) {
   const { slug, user } = useCurrentTeam();
   const navigate = useNavigate();
   const deleteCampaign = useDeleteCampaign(slug);
+  const counts = useCampaignCounts(slug, campaign.id);
   const href = safeHref(campaign.ingestedUrl);
 
   async function handleDelete() {
@@ -104,7 +108,8 @@ function CampaignDetails({ campaign }: { campaign: Campaign }) {
 
       <div className={styles.grid}>
         <div className={styles.mainColumn}>
-          <CampaignStatsPlaceholder metrics={campaign.metrics} />
+          <CampaignStatsPlaceholder totals={counts.data ? campaignTotals(counts.data) : null} />
+          <DeliveryCard campaign={campaign} />
           <InstallTrackerCard campaignId={campaign.id} pageUrl={campaign.ingestedUrl} />
         </div>
         <aside className={styles.sideColumn}>

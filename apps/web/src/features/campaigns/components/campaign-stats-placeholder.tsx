@@ -1,28 +1,24 @@
-import type { CampaignMetrics } from '@kindling/domain';
 import { Card } from '../../../ui/card';
 import { CampaignsIcon } from '../../../ui/icons';
+import type { CampaignTotals } from '../state/campaign-totals';
 import styles from './campaign-stats-placeholder.module.css';
 
-/**
- * Honest until statistics ship: totals when the server has any, otherwise "No traffic yet".
- * Charts and comparisons come with the statistics feature.
- */
-export function CampaignStatsPlaceholder({ metrics }: { metrics: CampaignMetrics | null }) {
-  const hasTraffic = metrics !== null && metrics.views > 0;
-  const totals: [string, number][] = metrics
+/** The campaign's counted totals, or "No traffic yet" before the first exposure. */
+export function CampaignStatsPlaceholder({ totals }: { totals: CampaignTotals | null }) {
+  const figures: [string, number][] = totals
     ? [
-        ['Views', metrics.views],
-        ['Visitors', metrics.visitors],
-        ['Sessions', metrics.sessions],
-        ['Conversions', metrics.conversions],
+        ['Views', totals.views],
+        ['Visitors', totals.visitors],
+        ['Sessions', totals.sessions],
+        ['Conversions', totals.conversions],
       ]
     : [];
 
   return (
     <Card title="Results" description="How your variants perform against the original.">
-      {hasTraffic ? (
+      {totals ? (
         <dl className={styles.totals} data-testid="campaign-totals">
-          {totals.map(([label, value]) => (
+          {figures.map(([label, value]) => (
             <div key={label} className={styles.total}>
               <dt>{label}</dt>
               <dd>{value.toLocaleString()}</dd>
