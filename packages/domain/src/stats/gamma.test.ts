@@ -26,12 +26,12 @@ describe('logGamma', () => {
 
 describe('regularized incomplete gamma', () => {
   it('matches high-precision values', () => {
-    // Reference values to 50 digits from the statrs (Rust) gamma_ur test suite; scipy.special
+    // 50-digit reference values of the statrs (Rust) gamma_ur tests, rounded to doubles; scipy.special
     // gammaincc gives the same to 16 digits.
-    expect(regularizedGammaQ(2.5, 1)).toBeCloseTo(0.84914503608460963622589311398628634965, 14);
-    expect(regularizedGammaQ(1.5, 2)).toBeCloseTo(0.26146412994911062220282207597592120190281, 14);
-    expect(regularizedGammaQ(1.5, 8)).toBeCloseTo(0.0011339842897853226567001374209697895824, 15);
-    expect(regularizedGammaQ(2.5, 8)).toBeCloseTo(0.0068440739224204309990606489277723868386, 15);
+    expect(regularizedGammaQ(2.5, 1)).toBeCloseTo(0.8491450360846097, 14);
+    expect(regularizedGammaQ(1.5, 2)).toBeCloseTo(0.2614641299491106, 14);
+    expect(regularizedGammaQ(1.5, 8)).toBeCloseTo(0.0011339842897853227, 15);
+    expect(regularizedGammaQ(2.5, 8)).toBeCloseTo(0.006844073922420431, 15);
   });
 
   it('matches the closed form Q(1, x) = e^-x and P + Q = 1', () => {
