@@ -11,6 +11,7 @@ export * from './random-variates';
 export * from './sample-size';
 export * from './sequential';
 export * from './significance';
+export * from './significance-schema';
 export * from './srm';
 export * from './two-proportion';
 export * from './uplift';

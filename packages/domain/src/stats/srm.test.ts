@@ -26,7 +26,7 @@ describe('sampleRatioMismatch', () => {
     // χ² = 2 · 250² / 10,250 = 12.195; with 1 degree of freedom p = 2 (1 - Φ(√χ²)) = 0.00048.
     const result = sampleRatioMismatch({ exposures: [10_000, 10_500], expectedWeights: [50, 50] });
     expect(result.statistic).toBeCloseTo((2 * 250 ** 2) / 10_250, 12);
-    expect(result.pValue).toBeCloseTo(2 * normalSf(Math.sqrt(result.statistic)), 14);
+    expect(result.pValue).toBeCloseTo(2 * normalSf(Math.sqrt(result.statistic!)), 14);
     expect(result.pValue).toBeLessThan(SRM_ALPHA);
     expect(result.flagged).toBe(true);
     expect(
@@ -42,7 +42,11 @@ describe('sampleRatioMismatch', () => {
     });
     expect(sampleRatioMismatch({ exposures: [5], expectedWeights: [1] }).pValue).toBe(1);
     // An arm that should get no traffic but did.
-    expect(sampleRatioMismatch({ exposures: [5, 1], expectedWeights: [1, 0] }).flagged).toBe(true);
+    expect(sampleRatioMismatch({ exposures: [5, 1], expectedWeights: [1, 0] })).toEqual({
+      statistic: null,
+      pValue: 0,
+      flagged: true,
+    });
     // An arm of weight 0 without traffic is left out: 2 arms remain.
     expect(
       sampleRatioMismatch({ exposures: [16, 18, 0], expectedWeights: [1, 1, 0] }).pValue,

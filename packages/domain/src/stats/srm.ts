@@ -4,8 +4,11 @@ import { chiSquareSf } from './chi-square';
 export const SRM_ALPHA = 0.001;
 
 export interface SrmResult {
-  /** Pearson's chi-square statistic of the exposures against the expected split. */
-  statistic: number;
+  /**
+   * Pearson's chi-square statistic of the exposures against the expected split; null when it
+   * is infinite (exposures in an arm of weight 0), which JSON could not carry.
+   */
+  statistic: number | null;
   pValue: number;
   flagged: boolean;
 }
@@ -43,7 +46,7 @@ export function sampleRatioMismatch({ exposures, expectedWeights }: SrmInput): S
     const observed = exposures[i]!;
     const expected = (total * expectedWeights[i]!) / weightSum;
     if (expected === 0) {
-      if (observed > 0) return { statistic: Infinity, pValue: 0, flagged: true };
+      if (observed > 0) return { statistic: null, pValue: 0, flagged: true };
       continue;
     }
     weighted++;

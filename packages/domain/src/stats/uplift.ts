@@ -1,7 +1,7 @@
 import { assertArmCounts, type ArmCounts } from './counts';
 import { normalQuantile } from './normal';
 
-export type Interval = readonly [lo: number, hi: number];
+export type Interval = [lo: number, hi: number];
 
 export interface UpliftEstimate {
   /** rate variant / rate control - 1. */
