@@ -10,6 +10,7 @@ import { apiBench } from './api-bench';
 import { ingestBench } from './ingest-bench';
 import { previewBench } from './preview-bench';
 import { startBench } from './start-bench';
+import { statsBench } from './stats-bench';
 import { wizardBench } from './wizard-bench';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -53,6 +54,7 @@ async function main() {
       `wizard route chunk (lazy): ${(wizard / 1024).toFixed(1)} KB gzip = ${(wizard / initial).toFixed(2)}x the initial route`,
     );
   }
+  statsBench();
   await apiBench();
   await ingestBench();
   await wizardBench();

@@ -16,6 +16,7 @@ export * from './metrics';
 export * from './metrics-schema';
 export * from './paging';
 export * from './slug';
+export * from './stats/index';
 export * from './subscription';
 export * from './text';
 export * from './uploads';

@@ -1,0 +1,23 @@
+/** One arm of a test: exposed visitors and the visitors among them who converted. */
+export interface ArmCounts {
+  visitors: number;
+  conversions: number;
+}
+
+/**
+ * Counts are whole, finite, non-negative, and conversions never exceed visitors; anything
+ * else is a caller bug (a rollup that double-counts), so it throws instead of answering.
+ */
+export function assertArmCounts({ visitors, conversions }: ArmCounts): void {
+  const whole = (n: number) => Number.isSafeInteger(n) && n >= 0;
+  if (!whole(visitors) || !whole(conversions) || conversions > visitors) {
+    throw new RangeError(
+      `Invalid counts: ${conversions} conversions of ${visitors} visitors (whole numbers, conversions <= visitors)`,
+    );
+  }
+}
+
+/** conversions / visitors, or null without visitors. */
+export function conversionRate({ visitors, conversions }: ArmCounts): number | null {
+  return visitors === 0 ? null : conversions / visitors;
+}
