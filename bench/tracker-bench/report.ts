@@ -19,8 +19,9 @@ export function reportSizes(sizes: SnippetSizes): void {
   console.log(
     `runtime bundle alone, as the budget test builds it: ${bytes(runtime.gzip)} gzip = ` +
       `${ratio(runtime.gzip, BUDGET_GZIP_BYTES)} of the 6 KB (${bytes(BUDGET_GZIP_BYTES)}) budget ` +
-      `(${runtime.gzip < BUDGET_GZIP_BYTES ? 'met' : 'NOT met'}); the served script wraps it in ` +
-      `${bytes(served.gzip - runtime.gzip)} more`,
+      `(${runtime.gzip < BUDGET_GZIP_BYTES ? 'met' : 'NOT met'}); the served script adds ` +
+      `${bytes(served.gzip - runtime.gzip)} (wrapper and hide list): ` +
+      `${ratio(served.gzip, BUDGET_GZIP_BYTES)} of the budget`,
   );
   console.log(
     `the changes themselves, gzip: ours GET config.json (a second request) ${bytes(config.gzip)} ` +
