@@ -11,6 +11,7 @@ import { ingestBench } from './ingest-bench';
 import { previewBench } from './preview-bench';
 import { startBench } from './start-bench';
 import { statsBench } from './stats-bench';
+import { trackerBench } from './tracker-bench';
 import { wizardBench } from './wizard-bench';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -36,7 +37,7 @@ function initialJsGzipBytes(): number | undefined {
   );
 }
 
-async function main() {
+function webBundleBench() {
   const budgetBytes = 150 * 1024;
   const initial = initialJsGzipBytes();
   console.log('\n== web app initial-route JS (gzip) ==');
@@ -54,12 +55,29 @@ async function main() {
       `wizard route chunk (lazy): ${(wizard / 1024).toFixed(1)} KB gzip = ${(wizard / initial).toFixed(2)}x the initial route`,
     );
   }
-  statsBench();
-  await apiBench();
-  await ingestBench();
-  await wizardBench();
-  await previewBench();
-  await startBench();
+}
+
+/** In the order they run; `npm run bench -- tracker ingest` runs only the sections named. */
+const SECTIONS: Record<string, () => void | Promise<void>> = {
+  web: webBundleBench,
+  stats: statsBench,
+  api: apiBench,
+  ingest: ingestBench,
+  wizard: wizardBench,
+  preview: previewBench,
+  tracker: trackerBench,
+  start: startBench,
+};
+
+async function main() {
+  const asked = process.argv.slice(2);
+  const unknown = asked.filter((name) => !(name in SECTIONS));
+  if (unknown.length) {
+    throw new Error(`no bench section ${unknown.join(', ')}: ${Object.keys(SECTIONS).join(', ')}`);
+  }
+  for (const [name, section] of Object.entries(SECTIONS)) {
+    if (asked.length === 0 || asked.includes(name)) await section();
+  }
 }
 
 await main();
