@@ -38,6 +38,9 @@ function firstBy<T extends { id: string }>(events: readonly T[], key: (event: T)
   return first;
 }
 
+const goalKey = (event: { campaignId: number; sessionId: string; goalId: number }) =>
+  `${sessionKey(event)}:${event.goalId}`;
+
 const dataOf = (event: CollectEvent) =>
   event.type === 'exposure'
     ? { assignments: event.assignments, applied: event.applied }
@@ -95,6 +98,7 @@ async function storeBatch(
       url: event.url,
       data: dataOf(event),
       arms: event.type === 'exposure' ? armsOf(event.assignments) : null,
+      goalId: event.type === 'goal' ? event.goalId : null,
     })),
   );
   const fresh = events.filter((event) => created.storedIds.has(event.id));
@@ -106,10 +110,17 @@ async function storeBatch(
     created.visitors.map((row) => [visitorKey(row), visitorOpeners.get(visitorKey(row))!]),
   );
   const visitors = await knownVisitors(tx, fresh, newVisitors);
+  const goals = fresh.filter(
+    (event): event is Goal => event.type === 'goal' && visitors.has(visitorKey(event)),
+  );
+  // The statement reached the goals of the visitors it opened, with the same rule.
+  const openersHere = firstBy(
+    goals.filter((event) => newVisitors.has(visitorKey(event))),
+    goalKey,
+  );
   const { reached, conversions } = await reachGoals(tx, {
-    goals: fresh.filter(
-      (event): event is Goal => event.type === 'goal' && visitors.has(visitorKey(event)),
-    ),
+    reachedHere: created.sessionGoals.map((row) => openersHere.get(goalKey(row))!),
+    goals: goals.filter((event) => !newVisitors.has(visitorKey(event))),
     funnels: new Map([...shapes].map(([id, shape]) => [id, shape.funnel])),
     visitors,
   });
@@ -156,17 +167,17 @@ async function knownVisitors(
   return visitors;
 }
 
-const goalKey = (event: { campaignId: number; sessionId: string; goalId: number }) =>
-  `${sessionKey(event)}:${event.goalId}`;
-
 /**
- * Records the goals each session reaches for the first time, and which of those are
- * conversions. A session's earlier funnel goals are looked up only when this batch did not
- * reach them itself (a goal it reached is new, so the batch already knows when).
+ * Records the goals each session reaches for the first time (besides `reachedHere`, those the
+ * first statement recorded), and which of those are conversions. A session's earlier funnel
+ * goals are looked up only when this batch did not reach them itself (a goal it reached is new,
+ * so the batch already knows when).
  */
 async function reachGoals(
   tx: Tx,
   input: {
+    reachedHere: readonly Goal[];
+    /** Goal events of visitors stored before this batch. */
     goals: readonly Goal[];
     funnels: ReadonlyMap<number, readonly number[]>;
     visitors: ReadonlyMap<string, VisitorFacts>;
@@ -182,7 +193,10 @@ async function reachGoals(
       reachedAt: new Date(event.ts),
     })),
   );
-  const reached = reachedRows.map((row) => goalOpeners.get(goalKey(row))!);
+  const reached = [
+    ...input.reachedHere,
+    ...reachedRows.map((row) => goalOpeners.get(goalKey(row))!),
+  ];
   const sessionGoals = new Map<string, Map<number, number>>();
   const addSessionGoal = (key: string, goalId: number, at: number) =>
     sessionGoals.set(key, (sessionGoals.get(key) ?? new Map<number, number>()).set(goalId, at));

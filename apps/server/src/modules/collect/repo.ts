@@ -24,29 +24,46 @@ export interface EventRow {
   data: unknown;
   /** Exposures: the arms it assigned (what a visitor row keeps); null otherwise. */
   arms: Arms | null;
+  /** Goal events: the goal reached; null otherwise. */
+  goalId: number | null;
+}
+
+export interface SessionGoalKey {
+  campaignId: number;
+  sessionId: string;
+  goalId: number;
 }
 
 /**
- * One statement: stores the events not stored before and, for the new exposures among them,
- * the visitors and sessions they open (the first exposure of each, in the rows' order). The
- * rows travel as one JSON parameter, so a batch costs one round trip and one short plan
- * whatever its size. Answers the stored event ids and the created visitor and session keys.
+ * One statement: stores the events not stored before; for the new exposures among them, the
+ * visitors and sessions they open (the first exposure of each, in the rows' order); and for the
+ * new goal events of the visitors it opened, the session goals they reach first (the first
+ * event of each, in the rows' order). The rows travel as one JSON parameter, so a batch costs
+ * one round trip and one short plan whatever its size. Answers the stored event ids and the
+ * created visitor, session and session-goal keys. Goals of visitors stored before are left to
+ * `insertNewSessionGoals`, which runs after a lookup that sees concurrent commits.
  */
 export async function insertNewEventsVisitorsSessions(
   tx: Tx,
   rows: EventRow[],
-): Promise<{ storedIds: Set<string>; visitors: VisitorKey[]; sessions: SessionKey[] }> {
+): Promise<{
+  storedIds: Set<string>;
+  visitors: VisitorKey[];
+  sessions: SessionKey[];
+  sessionGoals: SessionGoalKey[];
+}> {
   const created = await sql<{
-    kind: 'event' | 'visitor' | 'session';
+    kind: 'event' | 'visitor' | 'session' | 'goal';
     campaign: number;
     key: string;
+    goal: number | null;
   }>`
     with input as (
       select id, "campaignId" as campaign_id, type, "visitorId" as visitor_id,
-        "sessionId" as session_id, ts, url, data, arms, ord
+        "sessionId" as session_id, ts, url, data, arms, "goalId" as goal_id, ord
       from json_to_recordset(${JSON.stringify(rows.map((row, ord) => ({ ...row, ord })))}::json)
         as x(id uuid, "campaignId" integer, type text, "visitorId" text, "sessionId" text,
-          ts timestamptz, url text, data jsonb, arms jsonb, ord integer)
+          ts timestamptz, url text, data jsonb, arms jsonb, "goalId" integer, ord integer)
     ),
     stored as (
       insert into events (id, campaign_id, type, visitor_id, session_id, ts, url, data)
@@ -70,21 +87,38 @@ export async function insertNewEventsVisitorsSessions(
       from fresh_exposures order by campaign_id, session_id, ord
       on conflict (campaign_id, session_id) do nothing
       returning campaign_id, session_id
+    ),
+    session_goals_reached as (
+      insert into session_goals (campaign_id, session_id, goal_id, reached_at)
+      select distinct on (input.campaign_id, input.session_id, input.goal_id)
+        input.campaign_id, input.session_id, input.goal_id, input.ts
+      from input
+      join stored on stored.id = input.id
+      join visitors on visitors.campaign_id = input.campaign_id
+        and visitors.visitor_id = input.visitor_id
+      where input.type = 'goal'
+      order by input.campaign_id, input.session_id, input.goal_id, input.ord
+      on conflict (campaign_id, session_id, goal_id) do nothing
+      returning campaign_id, session_id, goal_id
     )
-    select 'event' as kind, 0 as campaign, id::text as key from stored
-    union all select 'visitor', campaign_id, visitor_id from visitors
-    union all select 'session', campaign_id, session_id from sessions
+    select 'event' as kind, 0 as campaign, id::text as key, null::integer as goal from stored
+    union all select 'visitor', campaign_id, visitor_id, null from visitors
+    union all select 'session', campaign_id, session_id, null from sessions
+    union all select 'goal', campaign_id, session_id, goal_id from session_goals_reached
   `.execute(tx);
   const storedIds = new Set<string>();
   const visitors: VisitorKey[] = [];
   const sessions: SessionKey[] = [];
+  const sessionGoals: SessionGoalKey[] = [];
   for (const row of created.rows) {
     if (row.kind === 'event') storedIds.add(row.key);
     else if (row.kind === 'visitor')
       visitors.push({ campaignId: row.campaign, visitorId: row.key });
-    else sessions.push({ campaignId: row.campaign, sessionId: row.key });
+    else if (row.kind === 'session')
+      sessions.push({ campaignId: row.campaign, sessionId: row.key });
+    else sessionGoals.push({ campaignId: row.campaign, sessionId: row.key, goalId: row.goal! });
   }
-  return { storedIds, visitors, sessions };
+  return { storedIds, visitors, sessions, sessionGoals };
 }
 
 const pairs = (columns: string, values: [number, string][]) =>
