@@ -8,6 +8,7 @@ import {
   framesOf as frames,
   launchShopBrowser,
   sent,
+  sentEverything,
   shopUrlOf,
   SNIPPET_PLACEHOLDER,
   visitShop,
@@ -55,6 +56,7 @@ describe('the tracker on a live page', () => {
   let spaCampaignId: number;
   let spaHeadlineId: number;
   let visitorId: string;
+  let newVisitorId: string;
 
   const visit = (options: VisitOptions & { url?: string } = {}) =>
     visitShop(browser, options.url ?? pageUrl, { visitorId, ...options });
@@ -119,6 +121,15 @@ describe('the tracker on a live page', () => {
         arms.get(spaCampaignId)?.[spaHeadlineId] === spaVariantId
       ) {
         visitorId = `e2e-visitor-${i}`;
+      }
+    }
+    // A second one, never seen by the server before its own test.
+    for (let i = 0; !newVisitorId; i += 1) {
+      if (
+        assignCampaigns(`e2e-new-${i}`, config.campaigns).get(spaCampaignId)?.[spaHeadlineId] ===
+        spaVariantId
+      ) {
+        newVisitorId = `e2e-new-${i}`;
       }
     }
   });
@@ -275,6 +286,29 @@ describe('the tracker on a live page', () => {
     await expect.poll(() => exposures().length, { timeout: 10_000 }).toBe(2);
     expect(exposures()[1]).toMatchObject({ assignments: { [spaHeadlineId]: expect.any(Number) } });
     await context.close();
+  });
+
+  it('counts the goal a new visitor clicks while the page still renders, before the exposure', async () => {
+    const buyers = async () => {
+      const counts = await api.call<{ goals: { goalId: number; goalSessions: number }[] }>(
+        'GET',
+        `/team/${team}/tracker/counts?campaignId=${spaCampaignId}`,
+      );
+      return counts.goals.reduce((sum, row) => sum + row.goalSessions, 0);
+    };
+    const before = await buyers();
+    // A first-time visitor on an app that renders after load: the tracker sends the exposure
+    // once the page settled (1 s after load), and the click on the rendered button comes first.
+    const visited = await visit({ url: `${spaUrl}?late`, visitorId: newVisitorId });
+    await visited.page.locator('#buy').click();
+    await expect.poll(() => sent(visited.posted, 'exposure').length, { timeout: 10_000 }).toBe(1);
+    await sentEverything(visited);
+    expect(sent(visited.posted, 'goal')).toHaveLength(1);
+    expect(visited.posted.map((post) => post.answer)).toEqual(
+      visited.posted.map((post) => ({ accepted: post.events.length, duplicates: 0 })),
+    );
+    expect(await buyers()).toBe(before + 1);
+    await visited.context.close();
   });
 
   it('sends nothing while consent is withdrawn, still shows the change, resumes on consent', async () => {
