@@ -41,12 +41,17 @@ export interface GoalRow {
 /**
  * Every page view is an exposure of each element in the visitor's arm: the visitor's first
  * opens the visitor, a session's first opens the session, and a variant shown counts as
- * applied. A goal counts once per session (its first click); the conversion goal converts when
+ * applied (missed when the visitor saw the original). A goal counts once per session (its first click); the conversion goal converts when
  * the session reached every earlier goal of the funnel before it. Revenue goes to the arms.
  */
 export function countVisitors(
   ids: CampaignIds,
-  visitors: readonly { assignment: Assignment; steps: readonly Step[] }[],
+  visitors: readonly {
+    assignment: Assignment;
+    steps: readonly Step[];
+    /** Per page view, the elements whose change the visitor did not see (applied too late). */
+    missed: readonly ReadonlySet<number>[];
+  }[],
 ): { arms: ArmRow[]; goals: GoalRow[] } {
   const arms = new Map<string, ArmRow>();
   const goals = new Map<string, GoalRow>();
@@ -79,7 +84,7 @@ export function countVisitors(
     return row;
   };
 
-  for (const { assignment, steps } of visitors) {
+  for (const { assignment, steps, missed } of visitors) {
     const elements = [ids.headline, ids.lead].map((id) => [id, assignment[id]!] as const);
     let views = 0;
     let reached = new Set<number>();
@@ -92,7 +97,8 @@ export function countVisitors(
           row.exposures += 1;
           if (views === 0) row.visitors += 1;
           if (newSession) row.sessions += 1;
-          if (arm !== 'control') row.applied += 1;
+          if (arm !== 'control' && missed[views]?.has(elementId)) row.missed += 1;
+          else if (arm !== 'control') row.applied += 1;
         }
         views += 1;
       } else if (step === 'features' || step === 'buy') {
