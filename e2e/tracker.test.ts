@@ -1,20 +1,24 @@
 import { assignCampaigns, type BucketingCampaign } from '@kindling/domain';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './support/browser';
 import { startFixtureServer, type FixtureServer } from './support/fixture-server';
-import { Api, newPerson, shotAtBothSizes } from './support/flows';
+import type { Api } from './support/flows';
+import { newPerson, shotAtBothSizes, signUpWithTeam } from './support/flows';
+import {
+  framesOf as frames,
+  launchShopBrowser,
+  sent,
+  sentEverything,
+  shopUrlOf,
+  SNIPPET_PLACEHOLDER,
+  visitShop,
+  type VisitOptions,
+} from './support/tracker-visit';
 
 const baseUrl = inject('baseUrl');
-/** A customer's site: a host name with a TLD, mapped to loopback inside Chromium only. */
-const SHOP_HOST = 'shop.kindling.test';
-const PLACEHOLDER = '<!-- kindling-snippet -->';
 const ORIGINAL = 'The desk lamp that follows your day';
 const VARIANT = 'Light that moves with the sun';
 const RED = 0xdc2626ff;
-/** The collect route drops headless browsers as bots; a visitor's browser says this. */
-const DESKTOP_UA =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/143.0 Safari/537.36';
 
 const headline = () => ({
   id: -1,
@@ -38,46 +42,6 @@ const buyGoal = () => ({
   event: { type: 2, name: 'Buy', elements: [{ id: 'buy', label: 'Buy', selector: '#buy' }] },
 });
 
-interface Frame {
-  t: number;
-  h1: { text: string; visible: boolean } | null;
-  lead: boolean | null;
-}
-
-interface Posted {
-  events: Record<string, unknown>[];
-  status: number;
-  /** The server's answer: 202 {accepted, duplicates}. */
-  answer: { accepted: number; duplicates: number } | undefined;
-}
-
-/**
- * Runs before any script of the page: pins the visitor id (so the bucket is known from the
- * public hash) and samples, in every animation frame, what the frame paints: a
- * requestAnimationFrame callback sees the DOM and styles that the following paint shows.
- */
-function probe(visitorId: string) {
-  if (location.hostname !== 'shop.kindling.test') return;
-  localStorage.setItem('kindling.vid', visitorId);
-  const frames: Frame[] = [];
-  (window as unknown as { __frames: Frame[] }).__frames = frames;
-  const shown = (element: Element) => {
-    const style = getComputedStyle(element);
-    return style.visibility !== 'hidden' && style.opacity !== '0';
-  };
-  const sample = () => {
-    const h1 = document.querySelector('h1');
-    const lead = document.querySelector('.lead');
-    frames.push({
-      t: performance.now(),
-      h1: h1 ? { text: (h1.textContent ?? '').trim(), visible: shown(h1) } : null,
-      lead: lead ? shown(lead) : null,
-    });
-    if (frames.length < 600) requestAnimationFrame(sample);
-  };
-  requestAnimationFrame(sample);
-}
-
 describe('the tracker on a live page', () => {
   let browser: Browser;
   let fixtures: FixtureServer;
@@ -92,80 +56,23 @@ describe('the tracker on a live page', () => {
   let spaCampaignId: number;
   let spaHeadlineId: number;
   let visitorId: string;
+  let newVisitorId: string;
 
-  async function visit(
-    options: { delayConfigMs?: number; url?: string; doNotTrack?: boolean } = {},
-  ): Promise<{ context: BrowserContext; page: Page; posted: Posted[]; warnings: string[] }> {
-    const context = await browser.newContext({
-      userAgent: DESKTOP_UA,
-      viewport: { width: 1440, height: 900 },
-    });
-    context.setDefaultTimeout(15_000);
-    await context.addInitScript(probe, visitorId);
-    if (options.doNotTrack) {
-      await context.addInitScript(() =>
-        Object.defineProperty(Navigator.prototype, 'doNotTrack', { get: () => '1' }),
-      );
-    }
-    const page = await context.newPage();
-    const warnings: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'warning') warnings.push(message.text());
-    });
-    if (options.delayConfigMs) {
-      const delay = options.delayConfigMs;
-      await page.route('**/api/tracker/*/config.json', async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, delay));
-        await route.continue();
-      });
-    }
-    const posted: Posted[] = [];
-    page.on('requestfinished', (request) => {
-      if (!request.url().endsWith('/api/collect')) return;
-      void request.response().then(async (response) =>
-        posted.push({
-          events: (JSON.parse(request.postData() ?? '{}') as Posted).events,
-          status: response?.status() ?? 0,
-          answer: (await response?.json()) as Posted['answer'],
-        }),
-      );
-    });
-    await page.goto(options.url ?? pageUrl);
-    return { context, page, posted, warnings };
-  }
-
-  const frames = (page: Page) =>
-    page.evaluate(() => (window as unknown as { __frames: Frame[] }).__frames);
-  const sent = (posted: Posted[], type: string) =>
-    posted.flatMap((post) => post.events.filter((event) => event.type === type));
+  const visit = (options: VisitOptions & { url?: string } = {}) =>
+    visitShop(browser, options.url ?? pageUrl, { visitorId, ...options });
 
   beforeAll(async () => {
-    browser = await launchBrowser([`--host-resolver-rules=MAP ${SHOP_HOST} 127.0.0.1`]);
-    const person = newPerson('Tracker Tester', 'tracker');
-    const post = (path: string, body: unknown, token?: string) =>
-      fetch(`${baseUrl}/api${path}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        body: JSON.stringify(body),
-      });
-    expect((await post('/user/register', person)).status).toBe(201);
-    const signedIn = await post('/auth/sign-in', {
-      email: person.email,
-      password: person.password,
-    });
-    const { accessToken } = (await signedIn.json()) as { accessToken: string };
-    const created = await post('/teams', { name: 'Lumen Lamps' }, accessToken);
-    team = ((await created.json()) as { slug: string }).slug;
-    api = new Api(baseUrl, accessToken);
+    browser = await launchShopBrowser();
+    ({ api, team } = await signUpWithTeam(baseUrl, {
+      person: newPerson('Tracker Tester', 'tracker'),
+      teamName: 'Lumen Lamps',
+    }));
 
     const { html } = await api.call<{ html: string }>('GET', `/team/${team}/tracker/snippet`);
     expect(html).toBe(`<script src="${baseUrl}/api/tracker/${team}.js"></script>`);
-    fixtures = await startFixtureServer({ substitutions: { [PLACEHOLDER]: html } });
-    pageUrl = `http://${SHOP_HOST}:${new URL(fixtures.origin).port}/tracker-landing.html`;
-    spaUrl = `http://${SHOP_HOST}:${new URL(fixtures.origin).port}/tracker-spa.html`;
+    fixtures = await startFixtureServer({ substitutions: { [SNIPPET_PLACEHOLDER]: html } });
+    pageUrl = shopUrlOf(fixtures, 'tracker-landing.html');
+    spaUrl = shopUrlOf(fixtures, 'tracker-spa.html');
 
     ({ id: campaignId } = await api.call<{ id: number }>('POST', `/team/${team}/campaign/create`, {
       name: 'Headline test',
@@ -216,6 +123,15 @@ describe('the tracker on a live page', () => {
         visitorId = `e2e-visitor-${i}`;
       }
     }
+    // A second one, never seen by the server before its own test.
+    for (let i = 0; !newVisitorId; i += 1) {
+      if (
+        assignCampaigns(`e2e-new-${i}`, config.campaigns).get(spaCampaignId)?.[spaHeadlineId] ===
+        spaVariantId
+      ) {
+        newVisitorId = `e2e-new-${i}`;
+      }
+    }
   });
 
   afterAll(async () => {
@@ -238,7 +154,9 @@ describe('the tracker on a live page', () => {
     const firstShown = painted.find((frame) => frame.h1!.visible)!;
     expect(firstShown.h1!.text).toBe(VARIANT);
     // Only the headline was hidden: the paragraph beside it showed from its first frame.
-    expect(seen.filter((frame) => frame.lead !== null).every((frame) => frame.lead)).toBe(true);
+    expect(seen.filter((frame) => frame.lead !== null).every((frame) => frame.lead!.visible)).toBe(
+      true,
+    );
     expect(await page.locator('h1').evaluate((h1) => getComputedStyle(h1).color)).toBe(
       'rgb(220, 38, 38)',
     );
@@ -274,7 +192,9 @@ describe('the tracker on a live page', () => {
     // the config arrived at 3 s.
     expect(firstShown.t).toBeGreaterThanOrEqual(1000);
     expect(firstShown.t).toBeLessThan(2500);
-    expect(seen.filter((frame) => frame.lead !== null).every((frame) => frame.lead)).toBe(true);
+    expect(seen.filter((frame) => frame.lead !== null).every((frame) => frame.lead!.visible)).toBe(
+      true,
+    );
     // When the config finally arrives, the headline the visitor has read is not swapped, and
     // the exposure says so: assigned the variant, missed.
     await expect.poll(() => sent(posted, 'exposure').length, { timeout: 10_000 }).toBe(1);
@@ -366,6 +286,29 @@ describe('the tracker on a live page', () => {
     await expect.poll(() => exposures().length, { timeout: 10_000 }).toBe(2);
     expect(exposures()[1]).toMatchObject({ assignments: { [spaHeadlineId]: expect.any(Number) } });
     await context.close();
+  });
+
+  it('counts the goal a new visitor clicks while the page still renders, before the exposure', async () => {
+    const buyers = async () => {
+      const counts = await api.call<{ goals: { goalId: number; goalSessions: number }[] }>(
+        'GET',
+        `/team/${team}/tracker/counts?campaignId=${spaCampaignId}`,
+      );
+      return counts.goals.reduce((sum, row) => sum + row.goalSessions, 0);
+    };
+    const before = await buyers();
+    // A first-time visitor on an app that renders after load: the tracker sends the exposure
+    // once the page settled (1 s after load), and the click on the rendered button comes first.
+    const visited = await visit({ url: `${spaUrl}?late`, visitorId: newVisitorId });
+    await visited.page.locator('#buy').click();
+    await expect.poll(() => sent(visited.posted, 'exposure').length, { timeout: 10_000 }).toBe(1);
+    await sentEverything(visited);
+    expect(sent(visited.posted, 'goal')).toHaveLength(1);
+    expect(visited.posted.map((post) => post.answer)).toEqual(
+      visited.posted.map((post) => ({ accepted: post.events.length, duplicates: 0 })),
+    );
+    expect(await buyers()).toBe(before + 1);
+    await visited.context.close();
   });
 
   it('sends nothing while consent is withdrawn, still shows the change, resumes on consent', async () => {

@@ -139,6 +139,29 @@ export class Api {
   }
 }
 
+/** Registers `person`, signs in and creates a team, all by the API. */
+export async function signUpWithTeam(
+  baseUrl: string,
+  { person, teamName }: { person: Person; teamName: string },
+): Promise<{ api: Api; team: string }> {
+  const post = (apiPath: string, body: unknown, token?: string) =>
+    fetch(`${baseUrl}/api${apiPath}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+  expect((await post('/user/register', person)).status).toBe(201);
+  const signedIn = await post('/auth/sign-in', { email: person.email, password: person.password });
+  const { accessToken } = (await signedIn.json()) as { accessToken: string };
+  const created = await post('/teams', { name: teamName }, accessToken);
+  expect(created.status).toBe(201);
+  const { slug } = (await created.json()) as { slug: string };
+  return { api: new Api(baseUrl, accessToken), team: slug };
+}
+
 export interface UserContext {
   user: {
     realName: string;

@@ -120,14 +120,17 @@ export function isValidPageUrl(input: string): boolean {
 
 /** Where uploaded variant images are served. */
 export const UPLOADS_PREFIX = '/api/files/uploads';
-const { width, height } = CACHED_IMAGE_VARIANT_SIZE;
+// Computed in functions marked pure, so that a bundle which never uses them (the tracker, on a
+// 6 KB budget) leaves them out: esbuild keeps any top-level expression that might have effects.
 /** The suffix of an upload's cached copy: `{uuid}-600x336.webp`. */
-export const UPLOAD_THUMB_SUFFIX = `-${width}x${height}.webp`;
+export const UPLOAD_THUMB_SUFFIX = /* @__PURE__ */ (() => {
+  const { width, height } = CACHED_IMAGE_VARIANT_SIZE;
+  return `-${width}x${height}.webp`;
+})();
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 /** `{uuid}.{jpg|png|gif}` or `{uuid}-600x336.webp`: the only upload names there are. */
-export const UPLOAD_FILE_NAME = new RegExp(
-  `^${UUID}(?:\\.(?:jpg|png|gif)|${UPLOAD_THUMB_SUFFIX.replaceAll('.', '\\.')})$`,
-);
+export const UPLOAD_FILE_NAME = /* @__PURE__ */ (() =>
+  new RegExp(`^${UUID}(?:\\.(?:jpg|png|gif)|${UPLOAD_THUMB_SUFFIX.replaceAll('.', '\\.')})$`))();
 const isUploadPath = (src: string) =>
   src.startsWith(`${UPLOADS_PREFIX}/`) &&
   UPLOAD_FILE_NAME.test(src.slice(UPLOADS_PREFIX.length + 1));

@@ -9,6 +9,8 @@ describe('the tracker bundle', () => {
     const result = await build({ ...trackerBuildOptions, write: false });
     const text = result.outputFiles[0]!.text;
     expect(text).not.toMatch(/ZodError|zod/);
+    // Nor the domain's upload-name rules, which it never uses (computed top-level constants).
+    expect(text).not.toContain('[0-9a-f]{12}');
     // The mutation engine and the sanitiser are in, and the bootstrap is read from the wrapper.
     expect(text).toContain('noopener noreferrer');
     expect(text).toContain('MutationObserver');

@@ -136,6 +136,21 @@ describe('the event queue', () => {
     await h.advance(GATHER_MS * 20);
     expect(h.sent).toEqual([[ev('c')]]);
   });
+
+  it('sends nothing while held, even when asked to, and everything in one batch once released', async () => {
+    const h = harness();
+    h.queue.hold(true);
+    h.queue.push(ev('goal'));
+    await h.queue.flush();
+    await h.advance(GATHER_MS * 10);
+    expect(h.sent).toEqual([]);
+    expect(h.stored()).toEqual([ev('goal')]);
+    h.queue.push(ev('exposure'));
+    h.queue.hold(false);
+    await h.advance(GATHER_MS * 10);
+    expect(h.sent).toEqual([[ev('goal'), ev('exposure')]]);
+    expect(h.stored()).toEqual([]);
+  });
 });
 
 describe('answers from /api/collect', () => {

@@ -39,6 +39,7 @@ export function createQueue<E extends QueuedEvent>({ store, send, now, schedule 
   let failures = 0;
   let retryAt = 0;
   let enabled = true;
+  let held = false;
 
   const read = (): E[] => readJson<E[]>(store, QUEUE_KEY) ?? [];
   const write = (events: E[]) =>
@@ -55,7 +56,7 @@ export function createQueue<E extends QueuedEvent>({ store, send, now, schedule 
   }
 
   async function flush(): Promise<void> {
-    if (sending || !enabled) return;
+    if (sending || !enabled || held) return;
     const batch = read().slice(0, MAX_BATCH);
     if (batch.length === 0) return;
     if (now() < retryAt) return later(retryAt - now());
@@ -82,6 +83,16 @@ export function createQueue<E extends QueuedEvent>({ store, send, now, schedule 
     },
     /** Sends now (a click may be about to leave the page), unless a retry is waiting. */
     flush,
+    /**
+     * While held, nothing is sent (what is pushed is kept as usual); on release, what waited
+     * goes in one batch, which the server stores as one. A page view holds the queue until its
+     * exposure is pushed: a goal sent ahead of it would reach the server before the visitor
+     * does, and for a visitor the server does not know it counts nothing.
+     */
+    hold(on: boolean): void {
+      held = on;
+      if (!on) later(0);
+    },
     /** Consent withdrawn: nothing waiting is sent, nothing new is kept. */
     setEnabled(on: boolean): void {
       enabled = on;

@@ -82,6 +82,8 @@ function run({ config, store, visitor, hider }: Context, commands: unknown[][]):
     const href = location.href;
     current = pageKey(href);
     const plan = planPage(config, href, visitor);
+    // The exposures go once the page settled; goals and revenue of this page view wait for them.
+    if (plan.exposures.length) queue.hold(true);
     hider.keepOnly(plan.changes.map((change) => change.selector));
     const seen = liveExposures(readJson(store, SEEN_KEY), Date.now());
     for (const { campaignId } of plan.exposures) seen[campaignId] = Date.now();
@@ -97,6 +99,7 @@ function run({ config, store, visitor, hider }: Context, commands: unknown[][]):
         const applied = applier.report(campaignId);
         emit({ ...base(campaignId), ts, type: 'exposure', assignments, applied });
       }
+      queue.hold(false);
     };
     finish = done;
     const afterLoad = () => {
@@ -141,7 +144,11 @@ function run({ config, store, visitor, hider }: Context, commands: unknown[][]):
     },
     true,
   );
-  addEventListener('pagehide', () => void queue.flush());
+  // Leaving before the page settled: the exposure says what was applied by then.
+  addEventListener('pagehide', () => {
+    finish?.();
+    void queue.flush();
+  });
 }
 
 /** Starts the tracker on this page; `boot` is what the server embedded in the script. */
