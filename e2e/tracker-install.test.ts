@@ -1,7 +1,6 @@
 import { assignCampaigns, type BucketingCampaign } from '@kindling/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './support/browser';
 import { startFixtureServer, type FixtureServer } from './support/fixture-server';
 import {
   Api,
@@ -11,12 +10,15 @@ import {
   shotAtBothSizes,
   signUpThroughUi,
 } from './support/flows';
+import {
+  DESKTOP_UA,
+  launchShopBrowser,
+  SHOP_HOST,
+  shopUrlOf,
+  SNIPPET_PLACEHOLDER,
+} from './support/tracker-visit';
 
 const baseUrl = inject('baseUrl');
-const SHOP_HOST = 'shop.kindling.test';
-/** The collect route drops headless browsers as bots; a visitor's browser says this. */
-const DESKTOP_UA =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/143.0 Safari/537.36';
 
 describe('installing the tracker tag: copy it, then check it was seen', () => {
   let browser: Browser;
@@ -30,7 +32,7 @@ describe('installing the tracker tag: copy it, then check it was seen', () => {
   const result = () => card().getByTestId('installation-result');
 
   beforeAll(async () => {
-    browser = await launchBrowser([`--host-resolver-rules=MAP ${SHOP_HOST} 127.0.0.1`]);
+    browser = await launchShopBrowser();
     let context;
     ({ page, context } = await newPage(browser, baseUrl));
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
@@ -38,8 +40,8 @@ describe('installing the tracker tag: copy it, then check it was seen', () => {
     slug = await createTeamThroughUi(page, 'Tag Fitters');
     const api = await Api.of(page, baseUrl);
     const { html } = await api.call<{ html: string }>('GET', `/team/${slug}/tracker/snippet`);
-    fixtures = await startFixtureServer({ substitutions: { '<!-- kindling-snippet -->': html } });
-    pageUrl = `http://${SHOP_HOST}:${new URL(fixtures.origin).port}/tracker-landing.html`;
+    fixtures = await startFixtureServer({ substitutions: { [SNIPPET_PLACEHOLDER]: html } });
+    pageUrl = shopUrlOf(fixtures, 'tracker-landing.html');
     ({ id: campaignId } = await api.call<{ id: number }>('POST', `/team/${slug}/campaign/create`, {
       name: 'Lamp headline',
       description: 'Installation check',
