@@ -64,7 +64,8 @@ export function statsIntervals({
   limit?: number;
 }): Interval[] | null {
   const intervals: Interval[] = [];
-  const firstHour = Math.floor(start / HOUR_MS) * HOUR_MS;
+  // The first rollup hour counted: hours count when their start lies in [start, end).
+  const firstHour = Math.ceil(start / HOUR_MS) * HOUR_MS;
   if (granularity === 'hour') {
     for (let at = firstHour; at < end; at += HOUR_MS) {
       if (intervals.length >= limit) return null;
