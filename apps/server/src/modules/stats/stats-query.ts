@@ -34,13 +34,16 @@ const instant = z.iso
   .datetime({ offset: true, message: STATS_MESSAGES.badDate })
   .transform((value) => new Date(value));
 
-export const statsRangeSchema = z
-  .object({ start: instant, end: instant })
-  .refine(({ start, end }) => end > start, STATS_MESSAGES.endBeforeStart)
-  .refine(
-    ({ start, end }) => end.getTime() - start.getTime() <= MAX_RANGE_MS,
-    STATS_MESSAGES.rangeTooLong,
-  );
+// The checks of the pair run only once both ends parsed (pipe), never on raw strings.
+export const statsRangeSchema = z.object({ start: instant, end: instant }).pipe(
+  z
+    .object({ start: z.date(), end: z.date() })
+    .refine(({ start, end }) => end > start, STATS_MESSAGES.endBeforeStart)
+    .refine(
+      ({ start, end }) => end.getTime() - start.getTime() <= MAX_RANGE_MS,
+      STATS_MESSAGES.rangeTooLong,
+    ),
+);
 export type StatsRange = z.infer<typeof statsRangeSchema>;
 
 export const statsQuerySchema = z.object({
