@@ -5,7 +5,18 @@ import { intervalIndex, statsIntervals } from './intervals';
 import { isTimeZone, wallTimeAt } from './zoned-time';
 
 const HOUR = 3_600_000;
-const ZONES = ['Europe/Berlin', 'America/New_York', 'Asia/Kolkata', 'Australia/Lord_Howe', 'UTC'];
+// Half-hour offsets (Kolkata), half-hour DST (Lord Howe), midnight skipped (Santiago) or
+// repeated (Havana), 45-minute offsets (Chatham).
+const ZONES = [
+  'Europe/Berlin',
+  'America/New_York',
+  'Asia/Kolkata',
+  'Australia/Lord_Howe',
+  'America/Santiago',
+  'America/Havana',
+  'Pacific/Chatham',
+  'UTC',
+];
 
 /** The local calendar key of an instant per granularity, read independently with Intl. */
 function localKey(ms: number, granularity: (typeof GRANULARITIES)[number], zone: string) {

@@ -66,8 +66,10 @@ export function statsIntervals({
   const intervals: Interval[] = [];
   // The first rollup hour counted: hours count when their start lies in [start, end).
   const firstHour = Math.ceil(start / HOUR_MS) * HOUR_MS;
+  const lastHour = Math.ceil(end / HOUR_MS) * HOUR_MS - HOUR_MS;
+  if (firstHour > lastHour) return intervals;
   if (granularity === 'hour') {
-    for (let at = firstHour; at < end; at += HOUR_MS) {
+    for (let at = firstHour; at <= lastHour; at += HOUR_MS) {
       if (intervals.length >= limit) return null;
       intervals.push({ start: at, end: at + HOUR_MS });
     }
@@ -75,7 +77,9 @@ export function statsIntervals({
   }
   let wall = truncateWall(wallTimeAt(firstHour, timezone), granularity);
   let at = instantOf(wall, timezone);
-  while (at < end) {
+  // Up to the interval of the last hour: in a half-hour zone a local interval can start
+  // between the last hour's start and the range's end, and would hold no hour of the range.
+  while (at <= lastHour) {
     if (intervals.length >= limit) return null;
     wall = nextWall(wall, granularity);
     const next = instantOf(wall, timezone);

@@ -32,6 +32,8 @@ const HOURS: Record<string, number> = {
   '2026-10-25T23:00Z': 14, // 26 Oct 00:00
   '2026-05-01T18:00Z': 15, // Kolkata 1 May 23:30
   '2026-05-01T19:00Z': 16, // Kolkata 2 May 00:30
+  '2026-09-06T03:00Z': 17, // Santiago 5 Sep 23:00 (-04); its 6 Sep starts at 01:00 (-03)
+  '2026-09-06T04:00Z': 18, // Santiago 6 Sep 01:00, the day's first hour
 };
 
 describeEachDatabase('campaign stats per granularity', (kind) => {
@@ -135,7 +137,7 @@ describeEachDatabase('campaign stats per granularity', (kind) => {
     expect(await views({ granularity: 'quarter', range: year })).toEqual([
       [z('2025-12-31T23:00Z'), z('2026-03-31T22:00Z'), 45],
       [z('2026-03-31T22:00Z'), z('2026-06-30T22:00Z'), 31],
-      [z('2026-06-30T22:00Z'), z('2026-09-30T22:00Z'), 0],
+      [z('2026-06-30T22:00Z'), z('2026-09-30T22:00Z'), 35],
       [z('2026-09-30T22:00Z'), z('2026-12-31T23:00Z'), 60],
     ]);
   });
@@ -148,7 +150,7 @@ describeEachDatabase('campaign stats per granularity', (kind) => {
       }),
     ).toEqual([
       [z('2024-12-31T23:00Z'), z('2025-12-31T23:00Z'), 0],
-      [z('2025-12-31T23:00Z'), z('2026-12-31T23:00Z'), 136],
+      [z('2025-12-31T23:00Z'), z('2026-12-31T23:00Z'), 171],
     ]);
   });
 
@@ -162,6 +164,19 @@ describeEachDatabase('campaign stats per granularity', (kind) => {
     ).toEqual([
       [z('2026-04-30T18:30Z'), z('2026-05-01T18:30Z'), 15],
       [z('2026-05-01T18:30Z'), z('2026-05-02T18:30Z'), 16],
+    ]);
+  });
+
+  it('a zone whose midnight is skipped: the day starts at its first hour', async () => {
+    expect(
+      await views({
+        granularity: 'day',
+        timezone: 'America/Santiago',
+        range: { start: '2026-09-05T00:00:00-04:00', end: '2026-09-07T00:00:00-03:00' },
+      }),
+    ).toEqual([
+      [z('2026-09-05T04:00Z'), z('2026-09-06T04:00Z'), 17],
+      [z('2026-09-06T04:00Z'), z('2026-09-07T03:00Z'), 18],
     ]);
   });
 });

@@ -1,6 +1,6 @@
 // Wall-clock arithmetic in an IANA time zone with Intl alone (no date library): the zone's
 // offset at an instant comes from formatting it, and a wall-clock time is turned back into an
-// instant by subtracting that offset, looked up twice so a DST change in between is followed.
+// instant by subtracting the offset of a day before or after, whichever reads back the same.
 
 /** Letters, digits, "_", "+", "-" in "/"-separated parts: an IANA name, never a raw offset
  * ("+01:00"), which PostgreSQL would read with the opposite (POSIX) sign. */
@@ -71,11 +71,24 @@ function offsetAt(ms: number, timeZone: string): number {
   return wallMs(wall, minute, second) - Math.floor(ms / 1000) * 1000;
 }
 
-/** The instant a wall-clock time names in the zone (a time skipped by DST lands an hour off). */
+const DAY_MS = 86_400_000;
+
+/**
+ * The instant a wall-clock time names in the zone, resolved as PostgreSQL and Temporal's
+ * "compatible" do: a time repeated by a fall-back is its first occurrence; a time skipped by a
+ * spring-forward (America/Santiago skips midnight) is read with the offset before the change,
+ * so it lands just after the gap. Offset changes are assumed more than a day apart. (For a
+ * repeated time PostgreSQL takes the second occurrence; rows are placed in the interval that
+ * contains their SQL bucket, which is then the same interval.)
+ */
 export function instantOf(wall: WallTime, timeZone: string): number {
   const local = wallMs(wall);
-  const guess = local - offsetAt(local, timeZone);
-  return local - offsetAt(guess, timeZone);
+  const before = offsetAt(local - DAY_MS, timeZone);
+  const after = offsetAt(local + DAY_MS, timeZone);
+  const valid = [local - before, local - after].filter(
+    (instant) => local - offsetAt(instant, timeZone) === instant,
+  );
+  return valid.length > 0 ? Math.min(...valid) : local - before;
 }
 
 /** Normalises overflowing fields (day 32 -> the next month) through Date.UTC. */
