@@ -39,6 +39,8 @@ import { billingRoutes } from './modules/billing/routes';
 import { campaignImageRoutes } from './modules/campaigns/image-routes';
 import { uploadStore, UPLOADS_PREFIX } from './modules/campaigns/uploaded-files';
 import { campaignRoutes } from './modules/campaigns/routes';
+import { getCampaigns } from './modules/campaigns/get-campaigns';
+import { statsRoutes } from './modules/stats/routes';
 import { logPreviewErrorRoutes } from './modules/preview/log-preview-error';
 import { createTicketService } from './modules/preview/preview-ticket';
 import { previewRoutes } from './modules/preview/routes';
@@ -244,6 +246,7 @@ export async function buildApp({
         listCampaignIds: (input) => listCampaignIds(services, input),
       });
       trackerSnippetRoutes(scope, services);
+      statsRoutes(scope, services, { getCampaigns: (input) => getCampaigns(services, input) });
     },
   );
   serveFiles(app, { prefix: FILES_PREFIX, store: screenshotStore(config.DATA_DIR) });

@@ -103,6 +103,15 @@ const EXAMPLES: Record<string, (context: Context) => Example> = {
   }),
   'GET /jobs/by-id': (c) => ({ query: { id: c.jobId } }),
   'GET /tracker/status': (c) => ({ query: { campaignId: c.campaignId } }),
+  'GET /tracker/counts': (c) => ({ query: { campaignId: c.campaignId } }),
+  'POST /campaign/stats': (c) => ({
+    payload: {
+      id: c.campaignId,
+      range: { start: '2026-03-01T00:00:00Z', end: '2026-04-01T00:00:00Z' },
+      timezone: 'Europe/Berlin',
+      granularity: 'week',
+    },
+  }),
   'GET /api-keys': () => ({}),
   'GET /tracker/snippet': () => ({}),
   'POST /api-keys/create': () => ({ payload: { name: 'Created by example' } }),

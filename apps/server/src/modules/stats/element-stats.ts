@@ -1,0 +1,87 @@
+import {
+  campaignSignificance,
+  type ArmCounts,
+  type BaseMetrics,
+  type SrmResult,
+  type VariantMetrics,
+  type VariantSignificance,
+} from '@kindling/domain';
+import type { Interval } from './intervals';
+import {
+  presentArm,
+  type ArmModes,
+  type ElementShape,
+  type Modes,
+  type PeriodArms,
+  type TimeSeries,
+} from './present-stats';
+
+export const CONTROL_KEY = 'control';
+
+export interface VariantStats {
+  id: number | typeof CONTROL_KEY;
+  control: boolean;
+  overall: Modes<VariantMetrics>;
+  timeSeries: TimeSeries<VariantMetrics>;
+  /** Against the element's control; null for the control itself. */
+  significance: VariantSignificance | null;
+}
+
+export interface ElementStats {
+  id: number;
+  srm: SrmResult;
+  variants: Record<string, VariantStats>;
+}
+
+/**
+ * Converted visitors of an arm for the significance engine. The rollups count converting
+ * sessions, not visitors, so a visitor converting in two sessions counts twice: capped at the
+ * arm's visitors, which the engine requires (docs/decisions.md, "Results from the rollups").
+ */
+const armCounts = (total: BaseMetrics): ArmCounts => ({
+  visitors: total.visitors,
+  conversions: Math.min(total.funnelConversions, total.visitors),
+});
+
+export function elementStats({
+  elements,
+  intervals,
+  arms,
+  compareArms,
+}: {
+  elements: readonly ElementShape[];
+  intervals: readonly Interval[];
+  arms: PeriodArms;
+  /** The comparison period's arms: then each arm's benchmark is itself in that period. */
+  compareArms: PeriodArms | null;
+}): Record<string, ElementStats> {
+  // Expected split: even over the control and every variant. Bandit campaigns are served even
+  // weights too until results feed them back (campaigns/get-tracker-config.ts).
+  const significance = campaignSignificance({
+    elements: elements.map((element) => {
+      const [control, ...variants] = arms.get(element.id)!;
+      return {
+        control: armCounts(control!.total),
+        variants: variants.map((v) => armCounts(v.total)),
+      };
+    }),
+  });
+  const answer: Record<string, ElementStats> = {};
+  elements.forEach((element, e) => {
+    const elementArms = arms.get(element.id)!;
+    const control = elementArms[0]!;
+    const variants: Record<string, VariantStats> = {};
+    elementArms.forEach((arm: ArmModes, a) => {
+      const benchmark = compareArms ? (compareArms.get(element.id)?.[a] ?? null) : control;
+      const key = a === 0 ? CONTROL_KEY : String(element.variantIds[a - 1]);
+      variants[key] = {
+        id: a === 0 ? CONTROL_KEY : element.variantIds[a - 1]!,
+        control: a === 0,
+        ...presentArm(intervals, arm, benchmark),
+        significance: a === 0 ? null : significance.elements[e]!.variants[a - 1]!,
+      };
+    });
+    answer[String(element.id)] = { id: element.id, srm: significance.elements[e]!.srm, variants };
+  });
+  return answer;
+}

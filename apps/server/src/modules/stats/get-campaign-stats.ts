@@ -1,0 +1,148 @@
+import type { Campaign, CampaignMetrics } from '@kindling/domain';
+import type { Db } from '../../db/database';
+import { notFound, validationError } from '../../errors';
+import type { TeamAccess } from '../../http/types';
+import { armSeries, type CountedGoal } from './arm-series';
+import { elementStats } from './element-stats';
+import { statsIntervals, type Interval } from './intervals';
+import {
+  campaignAt,
+  campaignModes,
+  leadElement,
+  periodArms,
+  timeSeriesOf,
+  type ElementShape,
+  type Modes,
+  type PeriodArms,
+} from './present-stats';
+import { sumRollupsByInterval } from './repo';
+import { MAX_INTERVALS, STATS_MESSAGES, type StatsQuery, type StatsRange } from './stats-query';
+
+/** The team's campaigns by id (none when not the team's): the campaigns module's use-case. */
+export type GetCampaigns = (input: { teamId: number; ids: number[] }) => Promise<Campaign[]>;
+
+const iso = (date: Date | number) => new Date(date).toISOString();
+
+/** The funnel's end: the goal flagged as the conversion goal, else the last one. */
+function conversionGoalId(campaign: Campaign): number | null {
+  const flagged = campaign.goals.find((goal) => goal.isConversionGoal);
+  return (flagged ?? campaign.goals.at(-1))?.id ?? null;
+}
+
+function countedGoal(campaign: Campaign, goalId: number | undefined): CountedGoal | null {
+  if (goalId !== undefined) {
+    if (!campaign.goals.some((goal) => goal.id === goalId)) {
+      throw validationError(STATS_MESSAGES.goalNotFound, { goalId: STATS_MESSAGES.goalNotFound });
+    }
+    return { goalId, chosen: true };
+  }
+  const id = conversionGoalId(campaign);
+  return id === null ? null : { goalId: id, chosen: false };
+}
+
+interface PeriodInput {
+  db: Db;
+  teamId: number;
+  campaign: Campaign;
+  elements: ElementShape[];
+  query: StatsQuery;
+  range: StatsRange;
+  counted: CountedGoal | null;
+}
+
+async function loadPeriod({ db, teamId, campaign, elements, query, range, counted }: PeriodInput) {
+  const intervals = statsIntervals({
+    start: range.start.getTime(),
+    end: range.end.getTime(),
+    granularity: query.granularity,
+    timezone: query.timezone,
+    limit: MAX_INTERVALS,
+  });
+  if (!intervals) throw validationError(STATS_MESSAGES.tooManyIntervals);
+  const rows = await sumRollupsByInterval(db, {
+    teamId,
+    campaignId: campaign.id,
+    ...range,
+    granularity: query.granularity,
+    timezone: query.timezone,
+    goalId: counted?.goalId ?? null,
+  });
+  const series = armSeries(rows, intervals, counted);
+  return { intervals, arms: periodArms(elements, { intervals, series }) };
+}
+
+/** The campaign's metrics of a period, each against `benchmark` (the other period) if given. */
+function campaignSeries(
+  intervals: Interval[],
+  arms: PeriodArms,
+  lead: number | null,
+  benchmark: { arms: PeriodArms; intervals: Interval[] } | null,
+) {
+  const own = campaignModes(arms, lead, intervals.length);
+  const other = benchmark && campaignModes(benchmark.arms, lead, benchmark.intervals.length);
+  const total = campaignAt(arms, own.total, other?.total ?? null, (arm) => arm.total);
+  const overall: Modes<CampaignMetrics> = { discrete: total, cumulative: total };
+  const timeSeries = timeSeriesOf(intervals, (i) => ({
+    discrete: campaignAt(
+      arms,
+      own.series.discrete[i]!,
+      other?.series.discrete[i] ?? null,
+      (arm) => arm.series.discrete[i]!,
+    ),
+    cumulative: campaignAt(
+      arms,
+      own.series.cumulative[i]!,
+      other?.series.cumulative[i] ?? null,
+      (arm) => arm.series.cumulative[i]!,
+    ),
+  }));
+  return { overall, timeSeries };
+}
+
+const presentIntervals = (intervals: Interval[]) =>
+  intervals.map((interval) => ({ start: iso(interval.start), end: iso(interval.end) }));
+
+/** Campaign statistics of spec section 3 from the hourly rollups (docs/api.md). */
+export async function getCampaignStats(
+  { db, getCampaigns }: { db: Db; getCampaigns: GetCampaigns },
+  { team, query }: { team: TeamAccess; query: StatsQuery },
+) {
+  const [campaign] = await getCampaigns({ teamId: team.id, ids: [query.id] });
+  if (!campaign) throw notFound(STATS_MESSAGES.campaignNotFound);
+  const counted = countedGoal(campaign, query.goalId);
+  const elements = campaign.elements.map((element) => ({
+    id: element.id,
+    variantIds: element.variants.map((variant) => variant.id),
+  }));
+  const input = { db, teamId: team.id, campaign, elements, query, counted };
+  const main = await loadPeriod({ ...input, range: query.range });
+  const compare = query.compareRange
+    ? await loadPeriod({ ...input, range: query.compareRange })
+    : null;
+  const lead = leadElement(elements, main.arms);
+  const campaignStats = campaignSeries(main.intervals, main.arms, lead, compare);
+  return {
+    id: campaign.id,
+    range: { start: iso(query.range.start), end: iso(query.range.end) },
+    timezone: query.timezone,
+    granularity: query.granularity,
+    intervals: presentIntervals(main.intervals),
+    ...campaignStats,
+    elements: elementStats({
+      elements,
+      intervals: main.intervals,
+      arms: main.arms,
+      compareArms: compare?.arms ?? null,
+    }),
+    goals: campaign.goals.map((goal) => ({
+      id: goal.id,
+      isConversionGoal: goal.id === conversionGoalId(campaign),
+      counted: goal.id === counted?.goalId,
+    })),
+    benchmark: compare && {
+      range: { start: iso(query.compareRange!.start), end: iso(query.compareRange!.end) },
+      intervals: presentIntervals(compare.intervals),
+      ...campaignSeries(compare.intervals, compare.arms, lead, null),
+    },
+  };
+}
