@@ -1,4 +1,4 @@
-import type { Assignment } from '@kindling/domain';
+import type { Assignment, CampaignArmCounts, CampaignGoalCounts } from '@kindling/domain';
 
 // The counting rules of docs/api.md, written again from the visitor's side: given what each
 // visitor did, the rollups GET /tracker/counts must answer. Kept apart from the server's
@@ -19,24 +19,9 @@ export interface CampaignIds {
   goals: { features: number; buy: number };
 }
 
-export interface ArmRow {
-  elementId: number;
-  variantId: number | null;
-  exposures: number;
-  visitors: number;
-  sessions: number;
-  revenue: number;
-  applied: number;
-  missed: number;
-}
-
-export interface GoalRow {
-  elementId: number;
-  variantId: number | null;
-  goalId: number;
-  goalSessions: number;
-  conversions: number;
-}
+/** What the model can predict of an arm: everything counted but the timing. */
+export type ArmRow = Omit<CampaignArmCounts, 'medianAppliedMs'>;
+export type GoalRow = CampaignGoalCounts;
 
 /**
  * Every page view is an exposure of each element in the visitor's arm: the visitor's first

@@ -29,3 +29,4 @@ export * from './bucketing/index';
 export * from './collect';
 export * from './tracker-config';
 export * from './flicker';
+export * from './campaign-counts';

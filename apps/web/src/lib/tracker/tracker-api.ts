@@ -1,3 +1,4 @@
+import type { CampaignCounts } from '@kindling/domain';
 import { api, teamApiPath } from '../api-client';
 
 export interface InstallationStatus {
@@ -19,34 +20,6 @@ export function fetchInstallationStatus(
   campaignId?: number,
 ): Promise<InstallationStatus> {
   return api.get<InstallationStatus>(teamApiPath(team, '/tracker/status', { campaignId }));
-}
-
-/** One arm of one element as the rollups count it (`variantId` null = the original). */
-export interface ArmCounts {
-  elementId: number;
-  variantId: number | null;
-  exposures: number;
-  visitors: number;
-  sessions: number;
-  revenue: number;
-  applied: number;
-  missed: number;
-  /** Median ms from navigation start to the change shown; null when none was applied. */
-  medianAppliedMs: number | null;
-}
-
-export interface GoalCounts {
-  elementId: number;
-  variantId: number | null;
-  goalId: number;
-  goalSessions: number;
-  conversions: number;
-}
-
-export interface CampaignCounts {
-  campaignId: number;
-  arms: ArmCounts[];
-  goals: GoalCounts[];
 }
 
 export const countsKey = (team: string, campaignId: number) =>

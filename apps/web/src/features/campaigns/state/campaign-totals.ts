@@ -1,4 +1,4 @@
-import type { CampaignCounts } from '../../../lib/tracker/tracker-api';
+import type { CampaignCounts } from '@kindling/domain';
 
 export interface CampaignTotals {
   views: number;

@@ -1,5 +1,4 @@
-import type { CampaignElement } from '@kindling/domain';
-import type { ArmCounts } from '../../../lib/tracker/tracker-api';
+import type { CampaignArmCounts, CampaignElement } from '@kindling/domain';
 
 export interface DeliveryRow {
   key: string;
@@ -26,7 +25,7 @@ const noCounts = { exposures: 0, applied: 0, missed: 0, medianAppliedMs: null };
  */
 export function deliveryRows(
   elements: readonly CampaignElement[],
-  arms: readonly ArmCounts[],
+  arms: readonly CampaignArmCounts[],
 ): DeliveryElement[] {
   const countsOf = (elementId: number, variantId: number | null) =>
     arms.find((arm) => arm.elementId === elementId && arm.variantId === variantId) ?? noCounts;
