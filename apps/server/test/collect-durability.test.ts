@@ -3,6 +3,7 @@ import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { mulberry32 } from '@kindling/domain';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
@@ -26,18 +27,6 @@ const KILLS = Number(process.env.COLLECT_DURABILITY_KILLS ?? 5);
 const SEED = Number(process.env.COLLECT_DURABILITY_SEED ?? Date.now() % 2 ** 31);
 const BATCH = 50;
 const SENDERS = 4;
-
-/** mulberry32: a seeded generator, so a failing run can be replayed with its seed. */
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -211,7 +200,8 @@ describeEachDatabase('collect under kill -9', (kind) => {
 
       // Kill points: random numbers of acknowledged events, so kills land mid-load however
       // fast the database is, plus a random few milliseconds so they hit any phase of a request.
-      const random = seeded(SEED);
+      // Seeded, so a failing run can be replayed with its seed.
+      const random = mulberry32(SEED);
       const killAt = Array.from({ length: KILLS }, () => Math.floor(random() * EVENTS * 0.9)).sort(
         (a, b) => a - b,
       );
