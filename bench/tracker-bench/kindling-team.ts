@@ -1,4 +1,5 @@
 import { assignCampaigns, type BucketingCampaign } from '@kindling/domain';
+import { callJson as call } from '../../apps/server/test/collect-load';
 import type { TextChange } from './changes';
 
 // Our side, through the real server: a team with one enabled campaign that changes the ten
@@ -12,19 +13,6 @@ export interface KindlingTeam {
   configUrl: string;
   /** Pinned in the visitor's localStorage ("kindling.vid") so all ten variants are shown. */
   visitorId: string;
-}
-
-async function call<T>(url: string, body?: unknown, token?: string): Promise<T> {
-  const response = await fetch(url, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
 }
 
 const textElement = ({ selector, original, variant }: TextChange, index: number) => ({

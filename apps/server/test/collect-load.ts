@@ -31,7 +31,8 @@ const clickGoal = (id: number, name: string) => ({
   event: { type: 2, name, elements: [{ id: name, label: name, selector: `#${name}` }] },
 });
 
-async function call<T>(url: string, body?: unknown, token?: string): Promise<T> {
+/** GET (no body) or POST JSON with an optional bearer token; throws on a non-2xx answer. */
+export async function callJson<T>(url: string, body?: unknown, token?: string): Promise<T> {
   const response = await fetch(url, {
     method: body === undefined ? 'GET' : 'POST',
     headers: {
@@ -48,17 +49,17 @@ async function call<T>(url: string, body?: unknown, token?: string): Promise<T> 
 export async function createTrackedCampaign(baseUrl: string): Promise<TrackedCampaign> {
   const email = `load-${randomUUID()}@example.com`;
   const password = 'load-pass-1';
-  await call(`${baseUrl}/api/user/register`, { email, password, realName: 'Load' });
-  const { accessToken } = await call<{ accessToken: string }>(`${baseUrl}/api/auth/sign-in`, {
+  await callJson(`${baseUrl}/api/user/register`, { email, password, realName: 'Load' });
+  const { accessToken } = await callJson<{ accessToken: string }>(`${baseUrl}/api/auth/sign-in`, {
     email,
     password,
   });
-  const { slug } = await call<{ slug: string }>(
+  const { slug } = await callJson<{ slug: string }>(
     `${baseUrl}/api/teams`,
     { name: 'Load' },
     accessToken,
   );
-  const { id } = await call<{ id: number }>(
+  const { id } = await callJson<{ id: number }>(
     `${baseUrl}/api/team/${slug}/campaign/create`,
     {
       name: 'Load',
@@ -68,7 +69,7 @@ export async function createTrackedCampaign(baseUrl: string): Promise<TrackedCam
     },
     accessToken,
   );
-  const read = await call<{
+  const read = await callJson<{
     elements: { id: number; variants: { id: number }[] }[];
     goals: { id: number }[];
   }>(`${baseUrl}/api/team/${slug}/campaign/by-id?id=${id}`, undefined, accessToken);
