@@ -145,7 +145,10 @@ describe('DNS rebinding', () => {
     expect(transport.hops.map((hop) => hop.addresses)).toEqual([
       [{ address: '93.184.216.34', family: 4 }],
     ]);
-    expect(servers.seen).toEqual([]);
+    // Filtered by host: an earlier test's aborted request may still reach the servers late.
+    expect(servers.seen.filter((request) => request.host?.startsWith('rebind.example'))).toEqual(
+      [],
+    );
   });
 
   it('pins the real socket: Node connects to the checked address without asking DNS', async () => {
@@ -155,7 +158,8 @@ describe('DNS rebinding', () => {
     const page = await safeFetch(url, options({ allowHosts: ['pinned.example'], resolve }));
     expect(page.status).toBe(200);
     expect(resolve.calls).toEqual(['pinned.example']);
-    expect(servers.seen).toEqual([{ path: '/page', host: `pinned.example:${servers.port}` }]);
+    const pinned = servers.seen.filter((request) => request.host?.startsWith('pinned.example'));
+    expect(pinned).toEqual([{ path: '/page', host: `pinned.example:${servers.port}` }]);
   });
 
   it('pinnedLookup answers only for the approved host', () => {
