@@ -122,10 +122,11 @@ describe('createGroupCommit', () => {
   it('rejects a lone batch with its own error, once, and keeps serving the queue', async () => {
     let calls = 0;
     const submit = createGroupCommit({
-      store: async (batches: Batch[]) => {
+      store: (batches: Batch[]) => {
         calls += 1;
-        if (batches[0]!.name === 'bad') throw new Error('nope');
-        return batches.map((b) => b.name);
+        return batches[0]!.name === 'bad'
+          ? Promise.reject(new Error('nope'))
+          : Promise.resolve(batches.map((b) => b.name));
       },
       sizeOf: (b) => b.size,
       maxSize: 100,
