@@ -63,6 +63,8 @@ import { setPassword } from './modules/users/set-password';
 import { verifyCredentials } from './modules/users/verify-credentials';
 import { createMailer } from './mail/mailer';
 import { collectRoutes } from './modules/collect/routes';
+import { createGroupCommit, GROUP_COMMIT_MAX_EVENTS } from './modules/collect/group-commit';
+import { storeBatches } from './modules/collect/ingest-events';
 import { trackerStatusRoutes } from './modules/collect/status-routes';
 import { listCampaignIds } from './modules/campaigns/list-campaign-ids';
 import { cachedTrackingShapes } from './modules/campaigns/cached-tracking-shapes';
@@ -219,6 +221,12 @@ export async function buildApp({
     // Every batch needs its campaigns' shapes; kept a few seconds so they are not read per batch.
     getTrackingShapes: cachedTrackingShapes({
       load: (input) => getTrackingShapes(services, input),
+    }),
+    // Checked batches that arrive while a transaction is in flight share the next one.
+    storeBatch: createGroupCommit({
+      store: (batches) => storeBatches(services.db, batches),
+      sizeOf: (batch) => batch.unique.length,
+      maxSize: GROUP_COMMIT_MAX_EVENTS,
     }),
   });
   trackerRoutes(app, services, {

@@ -376,6 +376,53 @@ describeEachDatabase('POST /api/collect', (kind) => {
     expect(await eventCount()).toBe(before);
   });
 
+  it('answers concurrent batches each for itself: shared transactions, ids once, a bad one alone', async () => {
+    const created = await t.current.app.inject({
+      method: 'POST',
+      url: `/api/team/${slug}/campaign/create`,
+      headers: bearer(owner),
+      payload: { name: 'Gone', ingestedUrl: 'shop.example.com', elements: [], goals: [] },
+    });
+    const gone = created.json<{ id: number }>().id;
+    // Cache the shape, then delete the campaign: its batch fails only at the foreign key.
+    const goneEvent = () => ({
+      ...exposure('zed', ['control', 'control']),
+      campaignId: gone,
+      assignments: {},
+      applied: {},
+    });
+    expect((await post({ events: [goneEvent()] })).statusCode).toBe(202);
+    const deleted = await t.current.app.inject({
+      method: 'DELETE',
+      url: `/api/team/${slug}/campaign/delete?id=${gone}`,
+      headers: bearer(owner),
+    });
+    expect(deleted.statusCode).toBe(204);
+
+    const eventsBefore = await eventCount();
+    const exposuresBefore = (await rollups()).reduce((sum, r) => sum + r.exposures, 0);
+    const shared = exposure('gus', ['control', 'control']);
+    const batches = [
+      ...Array.from({ length: 6 }, (_, i) => [exposure(`grp${i}`, ['control', 'control'])]),
+      [shared, exposure('hal', ['control', 'control'])],
+      [{ ...shared }, exposure('ike', ['control', 'control'])],
+      [exposure('zed', ['control', 'control']), goneEvent()],
+    ];
+    const responses = await Promise.all(batches.map((events) => post({ events })));
+    const answers = responses.map((response) =>
+      response.json<{ accepted: number; duplicates: number }>(),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual([...Array(8).fill(202), 400]);
+    expect(errorOf(responses[8]!).message).toBe(COLLECT_MESSAGES.unknownCampaign);
+    expect(answers.slice(0, 6)).toEqual(Array(6).fill({ accepted: 1, duplicates: 0 }));
+    // The id both sent is accepted for one of them and a duplicate for the other.
+    expect([answers[6], answers[7]]).toContainEqual({ accepted: 2, duplicates: 0 });
+    expect([answers[6], answers[7]]).toContainEqual({ accepted: 1, duplicates: 1 });
+    expect(await eventCount()).toBe(eventsBefore + 9);
+    // Two elements per exposure; the refused batch counts nothing.
+    expect((await rollups()).reduce((sum, r) => sum + r.exposures, 0)).toBe(exposuresBefore + 18);
+  });
+
   it('refuses bad JSON and over-full batches with a clear message', async () => {
     const notJson = await post('{"events": [', { 'content-type': 'text/plain;charset=UTF-8' });
     expect(notJson.statusCode).toBe(400);

@@ -52,15 +52,37 @@ const dataOf = (event: CollectEvent) =>
 const isForeignKeyViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23503';
 
+/** A batch that passed every check, ready to be stored (alone or with others). */
+export interface CheckedBatch {
+  /** The events as sent (duplicates included: they count in the answer). */
+  events: CollectEvent[];
+  /** The first event of each id, in time order. */
+  unique: CollectEvent[];
+  shapes: ReadonlyMap<number, TrackingShape>;
+}
+
+export interface CollectAnswer {
+  accepted: number;
+  duplicates: number;
+}
+
+/** Stores one checked batch (alone, or in a transaction shared with others) once durable. */
+export type StoreBatch = (batch: CheckedBatch) => Promise<CollectAnswer>;
+
 /**
- * Stores a batch and its counts in one transaction: nothing of a refused batch is kept, and
- * once this returns the events are durable. Events already stored (same id) are skipped.
- * Shapes may come from a short-lived cache, so a batch is only ever refused on fresh ones.
+ * Stores a batch and its counts in one transaction (possibly shared with other batches, see
+ * `group-commit.ts`): nothing of a refused batch is kept, and once this returns the events are
+ * durable. Events already stored (same id) are skipped. Shapes may come from a short-lived
+ * cache, so a batch is only ever refused on fresh ones.
  */
 export async function ingestEvents(
-  { db, getTrackingShapes }: { db: Db; getTrackingShapes: GetTrackingShapes },
+  {
+    db,
+    getTrackingShapes,
+    store = async (batch) => (await storeBatches(db, [batch]))[0]!,
+  }: { db: Db; getTrackingShapes: GetTrackingShapes; store?: StoreBatch },
   { events, now = Date.now() }: { events: CollectEvent[]; now?: number },
-): Promise<{ accepted: number; duplicates: number }> {
+): Promise<CollectAnswer> {
   if (!withinClockSkew(events, now)) throw validationError(COLLECT_MESSAGES.clock);
   const campaignIds = [...new Set(events.map((event) => event.campaignId))];
   let shapes = await getTrackingShapes({ campaignIds });
@@ -72,8 +94,7 @@ export async function ingestEvents(
 
   const unique = [...firstBy(events, (event) => event.id).values()].sort((a, b) => a.ts - b.ts);
   try {
-    const stored = await db.transaction().execute((tx) => storeBatch(tx, unique, shapes));
-    return { accepted: stored, duplicates: events.length - stored };
+    return await store({ events, unique, shapes });
   } catch (error) {
     if (!isForeignKeyViolation(error)) throw error;
     const problem = findEventProblem(events, await getTrackingShapes({ campaignIds, fresh: true }));
@@ -81,11 +102,31 @@ export async function ingestEvents(
   }
 }
 
+/**
+ * Stores the batches in one transaction, as if they were one batch: an id sent by two of them
+ * is stored once, and accepted for the first of them (the other counts it a duplicate).
+ */
+export async function storeBatches(db: Db, batches: CheckedBatch[]): Promise<CollectAnswer[]> {
+  const first = new Map<string, CollectEvent>();
+  for (const batch of batches) {
+    for (const event of batch.unique) if (!first.has(event.id)) first.set(event.id, event);
+  }
+  const events =
+    batches.length === 1 ? batches[0]!.unique : [...first.values()].sort((a, b) => a.ts - b.ts);
+  const shapes = new Map<number, TrackingShape>();
+  for (const batch of batches) for (const [id, shape] of batch.shapes) shapes.set(id, shape);
+  const stored = new Set(await db.transaction().execute((tx) => storeBatch(tx, events, shapes)));
+  return batches.map((batch) => {
+    const accepted = batch.unique.filter((event) => stored.has(event)).length;
+    return { accepted, duplicates: batch.events.length - accepted };
+  });
+}
+
 async function storeBatch(
   tx: Tx,
   events: CollectEvent[],
   shapes: ReadonlyMap<number, TrackingShape>,
-): Promise<number> {
+): Promise<CollectEvent[]> {
   const created = await insertNewEventsVisitorsSessions(
     tx,
     events.map((event) => ({
@@ -138,7 +179,7 @@ async function storeBatch(
     }),
     randomInt(ROLLUP_SHARDS),
   );
-  return fresh.length;
+  return fresh;
 }
 
 /**

@@ -4,7 +4,7 @@ import { openToEveryOrigin } from '../../http/open-to-every-origin';
 import type { AppInstance, AppServices } from '../../http/types';
 import { isBotUserAgent } from './bots';
 import { countDroppedBots } from './repo';
-import { ingestEvents, type GetTrackingShapes } from './ingest-events';
+import { ingestEvents, type GetTrackingShapes, type StoreBatch } from './ingest-events';
 
 export const NOT_JSON = 'The body must be JSON: {"events": [...]}.';
 
@@ -15,7 +15,14 @@ export const NOT_JSON = 'The body must be JSON: {"events": [...]}.';
 export function collectRoutes(
   app: AppInstance,
   services: AppServices,
-  { getTrackingShapes }: { getTrackingShapes: GetTrackingShapes },
+  {
+    getTrackingShapes,
+    storeBatch,
+  }: {
+    getTrackingShapes: GetTrackingShapes;
+    /** Stores a checked batch; by default alone, in a transaction of its own. */
+    storeBatch?: StoreBatch;
+  },
 ): void {
   void app.register((scope, _options, registered) => {
     scope.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
@@ -55,7 +62,10 @@ export function collectRoutes(
           await countDroppedBots(services.db, new Date().toISOString().slice(0, 10), events.length);
           return reply.status(202).send({ accepted: 0, duplicates: 0 });
         }
-        const answer = await ingestEvents({ db: services.db, getTrackingShapes }, { events });
+        const answer = await ingestEvents(
+          { db: services.db, getTrackingShapes, store: storeBatch },
+          { events },
+        );
         return reply.status(202).send(answer);
       },
     );
