@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { GRANULARITIES } from './stats-query';
+import { GRANULARITIES } from '@kindling/domain';
 import { intervalIndex, statsIntervals } from './intervals';
 import { isTimeZone, wallTimeAt } from './zoned-time';
 

@@ -1,4 +1,4 @@
-import type { Granularity } from './stats-query';
+import { QUARTER_DAY_HOURS, type Granularity } from '@kindling/domain';
 import { instantOf, isoWeekday, normaliseWall, wallTimeAt, type WallTime } from './zoned-time';
 
 // The calendar intervals of a range, in the requested time zone. They must name the same
@@ -21,7 +21,7 @@ export function truncateWall(wall: WallTime, granularity: Exclude<Granularity, '
   const { year, month, day, hour } = wall;
   switch (granularity) {
     case 'quarterDay':
-      return { year, month, day, hour: hour - (hour % 6) };
+      return { year, month, day, hour: hour - (hour % QUARTER_DAY_HOURS) };
     case 'day':
       return { year, month, day, hour: 0 };
     case 'week':
@@ -38,7 +38,7 @@ export function truncateWall(wall: WallTime, granularity: Exclude<Granularity, '
 function nextWall(wall: WallTime, granularity: Exclude<Granularity, 'hour'>): WallTime {
   const { year, month, day, hour } = wall;
   const steps: Record<typeof granularity, WallTime> = {
-    quarterDay: { year, month, day, hour: hour + 6 },
+    quarterDay: { year, month, day, hour: hour + QUARTER_DAY_HOURS },
     day: { year, month, day: day + 1, hour },
     week: { year, month, day: day + 7, hour },
     month: { year, month: month + 1, day, hour },

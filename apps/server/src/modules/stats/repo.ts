@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database';
-import type { Granularity } from './stats-query';
+import { QUARTER_DAY_HOURS, type Granularity } from '@kindling/domain';
 
 // The hourly rollups added up per calendar interval of the requested zone, in SQL: the answer
 // never reads raw events, and its size follows the intervals, not the traffic.
@@ -28,7 +28,7 @@ function bucketOf(granularity: Granularity, timezone: string): RawBuilder<Date> 
   if (granularity === 'hour') return sql<Date>`r.hour`;
   const local = sql`(r.hour at time zone ${timezone})`;
   if (granularity === 'quarterDay') {
-    return sql<Date>`((date_trunc('day', ${local}) + floor(extract(hour from ${local}) / 6) * interval '6 hours') at time zone ${timezone})`;
+    return sql<Date>`((date_trunc('day', ${local}) + floor(extract(hour from ${local}) / ${QUARTER_DAY_HOURS}) * make_interval(hours => ${QUARTER_DAY_HOURS})) at time zone ${timezone})`;
   }
   return sql<Date>`(date_trunc(${granularity}, ${local}) at time zone ${timezone})`;
 }

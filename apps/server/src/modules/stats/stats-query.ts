@@ -1,17 +1,7 @@
+import { GRANULARITIES } from '@kindling/domain';
 import { z } from 'zod';
 import { ROW_ID_MESSAGE, rowId } from '../../http/row-id';
 import { isTimeZone } from './zoned-time';
-
-export const GRANULARITIES = [
-  'hour',
-  'quarterDay',
-  'day',
-  'week',
-  'month',
-  'quarter',
-  'year',
-] as const;
-export type Granularity = (typeof GRANULARITIES)[number];
 
 /** Two calendar years, a leap day included. */
 export const MAX_RANGE_MS = 731 * 86_400_000;
