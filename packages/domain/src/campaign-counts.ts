@@ -31,3 +31,20 @@ export interface CampaignCounts {
   arms: CampaignArmCounts[];
   goals: CampaignGoalCounts[];
 }
+
+/**
+ * Every exposure counts once per element (each element gets an arm, the control included), so a
+ * campaign's own counts come from one element's arms, never from their sum: the element with
+ * the most views, the first in the given order on a tie, since an element added later has seen
+ * only part of the traffic. Null before any view.
+ */
+export function leadElementId(
+  viewsByElement: Iterable<readonly [elementId: number, views: number]>,
+): number | null {
+  let lead: number | null = null;
+  let most = 0;
+  for (const [elementId, views] of viewsByElement) {
+    if (views > most) [lead, most] = [elementId, views];
+  }
+  return lead;
+}

@@ -1,5 +1,6 @@
 import {
   campaignMetrics,
+  leadElementId,
   variantMetrics,
   type BaseMetrics,
   type CampaignMetrics,
@@ -92,19 +93,14 @@ export function periodArms(elements: readonly ElementShape[], period: Period) {
 
 export type PeriodArms = ReturnType<typeof periodArms>;
 
-/**
- * The campaign's own counts come from one element: every exposure counts once per element, so
- * adding elements would count a view as many times as the campaign has elements. The element
- * with the most views in the range speaks for the campaign (the first one on a tie), since an
- * element added later has seen only part of the traffic.
- */
+/** The element whose arms speak for the campaign in this period (the domain's rule). */
 export function leadElement(elements: readonly ElementShape[], arms: PeriodArms): number | null {
-  let lead: { id: number; views: number } | null = null;
-  for (const element of elements) {
-    const views = (arms.get(element.id) ?? []).reduce((sum, arm) => sum + arm.total.views, 0);
-    if (!lead || views > lead.views) lead = { id: element.id, views };
-  }
-  return lead?.id ?? null;
+  return leadElementId(
+    elements.map((element) => [
+      element.id,
+      (arms.get(element.id) ?? []).reduce((sum, arm) => sum + arm.total.views, 0),
+    ]),
+  );
 }
 
 /** The campaign's base metrics per interval: the lead element's arms added up. */

@@ -1,4 +1,4 @@
-import type { CampaignCounts } from '@kindling/domain';
+import { leadElementId, type CampaignCounts } from '@kindling/domain';
 
 export interface CampaignTotals {
   views: number;
@@ -7,11 +7,7 @@ export interface CampaignTotals {
   conversions: number;
 }
 
-/**
- * The campaign's totals from its per-arm counts. Every exposure assigns every element an arm
- * (the control included), so any one element's arms add up to the whole campaign; the element
- * seen most is taken, which also covers elements added after traffic began. Null before any.
- */
+/** The campaign's totals from its per-arm counts: its lead element's arms added up. */
 export function campaignTotals(counts: CampaignCounts): CampaignTotals | null {
   const byElement = new Map<number, CampaignTotals>();
   for (const arm of counts.arms) {
@@ -30,9 +26,6 @@ export function campaignTotals(counts: CampaignCounts): CampaignTotals | null {
     const total = byElement.get(goal.elementId);
     if (total) total.conversions += goal.conversions;
   }
-  let widest: CampaignTotals | null = null;
-  for (const total of byElement.values()) {
-    if (total.views > 0 && (!widest || total.views > widest.views)) widest = total;
-  }
-  return widest;
+  const lead = leadElementId([...byElement].map(([elementId, total]) => [elementId, total.views]));
+  return lead === null ? null : byElement.get(lead)!;
 }
