@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
+import { funnelCampaign } from './campaign-parts';
 
 // Shared by the durability test and the ingestion bench: a campaign made over HTTP, a
 // deterministic stream of tracker events for it, and a keep-alive poster.
@@ -10,26 +11,6 @@ export interface TrackedCampaign {
   button: { id: number; variants: number[] };
   goals: [number, number];
 }
-
-const element = (id: number, selector: string, values: string[]) => ({
-  id,
-  selector,
-  type: 'text',
-  key: selector,
-  control: { info: { value: 'Original' } },
-  variants: values.map((value, index) => ({
-    id: id * 100 - index,
-    key: `${selector}-${index}`,
-    type: 'text',
-    isEnabled: true,
-    info: { value, styles: [] },
-  })),
-});
-const clickGoal = (id: number, name: string) => ({
-  id,
-  isConversionGoal: false,
-  event: { type: 2, name, elements: [{ id: name, label: name, selector: `#${name}` }] },
-});
 
 /** GET (no body) or POST JSON with an optional bearer token; throws on a non-2xx answer. */
 export async function callJson<T>(url: string, body?: unknown, token?: string): Promise<T> {
@@ -61,12 +42,7 @@ export async function createTrackedCampaign(baseUrl: string): Promise<TrackedCam
   );
   const { id } = await callJson<{ id: number }>(
     `${baseUrl}/api/team/${slug}/campaign/create`,
-    {
-      name: 'Load',
-      ingestedUrl: 'shop.example.com',
-      elements: [element(-1, 'h1', ['Grow 3x', 'Grow now']), element(-2, '#cta', ['Buy'])],
-      goals: [clickGoal(-20, 'signup'), clickGoal(-21, 'purchase')],
-    },
+    funnelCampaign('Load'),
     accessToken,
   );
   const read = await callJson<{

@@ -1,29 +1,10 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { funnelCampaign } from './campaign-parts';
 import type { TestApp } from './test-app';
 import { bearer, createTeam, signUp, type Account } from './test-app';
 
 // A campaign with two elements and two goals, and rollup rows written directly: the stats
 // tests state every counter by hand instead of replaying events.
-
-const textElement = (id: number, selector: string, values: string[]) => ({
-  id,
-  selector,
-  type: 'text',
-  key: selector,
-  control: { info: { value: 'Original' } },
-  variants: values.map((value, index) => ({
-    id: id * 10 - index,
-    key: `${selector}-${index}`,
-    type: 'text',
-    isEnabled: true,
-    info: { value, styles: [] },
-  })),
-});
-const clickGoal = (id: number, name: string) => ({
-  id,
-  isConversionGoal: false,
-  event: { type: 2, name, elements: [{ id: name, label: name, selector: `#${name}` }] },
-});
 
 export interface StatsFixture {
   owner: Account;
@@ -49,12 +30,7 @@ export async function createStatsCampaign(app: TestApp['app'], name: string) {
     method: 'POST',
     url: `/api/team/${slug}/campaign/create`,
     headers: bearer(owner),
-    payload: {
-      name,
-      ingestedUrl: 'shop.example.com',
-      elements: [textElement(-1, 'h1', ['Grow 3x', 'Grow now']), textElement(-2, '#cta', ['Buy'])],
-      goals: [clickGoal(-20, 'signup'), clickGoal(-21, 'purchase')],
-    },
+    payload: funnelCampaign(name),
   });
   const campaignId = created.json<{ id: number }>().id;
   const read = await app.inject({

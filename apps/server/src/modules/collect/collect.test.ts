@@ -7,6 +7,7 @@ import {
   medianFromHistogram,
 } from '@kindling/domain';
 import { expect, it } from 'vitest';
+import { clickGoal, funnelCampaign } from '../../../test/campaign-parts';
 import { describeEachDatabase } from '../../../test/databases';
 import {
   bearer,
@@ -21,26 +22,6 @@ import { NOT_JSON } from './routes';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/143.0 Safari/537.36';
 const HOUR = 3_600_000;
-
-const textElement = (selector: string, values: string[]) => ({
-  id: -1,
-  selector,
-  type: 'text',
-  key: selector,
-  control: { info: { value: 'Original' } },
-  variants: values.map((value, index) => ({
-    id: -10 - index,
-    key: `${selector}-${index}`,
-    type: 'text',
-    isEnabled: true,
-    info: { value, styles: [] },
-  })),
-});
-const clickGoal = (name: string) => ({
-  id: -20,
-  isConversionGoal: false,
-  event: { type: 2, name, elements: [{ id: name, label: name, selector: `#${name}` }] },
-});
 
 describeEachDatabase('POST /api/collect', (kind) => {
   const t = useTestApp(kind, { COLLECT_RATE_LIMIT_PER_MINUTE: 1000 });
@@ -152,15 +133,7 @@ describeEachDatabase('POST /api/collect', (kind) => {
       method: 'POST',
       url: `/api/team/${slug}/campaign/create`,
       headers: bearer(owner),
-      payload: {
-        name: 'Collect',
-        ingestedUrl: 'shop.example.com',
-        elements: [
-          textElement('h1', ['Grow 3x', 'Grow now']),
-          { ...textElement('#cta', ['Buy']), id: -2 },
-        ],
-        goals: [clickGoal('signup'), { ...clickGoal('purchase'), id: -21 }],
-      },
+      payload: funnelCampaign('Collect'),
     });
     campaignId = created.json<{ id: number }>().id;
     const read = await t.current.app.inject({
@@ -351,7 +324,7 @@ describeEachDatabase('POST /api/collect', (kind) => {
         name: 'Short-lived',
         ingestedUrl: 'shop.example.com',
         elements: [],
-        goals: [clickGoal('go')],
+        goals: [clickGoal(-20, 'go')],
       },
     });
     const shortLived = created.json<{ id: number }>().id;
