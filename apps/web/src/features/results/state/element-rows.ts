@@ -1,0 +1,111 @@
+import {
+  emptyBaseMetrics,
+  variantMetrics,
+  type CampaignArmCounts,
+  type CampaignElement,
+  type VariantMetrics,
+  type VariantSignificance,
+} from '@kindling/domain';
+import type { ElementStatsAnswer } from '../api/stats-answer';
+import { elementVerdict, type Verdict } from './element-verdict';
+
+export interface Delivery {
+  /** Share of exposures whose change showed, 0..1; null for the original or before any. */
+  rendered: number | null;
+  missed: number;
+  medianAppliedMs: number | null;
+}
+
+export interface ArmRow {
+  /** 'control' or the variant id, as keyed in the stats answer. */
+  key: string;
+  label: string;
+  variantId: number | null;
+  /** The text shown, or the image's address. */
+  content: string;
+  isEnabled: boolean;
+  metrics: VariantMetrics;
+  significance: VariantSignificance | null;
+  delivery: Delivery;
+}
+
+export interface ElementRows {
+  id: number;
+  label: string;
+  selector: string;
+  verdict: Verdict;
+  rows: ArmRow[];
+}
+
+/** What an arm shows: its text, or its image's address. */
+const contentOf = (info: { value: string } | { src: string }) =>
+  'src' in info ? info.src : info.value;
+
+const noDelivery: Delivery = { rendered: null, missed: 0, medianAppliedMs: null };
+
+function deliveryOf(counts: CampaignArmCounts | undefined, isControl: boolean): Delivery {
+  if (!counts || isControl) return noDelivery;
+  return {
+    rendered: counts.exposures === 0 ? null : counts.applied / counts.exposures,
+    missed: counts.missed,
+    medianAppliedMs: counts.medianAppliedMs,
+  };
+}
+
+/**
+ * Per element of the campaign, the original and every variant (paused ones too) with their
+ * results over the range, their significance against the original and how reliably their change
+ * showed in visitors' browsers since the campaign started.
+ */
+export function elementRows({
+  elements,
+  stats,
+  delivery,
+}: {
+  elements: readonly CampaignElement[];
+  stats: Record<string, ElementStatsAnswer>;
+  delivery: readonly CampaignArmCounts[];
+}): ElementRows[] {
+  return elements.map((element, index) => {
+    const answer = stats[String(element.id)];
+    const countsOf = (variantId: number | null) =>
+      delivery.find((arm) => arm.elementId === element.id && arm.variantId === variantId);
+    const row = (
+      key: string,
+      label: string,
+      variantId: number | null,
+      content: string,
+      isEnabled: boolean,
+    ): ArmRow => {
+      const arm = answer?.variants[key];
+      return {
+        key,
+        label,
+        variantId,
+        content,
+        isEnabled,
+        metrics: arm?.overall.cumulative ?? variantMetrics(emptyBaseMetrics()),
+        significance: arm?.significance ?? null,
+        delivery: deliveryOf(countsOf(variantId), variantId === null),
+      };
+    };
+    return {
+      id: element.id,
+      label: `${element.type === 'image' ? 'Image' : 'Text'} ${index + 1}`,
+      selector: element.selector,
+      verdict: elementVerdict(answer),
+      rows: [
+        row('control', 'Original', null, contentOf(element.control.info), true),
+        ...element.variants.map((variant, position) =>
+          row(
+            String(variant.id),
+            `Variant ${position + 1}`,
+            variant.id,
+            contentOf(variant.info),
+            variant.isEnabled,
+          ),
+        ),
+      ],
+    };
+  });
+}

@@ -1,0 +1,28 @@
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import type { Granularity } from '@kindling/domain';
+
+/** Hours and quarter days are read by their time of day; longer intervals by their date. */
+const isHourly = (granularity: Granularity) =>
+  granularity === 'hour' || granularity === 'quarterDay';
+
+/** Axis label of an interval start (spec section 9): "h:mm a" for hourly data, else "M/d". */
+export function intervalLabel(iso: string, granularity: Granularity, timezone: string): string {
+  return format(new TZDate(iso, timezone), isHourly(granularity) ? 'h:mm a' : 'M/d');
+}
+
+/** The label of a point compared with another period: "<date> vs <comparison date>". */
+export function comparedLabel(
+  iso: string,
+  comparisonIso: string | null,
+  granularity: Granularity,
+  timezone: string,
+): string {
+  const own = intervalLabel(iso, granularity, timezone);
+  return comparisonIso ? `${own} vs ${intervalLabel(comparisonIso, granularity, timezone)}` : own;
+}
+
+/** The unambiguous date of a point, for tooltips: hourly points also say which day. */
+export function intervalTitle(iso: string, granularity: Granularity, timezone: string): string {
+  return format(new TZDate(iso, timezone), isHourly(granularity) ? 'MMM d, h:mm a' : 'MMM d, yyyy');
+}

@@ -1,0 +1,92 @@
+import {
+  campaignMetrics,
+  emptyBaseMetrics,
+  variantMetrics,
+  type BaseMetrics,
+  type VariantSignificance,
+} from '@kindling/domain';
+import type { ElementStatsAnswer, StatsAnswer } from '../api/stats-answer';
+
+// Test fixtures: stats answers shaped as the server sends them.
+
+export const base = (overrides: Partial<BaseMetrics>): BaseMetrics => ({
+  ...emptyBaseMetrics(),
+  ...overrides,
+});
+
+export const significance = (overrides: Partial<VariantSignificance>): VariantSignificance => ({
+  chanceToBeatControl: 0.5,
+  uplift: { estimate: 0, ci95: [-0.1, 0.1] },
+  pValue: 1,
+  adjustedPValue: 1,
+  sequentialCi95: [-0.2, 0.2],
+  enoughData: true,
+  ...overrides,
+});
+
+/** An element whose control has `control` and whose variants have the given counts. */
+export function elementAnswer(
+  id: number,
+  control: BaseMetrics,
+  variants: { id: number; metrics: BaseMetrics; significance: VariantSignificance }[],
+  srmFlagged = false,
+): ElementStatsAnswer {
+  const arm = (key: number | 'control', metrics: BaseMetrics, s: VariantSignificance | null) => {
+    const overall = variantMetrics(metrics, control);
+    return {
+      id: key,
+      control: key === 'control',
+      overall: { discrete: overall, cumulative: overall },
+      timeSeries: { start: null, values: {} },
+      significance: s,
+    };
+  };
+  return {
+    id,
+    srm: { statistic: srmFlagged ? 30 : 0.1, pValue: srmFlagged ? 0.00001 : 0.7, flagged: srmFlagged },
+    variants: Object.fromEntries([
+      ['control', arm('control', control, null)],
+      ...variants.map((v) => [String(v.id), arm(v.id, v.metrics, v.significance)] as const),
+    ]),
+  };
+}
+
+/** A campaign answer over daily intervals whose campaign totals per day are `days`. */
+export function dailyAnswer(
+  days: { date: string; base: BaseMetrics; original: BaseMetrics }[],
+  compareDays?: { date: string; base: BaseMetrics; original: BaseMetrics }[],
+): StatsAnswer {
+  const series = (list: NonNullable<typeof compareDays>) => ({
+    start: list[0]?.date ?? null,
+    values: Object.fromEntries(
+      list.map((day) => {
+        const metrics = campaignMetrics({
+          base: day.base,
+          elements: [{ control: day.original, variants: [] }],
+        });
+        return [day.date, { discrete: metrics, cumulative: metrics }];
+      }),
+    ),
+  });
+  const overall = campaignMetrics({ base: emptyBaseMetrics(), elements: [] });
+  const range = { start: days[0]!.date, end: days.at(-1)!.date };
+  return {
+    id: 1,
+    range,
+    timezone: 'UTC',
+    granularity: 'day',
+    intervals: days.map((day) => ({ start: day.date, end: day.date })),
+    overall: { discrete: overall, cumulative: overall },
+    timeSeries: series(days),
+    elements: {},
+    goals: [],
+    benchmark: compareDays
+      ? {
+          range,
+          intervals: [],
+          overall: { discrete: overall, cumulative: overall },
+          timeSeries: series(compareDays),
+        }
+      : null,
+  };
+}
