@@ -84,9 +84,13 @@ const teamRoutes: RouteObject[] = [
   },
   {
     path: 'campaign/:campaignId',
-    lazy: async () => ({
-      Component: (await import('../features/campaigns/components/campaign-page')).CampaignPage,
-    }),
+    lazy: async () => {
+      const [{ CampaignPage }, { CampaignResults }] = await Promise.all([
+        import('../features/campaigns/components/campaign-page'),
+        import('../features/results/components/campaign-results'),
+      ]);
+      return { Component: () => <CampaignPage Results={CampaignResults} /> };
+    },
   },
   {
     path: 'preview',

@@ -50,3 +50,15 @@ export interface ScreenshotRequest {
 export function requestScreenshot(team: string, url: string): Promise<ScreenshotRequest> {
   return api.get<ScreenshotRequest>(teamApiPath(team, '/campaign/screenshot', { url }));
 }
+
+export function updateVariantEnabled(
+  team: string,
+  id: number,
+  isEnabled: boolean,
+): Promise<{ id: number; isEnabled: boolean }> {
+  return api.get(teamApiPath(team, '/campaign/update-variant-enabled', { id, isEnabled }));
+}
+
+export function deleteVariant(team: string, id: number): Promise<void> {
+  return api.get(teamApiPath(team, '/campaign/delete-variant', { id }));
+}

@@ -1,4 +1,5 @@
 import { CAMPAIGN_TYPE_LABELS, type Campaign } from '@kindling/domain';
+import type { ComponentType } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
 import { useCurrentTeam } from '../../../lib/current-team';
@@ -14,17 +15,16 @@ import { LoadingState } from '../../../ui/spinner';
 import { ExternalIcon, TrashIcon } from '../../../ui/icons';
 import { PageHeader } from '../../../ui/page-header';
 import { useCampaign } from '../hooks/use-campaigns';
-import { useCampaignCounts } from '../hooks/use-campaign-counts';
 import { useDeleteCampaign } from '../hooks/use-delete-campaign';
-import { campaignTotals } from '../state/campaign-totals';
 import { InstallTrackerCard } from '../../../ui/install-tracker-card';
 import { CampaignFacts } from './campaign-facts';
-import { DeliveryCard } from './delivery-card';
-import { CampaignStatsPlaceholder } from './campaign-stats-placeholder';
 import { CampaignThumbnail } from './campaign-thumbnail';
 import styles from './campaign-page.module.css';
 
-export function CampaignPage() {
+/** What the page shows of the campaign's results; the app passes it in (features stay apart). */
+export type ResultsComponent = ComponentType<{ campaign: Campaign }>;
+
+export function CampaignPage({ Results }: { Results: ResultsComponent }) {
   const { campaignId } = useParams();
   const { slug } = useCurrentTeam();
   const id = Number(campaignId);
@@ -56,14 +56,13 @@ export function CampaignPage() {
       />
     );
   }
-  return <CampaignDetails campaign={campaign.data} />;
+  return <CampaignDetails campaign={campaign.data} Results={Results} />;
 }
 
-function CampaignDetails({ campaign }: { campaign: Campaign }) {
+function CampaignDetails({ campaign, Results }: { campaign: Campaign; Results: ResultsComponent }) {
   const { slug, user } = useCurrentTeam();
   const navigate = useNavigate();
   const deleteCampaign = useDeleteCampaign(slug);
-  const counts = useCampaignCounts(slug, campaign.id);
   const href = safeHref(campaign.ingestedUrl);
 
   async function handleDelete() {
@@ -106,36 +105,37 @@ function CampaignDetails({ campaign }: { campaign: Campaign }) {
         }
       />
 
-      <div className={styles.grid}>
-        <div className={styles.mainColumn}>
-          <CampaignStatsPlaceholder totals={counts.data ? campaignTotals(counts.data) : null} />
-          <DeliveryCard campaign={campaign} />
-          <InstallTrackerCard campaignId={campaign.id} pageUrl={campaign.ingestedUrl} />
+      <div className={styles.sections}>
+        <Results campaign={campaign} />
+        <div className={styles.grid}>
+          <div className={styles.mainColumn}>
+            <InstallTrackerCard campaignId={campaign.id} pageUrl={campaign.ingestedUrl} />
+          </div>
+          <aside className={styles.sideColumn}>
+            <Card padded={false} className={styles.previewCard}>
+              <CampaignThumbnail
+                src={campaign.thumbnail?.large ?? campaign.thumbnail?.small}
+                alt={`Screenshot of ${displayUrl(campaign.ingestedUrl)}`}
+                size="lg"
+              />
+              <div className={styles.previewBody}>
+                <span className={styles.previewLabel}>Page</span>
+                {href ? (
+                  <a href={href} target="_blank" rel="noreferrer noopener" className={styles.url}>
+                    {displayUrl(campaign.ingestedUrl)}
+                    <ExternalIcon size={12} />
+                  </a>
+                ) : (
+                  <span className={styles.url}>{campaign.ingestedUrl}</span>
+                )}
+                {campaign.description ? (
+                  <p className={styles.description}>{campaign.description}</p>
+                ) : null}
+              </div>
+            </Card>
+            <CampaignFacts campaign={campaign} />
+          </aside>
         </div>
-        <aside className={styles.sideColumn}>
-          <Card padded={false} className={styles.previewCard}>
-            <CampaignThumbnail
-              src={campaign.thumbnail?.large ?? campaign.thumbnail?.small}
-              alt={`Screenshot of ${displayUrl(campaign.ingestedUrl)}`}
-              size="lg"
-            />
-            <div className={styles.previewBody}>
-              <span className={styles.previewLabel}>Page</span>
-              {href ? (
-                <a href={href} target="_blank" rel="noreferrer noopener" className={styles.url}>
-                  {displayUrl(campaign.ingestedUrl)}
-                  <ExternalIcon size={12} />
-                </a>
-              ) : (
-                <span className={styles.url}>{campaign.ingestedUrl}</span>
-              )}
-              {campaign.description ? (
-                <p className={styles.description}>{campaign.description}</p>
-              ) : null}
-            </div>
-          </Card>
-          <CampaignFacts campaign={campaign} />
-        </aside>
       </div>
     </div>
   );

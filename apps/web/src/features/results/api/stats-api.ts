@@ -1,6 +1,6 @@
 import type { Granularity } from '@kindling/domain';
 import { api, teamApiPath } from '../../../lib/api-client';
-import { statsAnswerSchema, type StatsAnswer } from './stats-answer';
+import { statsAnswerSchema, type StatsAnswer } from '../state/stats-answer';
 
 export interface StatsRequest {
   id: number;

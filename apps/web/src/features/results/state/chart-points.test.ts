@@ -22,7 +22,11 @@ describe('chart points', () => {
   });
 
   it('plot the actual value, the original or the improvement over the original', () => {
-    const actual = chartPoints(answer, metricMeasure('conversionsPerSession', 'actual'), 'discrete');
+    const actual = chartPoints(
+      answer,
+      metricMeasure('conversionsPerSession', 'actual'),
+      'discrete',
+    );
     expect(actual.map((p) => p.value)).toEqual([0.1, 0.12]);
     const original = chartPoints(
       answer,

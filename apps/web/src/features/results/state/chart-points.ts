@@ -1,5 +1,5 @@
 import { improvement, type CampaignMetrics, type DerivedMetricKey } from '@kindling/domain';
-import type { StatsAnswer } from '../api/stats-answer';
+import type { StatsAnswer } from './stats-answer';
 import { comparedLabel, intervalTitle } from './interval-label';
 
 export const METRIC_MODES = [
@@ -52,8 +52,6 @@ export const countMeasure =
   (m) =>
     m[count];
 
-type Series = StatsAnswer['timeSeries'];
-
 /** The spec's array form of a series: [{date, metrics {discrete, cumulative}}], oldest first. */
 export function seriesArray<T>(series: { values: Record<string, T> }) {
   return Object.entries(series.values)
@@ -65,13 +63,9 @@ export function seriesArray<T>(series: { values: Record<string, T> }) {
  * The chart's points: one per interval of the answer, with the comparison period's interval of
  * the same position beside it (periods of equal length line up interval by interval).
  */
-export function chartPoints(
-  answer: StatsAnswer,
-  measure: Measure,
-  mode: MetricMode,
-): ChartPoint[] {
-  const own = seriesArray(answer.timeSeries as Series);
-  const other = answer.benchmark ? seriesArray(answer.benchmark.timeSeries as Series) : null;
+export function chartPoints(answer: StatsAnswer, measure: Measure, mode: MetricMode): ChartPoint[] {
+  const own = seriesArray(answer.timeSeries);
+  const other = answer.benchmark ? seriesArray(answer.benchmark.timeSeries) : null;
   return own.map(({ date, metrics }, index) => {
     const compared = other?.[index] ?? null;
     return {

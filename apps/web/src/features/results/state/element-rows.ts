@@ -6,7 +6,7 @@ import {
   type VariantMetrics,
   type VariantSignificance,
 } from '@kindling/domain';
-import type { ElementStatsAnswer } from '../api/stats-answer';
+import type { ElementStatsAnswer } from './stats-answer';
 import { elementVerdict, type Verdict } from './element-verdict';
 
 export interface Delivery {

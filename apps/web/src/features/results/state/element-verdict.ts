@@ -1,5 +1,5 @@
 import type { VariantSignificance } from '@kindling/domain';
-import type { ElementStatsAnswer } from '../api/stats-answer';
+import type { ElementStatsAnswer } from './stats-answer';
 
 /** Holm-adjusted p-values below this count as significant. */
 export const SIGNIFICANCE_LEVEL = 0.05;
@@ -42,6 +42,8 @@ export function elementVerdict(element: ElementStatsAnswer | undefined): Verdict
       chanceToBeatControl: best.significance.chanceToBeatControl,
     };
   }
-  const allLose = variants.every((v) => isSignificant(v.significance) && !beatsControl(v.significance));
+  const allLose = variants.every(
+    (v) => isSignificant(v.significance) && !beatsControl(v.significance),
+  );
   return allLose ? { kind: 'originalWins' } : { kind: 'inconclusive' };
 }

@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
-import type { Granularity } from '@kindling/domain';
+import { CHART_LABEL_FORMATS, type Granularity } from '@kindling/domain';
 
 /** Hours and quarter days are read by their time of day; longer intervals by their date. */
 const isHourly = (granularity: Granularity) =>
@@ -8,7 +8,10 @@ const isHourly = (granularity: Granularity) =>
 
 /** Axis label of an interval start (spec section 9): "h:mm a" for hourly data, else "M/d". */
 export function intervalLabel(iso: string, granularity: Granularity, timezone: string): string {
-  return format(new TZDate(iso, timezone), isHourly(granularity) ? 'h:mm a' : 'M/d');
+  return format(
+    new TZDate(iso, timezone),
+    isHourly(granularity) ? CHART_LABEL_FORMATS.hourly : CHART_LABEL_FORMATS.other,
+  );
 }
 
 /** The label of a point compared with another period: "<date> vs <comparison date>". */

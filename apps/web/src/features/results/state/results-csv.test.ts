@@ -63,7 +63,9 @@ describe('results CSV', () => {
     const lines = csv.split('\r\n');
     expect(lines[0]).toMatch(/^Element,Selector,Arm,Content,Enabled,Views,/);
     expect(lines[1]).toBe('Text 1,h1,Original,"Buy, now",yes,100,80,90,9,45,0.09,0.1,0.5,,,,,,,,');
-    expect(lines[2]).toBe('Text 1,h1,Variant 1,Go,no,100,80,90,9,45,0.09,0.1,0.5,0,0.75,0.1,-0.05,0.25,0.2,0.4,0.98');
+    expect(lines[2]).toBe(
+      'Text 1,h1,Variant 1,Go,no,100,80,90,9,45,0.09,0.1,0.5,0,0.75,0.1,-0.05,0.25,0.2,0.4,0.98',
+    );
     expect(lines).toHaveLength(4);
     expect(lines[3]).toBe('');
   });

@@ -5,7 +5,7 @@ import {
   type BaseMetrics,
   type VariantSignificance,
 } from '@kindling/domain';
-import type { ElementStatsAnswer, StatsAnswer } from '../api/stats-answer';
+import type { ElementStatsAnswer, StatsAnswer } from './stats-answer';
 
 // Test fixtures: stats answers shaped as the server sends them.
 
@@ -43,7 +43,11 @@ export function elementAnswer(
   };
   return {
     id,
-    srm: { statistic: srmFlagged ? 30 : 0.1, pValue: srmFlagged ? 0.00001 : 0.7, flagged: srmFlagged },
+    srm: {
+      statistic: srmFlagged ? 30 : 0.1,
+      pValue: srmFlagged ? 0.00001 : 0.7,
+      flagged: srmFlagged,
+    },
     variants: Object.fromEntries([
       ['control', arm('control', control, null)],
       ...variants.map((v) => [String(v.id), arm(v.id, v.metrics, v.significance)] as const),

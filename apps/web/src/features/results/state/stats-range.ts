@@ -113,7 +113,13 @@ export function granularitiesFor(range: StatsRange): Granularity[] {
 export function defaultGranularity(range: StatsRange): Granularity {
   const span = range.end.getTime() - range.start.getTime();
   const preferred: Granularity =
-    span <= 2 * DAY_MS ? 'hour' : span <= 92 * DAY_MS ? 'day' : span <= 366 * DAY_MS ? 'week' : 'month';
+    span <= 2 * DAY_MS
+      ? 'hour'
+      : span <= 92 * DAY_MS
+        ? 'day'
+        : span <= 366 * DAY_MS
+          ? 'week'
+          : 'month';
   const offered = granularitiesFor(range);
   return offered.includes(preferred) ? preferred : offered[0]!;
 }

@@ -33,18 +33,6 @@ export function addVariants(
   );
 }
 
-export function updateVariantEnabled(
-  team: string,
-  id: number,
-  isEnabled: boolean,
-): Promise<{ id: number; isEnabled: boolean }> {
-  return api.get(teamApiPath(team, '/campaign/update-variant-enabled', { id, isEnabled }));
-}
-
-export function deleteVariant(team: string, id: number): Promise<void> {
-  return api.get(teamApiPath(team, '/campaign/delete-variant', { id }));
-}
-
 /**
  * The server answers paths under its own origin; the preview frame and the tested page live
  * elsewhere, so the variant keeps an absolute address.

@@ -3,7 +3,8 @@ import type { Dispatch } from 'react';
 import { isApiError } from '../../../../lib/api-client';
 import { toastError } from '../../../../ui/toast';
 import type { VariantChangeTarget } from '../../state/edit-mode';
-import { addVariants, deleteVariant, updateVariantEnabled } from '../api/variants-api';
+import { deleteVariant, updateVariantEnabled } from '../../../../lib/campaigns-api';
+import { addVariants } from '../api/variants-api';
 import type { DraftEditorState, SubmitResult } from '../state/draft-editor';
 import type { ElementsAction } from '../state/elements-state';
 

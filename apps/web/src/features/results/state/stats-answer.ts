@@ -9,7 +9,8 @@ import { z } from 'zod';
 
 // The stats endpoint's answer (docs/api.md) as the web app reads it.
 
-const modes = <T extends z.ZodType>(metrics: T) => z.object({ discrete: metrics, cumulative: metrics });
+const modes = <T extends z.ZodType>(metrics: T) =>
+  z.object({ discrete: metrics, cumulative: metrics });
 const timeSeries = <T extends z.ZodType>(metrics: T) =>
   z.object({ start: z.string().nullable(), values: z.record(z.string(), modes(metrics)) });
 const range = z.object({ start: z.string(), end: z.string() });

@@ -1,0 +1,179 @@
+import type { DerivedMetricKey } from '@kindling/domain';
+import clsx from 'clsx';
+import { Button } from '../../../ui/button';
+import { TrashIcon } from '../../../ui/icons';
+import { Switch } from '../../../ui/switch';
+import type { ArmRow, ElementRows } from '../state/element-rows';
+import {
+  formatChance,
+  formatChange,
+  formatCount,
+  formatMetric,
+  METRIC_LABELS,
+} from '../state/metric-format';
+import { VerdictLine } from './verdict-line';
+import styles from './element-results.module.css';
+
+const percent = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 1 });
+
+const Muted = ({ children = '—' }: { children?: string }) => (
+  <span className={styles.muted}>{children}</span>
+);
+
+function Signed({ value }: { value: number }) {
+  return (
+    <span className={clsx(value > 0 && styles.up, value < 0 && styles.down)}>
+      {formatChange(value)}
+    </span>
+  );
+}
+
+function UpliftCell({ row }: { row: ArmRow }) {
+  const uplift = row.significance?.uplift;
+  if (!uplift) return <Muted />;
+  return (
+    <span>
+      <Signed value={uplift.estimate} />
+      {uplift.ci95 ? (
+        <span className={styles.interval}>
+          {formatChange(uplift.ci95[0])} to {formatChange(uplift.ci95[1])}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+function DeliveryCell({ row }: { row: ArmRow }) {
+  const { rendered, missed, medianAppliedMs } = row.delivery;
+  if (rendered === null) return <Muted />;
+  return (
+    <span>
+      Rendered for {percent.format(rendered)}
+      {medianAppliedMs !== null ? (
+        <span className={styles.muted}> · {Math.round(medianAppliedMs)} ms</span>
+      ) : null}
+      {missed > 0 ? <span className={styles.muted}> · {formatCount(missed)} missed</span> : null}
+    </span>
+  );
+}
+
+interface VariantControls {
+  setEnabled: (id: number, isEnabled: boolean) => void;
+  pendingId: number | null;
+  remove: (variant: { id: number; label: string }) => Promise<void>;
+}
+
+function ArmLine({
+  row,
+  metric,
+  controls,
+}: {
+  row: ArmRow;
+  metric: DerivedMetricKey;
+  controls: VariantControls;
+}) {
+  const value = row.metrics[metric];
+  const variantId = row.variantId;
+  return (
+    <tr className={clsx(!row.isEnabled && styles.paused)} data-testid={`arm-${row.key}`}>
+      <th scope="row">
+        <span className={styles.arm}>
+          {row.label}
+          <span className={styles.content} title={row.content}>
+            {row.content}
+          </span>
+        </span>
+      </th>
+      <td data-label="Views">{formatCount(row.metrics.views)}</td>
+      <td data-label="Visitors">{formatCount(row.metrics.visitors)}</td>
+      <td data-label={METRIC_LABELS[metric]}>{formatMetric(metric, value.value)}</td>
+      <td data-label="Improvement">
+        {variantId === null ? <Muted /> : <Signed value={value.improvement} />}
+      </td>
+      <td data-label="Chance to beat original">
+        {row.significance ? formatChance(row.significance.chanceToBeatControl) : <Muted />}
+      </td>
+      <td data-label="Uplift (95% interval)">
+        <UpliftCell row={row} />
+      </td>
+      <td data-label="Delivery">
+        <DeliveryCell row={row} />
+      </td>
+      <td data-label="Live">
+        {variantId === null ? (
+          <Muted />
+        ) : (
+          <span className={styles.actions}>
+            <Switch
+              size="sm"
+              checked={row.isEnabled}
+              disabled={controls.pendingId === variantId}
+              label={`${row.isEnabled ? 'Pause' : 'Resume'} ${row.label}`}
+              onCheckedChange={(checked) => controls.setEnabled(variantId, checked)}
+            />
+            <Button
+              variant="ghost"
+              color="danger"
+              size="sm"
+              aria-label={`Delete ${row.label}`}
+              icon={<TrashIcon size={14} />}
+              onClick={() => void controls.remove({ id: variantId, label: row.label })}
+            />
+          </span>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** Per element: its verdict and a row per arm against the original. */
+export function ElementResults({
+  elements,
+  metric,
+  controls,
+}: {
+  elements: ElementRows[];
+  metric: DerivedMetricKey;
+  controls: VariantControls;
+}) {
+  return (
+    <div className={styles.elements}>
+      {elements.map((element) => (
+        <section key={element.id} className={styles.element} data-testid={`element-${element.id}`}>
+          <div className={styles.header}>
+            <h3 className={styles.elementTitle}>
+              {element.label} <code className={styles.selector}>{element.selector}</code>
+            </h3>
+          </div>
+          <VerdictLine element={element} />
+          <div className={styles.tableWrap}>
+            <table className={styles.table}>
+              <thead>
+                <tr>
+                  <th scope="col">Arm</th>
+                  <th scope="col">Views</th>
+                  <th scope="col">Visitors</th>
+                  <th scope="col">{METRIC_LABELS[metric]}</th>
+                  <th scope="col">Improvement</th>
+                  <th scope="col" title="Converted visitors, Bayesian, uniform priors">
+                    Chance to beat original
+                  </th>
+                  <th scope="col">Uplift (95% interval)</th>
+                  <th scope="col" title="Since the campaign started">
+                    Delivery
+                  </th>
+                  <th scope="col">Live</th>
+                </tr>
+              </thead>
+              <tbody>
+                {element.rows.map((row) => (
+                  <ArmLine key={row.key} row={row} metric={metric} controls={controls} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ))}
+    </div>
+  );
+}

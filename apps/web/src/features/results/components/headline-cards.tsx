@@ -1,0 +1,72 @@
+import {
+  DERIVED_METRIC_KEYS,
+  improvement,
+  type CampaignMetrics,
+  type DerivedMetricKey,
+} from '@kindling/domain';
+import clsx from 'clsx';
+import { formatChange, formatMetric, METRIC_LABELS } from '../state/metric-format';
+import styles from './headline-cards.module.css';
+
+function Change({ value }: { value: number }) {
+  return (
+    <span className={clsx(styles.change, value > 0 && styles.up, value < 0 && styles.down)}>
+      {formatChange(value)}
+    </span>
+  );
+}
+
+/**
+ * The campaign's three derived metrics over the range: what it achieved, what the original
+ * did, and what the best variants of every element would achieve (potential). Picking a card
+ * picks the metric the chart and the tables show.
+ */
+export function HeadlineCards({
+  metrics,
+  comparing,
+  selected,
+  onSelect,
+}: {
+  metrics: CampaignMetrics;
+  comparing: boolean;
+  selected: DerivedMetricKey;
+  onSelect: (metric: DerivedMetricKey) => void;
+}) {
+  return (
+    <div className={styles.cards} role="group" aria-label="Headline metrics">
+      {DERIVED_METRIC_KEYS.map((key) => {
+        const metric = metrics[key];
+        const lift = improvement(metric.value, metric.original);
+        return (
+          <button
+            key={key}
+            type="button"
+            className={clsx(styles.card, key === selected && styles.selected)}
+            aria-pressed={key === selected}
+            onClick={() => onSelect(key)}
+            data-testid={`headline-${key}`}
+          >
+            <span className={styles.label}>{METRIC_LABELS[key]}</span>
+            <span className={styles.value}>
+              {formatMetric(key, metric.value)} <Change value={lift} />
+            </span>
+            <span className={styles.facts}>
+              <span>
+                Original <strong>{formatMetric(key, metric.original)}</strong>
+              </span>
+              <span>
+                Potential <strong>{formatMetric(key, metric.potential)}</strong>{' '}
+                <Change value={metric.potentialImprovement} />
+              </span>
+              {comparing ? (
+                <span>
+                  vs previous period <Change value={metric.improvement} />
+                </span>
+              ) : null}
+            </span>
+          </button>
+        );
+      })}
+    </div>
+  );
+}

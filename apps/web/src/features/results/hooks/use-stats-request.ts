@@ -1,0 +1,74 @@
+import type { Campaign } from '@kindling/domain';
+import { useState } from 'react';
+import { useCurrentTeam } from '../../../lib/current-team';
+import type { StatsRequest } from '../api/stats-api';
+import type { ToolbarValues } from '../state/results-controls';
+import {
+  calendarRange,
+  defaultGranularity,
+  granularitiesFor,
+  presetRange,
+  previousRange,
+  type StatsRange,
+} from '../state/stats-range';
+
+const CALENDAR_ERROR = 'Pick a first day on or before the last day.';
+const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * The results' range, granularity and comparison as the toolbar sets them, and the stats
+ * request they make. A granularity the new range cannot show falls back to its default.
+ */
+export function useStatsRequest(campaign: Campaign) {
+  const { user, featureFlags } = useCurrentTeam();
+  const timezone = user.preferences.timezone;
+  const [now] = useState(() => new Date());
+  const [values, setValues] = useState<
+    Omit<ToolbarValues, 'granularity'> & { granularity: ToolbarValues['granularity'] | null }
+  >(() => ({
+    range: 'last7Days',
+    firstDay: dayOf(new Date(now.getTime() - 6 * 86_400_000)),
+    lastDay: dayOf(now),
+    granularity: null,
+    compare: false,
+  }));
+
+  const custom = values.range === 'custom' && featureFlags.includes('calendar');
+  const picked = custom ? calendarRange(values.firstDay, values.lastDay, timezone) : null;
+  const range: StatsRange =
+    picked ??
+    presetRange(values.range === 'custom' ? 'last7Days' : values.range, {
+      now,
+      timezone,
+      campaignCreatedAt: campaign.createdAt,
+    });
+  const granularities = granularitiesFor(range);
+  const granularity =
+    values.granularity && granularities.includes(values.granularity)
+      ? values.granularity
+      : defaultGranularity(range);
+  const compare = values.compare && featureFlags.includes('campaign_date_compare');
+
+  const request: StatsRequest = {
+    id: campaign.id,
+    range: { start: range.start.toISOString(), end: range.end.toISOString() },
+    timezone,
+    granularity,
+    ...(compare
+      ? {
+          compareRange: (({ start, end }) => ({
+            start: start.toISOString(),
+            end: end.toISOString(),
+          }))(previousRange(range)),
+        }
+      : {}),
+  };
+
+  return {
+    request,
+    toolbar: { ...values, granularity, compare } satisfies ToolbarValues,
+    granularities,
+    calendarError: custom && !picked ? CALENDAR_ERROR : null,
+    change: (change: Partial<ToolbarValues>) => setValues((current) => ({ ...current, ...change })),
+  };
+}

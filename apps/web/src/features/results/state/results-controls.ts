@@ -1,0 +1,14 @@
+import type { Granularity } from '@kindling/domain';
+import type { RangePreset } from './stats-range';
+
+export type RangeChoice = RangePreset | 'custom';
+
+/** What the results toolbar sets. */
+export interface ToolbarValues {
+  range: RangeChoice;
+  /** Calendar days (yyyy-mm-dd) of a picked range. */
+  firstDay: string;
+  lastDay: string;
+  granularity: Granularity;
+  compare: boolean;
+}
