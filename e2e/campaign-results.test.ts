@@ -259,6 +259,8 @@ describe('campaign results', () => {
     expect(await page.getByTestId('headline-conversionsPerSession').innerText()).toContain(
       'vs previous period',
     );
+    // The table still compares each variant with the original, not with the other period.
+    expect((await cells(String(lamp.variantIds[0])))[4]).toBe('+150%');
     await shotAtBothSizes(page, 'campaign-results-compare');
 
     await page.getByLabel('Range').selectOption('custom');

@@ -88,7 +88,7 @@ function ArmLine({
       <td data-label="Visitors">{formatCount(row.metrics.visitors)}</td>
       <td data-label={METRIC_LABELS[metric]}>{formatMetric(metric, value.value)}</td>
       <td data-label="Improvement">
-        {variantId === null ? <Muted /> : <Signed value={value.improvement} />}
+        {variantId === null ? <Muted /> : <Signed value={row.overOriginal[metric]} />}
       </td>
       <td data-label="Chance to beat original">
         {row.significance ? formatChance(row.significance.chanceToBeatControl) : <Muted />}

@@ -60,7 +60,12 @@ export function HeadlineCards({
               </span>
               {comparing ? (
                 <span>
-                  vs previous period <Change value={metric.improvement} />
+                  vs previous period{' '}
+                  {metric.benchmark === 0 ? (
+                    <span className={styles.change}>no data</span>
+                  ) : (
+                    <Change value={metric.improvement} />
+                  )}
                 </span>
               ) : null}
             </span>

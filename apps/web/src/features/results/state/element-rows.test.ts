@@ -38,13 +38,22 @@ const hero = {
 describe('element rows', () => {
   it('list the original then every variant, paused ones too, with their results', () => {
     const stats = {
-      '7': elementAnswer(7, base({ views: 200, visitors: 150 }), [
-        {
-          id: 70,
-          metrics: base({ views: 210, visitors: 160, funnelSessions: 100, funnelConversions: 12 }),
-          significance: significance({ chanceToBeatControl: 0.8 }),
-        },
-      ]),
+      '7': elementAnswer(
+        7,
+        base({ views: 200, visitors: 150, funnelSessions: 100, funnelConversions: 10 }),
+        [
+          {
+            id: 70,
+            metrics: base({
+              views: 210,
+              visitors: 160,
+              funnelSessions: 100,
+              funnelConversions: 12,
+            }),
+            significance: significance({ chanceToBeatControl: 0.8 }),
+          },
+        ],
+      ),
     };
     const [text, image] = elementRows({
       elements: [headline, hero],
@@ -75,6 +84,9 @@ describe('element rows', () => {
     expect(original!.delivery.rendered).toBeNull();
     expect(started!.metrics.conversionsPerSession.value).toBeCloseTo(0.12);
     expect(started!.significance?.chanceToBeatControl).toBe(0.8);
+    // 12 of 100 sessions against the original's 10 of 100; no revenue on either side.
+    expect(started!.overOriginal.conversionsPerSession).toBeCloseTo(0.2);
+    expect(started!.overOriginal.revenuePerSession).toBe(0);
     expect(started!.delivery).toEqual({ rendered: 0.95, missed: 10, medianAppliedMs: 42 });
     // Not in the answer (no traffic in the range): zeros, not a hole.
     expect(paused!.metrics.views).toBe(0);

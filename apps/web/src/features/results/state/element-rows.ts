@@ -1,5 +1,8 @@
 import {
+  DERIVED_METRIC_KEYS,
   emptyBaseMetrics,
+  improvement,
+  type DerivedMetricKey,
   variantMetrics,
   type CampaignArmCounts,
   type CampaignElement,
@@ -25,6 +28,11 @@ export interface ArmRow {
   content: string;
   isEnabled: boolean;
   metrics: VariantMetrics;
+  /**
+   * Each derived metric's improvement over the original's. Not the answer's own improvement,
+   * which is over the previous period when periods are compared.
+   */
+  overOriginal: Record<DerivedMetricKey, number>;
   significance: VariantSignificance | null;
   delivery: Delivery;
 }
@@ -70,6 +78,14 @@ export function elementRows({
     const answer = stats[String(element.id)];
     const countsOf = (variantId: number | null) =>
       delivery.find((arm) => arm.elementId === element.id && arm.variantId === variantId);
+    const controlMetrics = answer?.variants.control?.overall.cumulative;
+    const overOriginal = (metrics: VariantMetrics) =>
+      Object.fromEntries(
+        DERIVED_METRIC_KEYS.map((key) => [
+          key,
+          improvement(metrics[key].value, controlMetrics?.[key].value),
+        ]),
+      ) as Record<DerivedMetricKey, number>;
     const row = (
       key: string,
       label: string,
@@ -77,15 +93,17 @@ export function elementRows({
       content: string,
       isEnabled: boolean,
     ): ArmRow => {
-      const arm = answer?.variants[key];
+      const metrics =
+        answer?.variants[key]?.overall.cumulative ?? variantMetrics(emptyBaseMetrics());
       return {
         key,
         label,
         variantId,
         content,
         isEnabled,
-        metrics: arm?.overall.cumulative ?? variantMetrics(emptyBaseMetrics()),
-        significance: arm?.significance ?? null,
+        metrics,
+        overOriginal: overOriginal(metrics),
+        significance: answer?.variants[key]?.significance ?? null,
         delivery: deliveryOf(countsOf(variantId), variantId === null),
       };
     };

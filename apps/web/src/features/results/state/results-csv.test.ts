@@ -39,6 +39,11 @@ describe('results CSV', () => {
             content: 'Buy, now',
             isEnabled: true,
             metrics,
+            overOriginal: {
+              rawConversionsPerView: 0,
+              conversionsPerSession: 0,
+              revenuePerSession: 0,
+            },
             significance: null,
             delivery: { rendered: null, missed: 0, medianAppliedMs: null },
           },
@@ -49,6 +54,11 @@ describe('results CSV', () => {
             content: 'Go',
             isEnabled: false,
             metrics,
+            overOriginal: {
+              rawConversionsPerView: 0.5,
+              conversionsPerSession: 0.25,
+              revenuePerSession: -0.1,
+            },
             significance: significance({
               chanceToBeatControl: 0.75,
               uplift: { estimate: 0.1, ci95: [-0.05, 0.25] },
@@ -64,7 +74,7 @@ describe('results CSV', () => {
     expect(lines[0]).toMatch(/^Element,Selector,Arm,Content,Enabled,Views,/);
     expect(lines[1]).toBe('Text 1,h1,Original,"Buy, now",yes,100,80,90,9,45,0.09,0.1,0.5,,,,,,,,');
     expect(lines[2]).toBe(
-      'Text 1,h1,Variant 1,Go,no,100,80,90,9,45,0.09,0.1,0.5,0,0.75,0.1,-0.05,0.25,0.2,0.4,0.98',
+      'Text 1,h1,Variant 1,Go,no,100,80,90,9,45,0.09,0.1,0.5,0.25,0.75,0.1,-0.05,0.25,0.2,0.4,0.98',
     );
     expect(lines).toHaveLength(4);
     expect(lines[3]).toBe('');

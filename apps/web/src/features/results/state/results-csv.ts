@@ -55,7 +55,7 @@ export function resultsCsv(elements: readonly ElementRows[]): string {
         m.rawConversionsPerView.value,
         m.conversionsPerSession.value,
         m.revenuePerSession.value,
-        row.variantId === null ? null : m.conversionsPerSession.improvement,
+        row.variantId === null ? null : row.overOriginal.conversionsPerSession,
         s?.chanceToBeatControl ?? null,
         s?.uplift?.estimate ?? null,
         s?.uplift?.ci95?.[0] ?? null,
