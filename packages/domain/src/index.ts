@@ -30,3 +30,4 @@ export * from './collect';
 export * from './tracker-config';
 export * from './flicker';
 export * from './campaign-counts';
+export * from './usage';
