@@ -201,6 +201,25 @@ describe('campaign results', () => {
     await shotAtBothSizes(page, 'campaign-results-table');
   });
 
+  it("counts the team's usage per month on the billing screen", async () => {
+    const { months } = await api.call<{ months: { month: string; exposures: number }[] }>(
+      'GET',
+      `/team/${team}/usage?months=2`,
+    );
+    // The visits span the last 20 hours, which may straddle the turn of a month.
+    expect(months.reduce((sum, month) => sum + month.exposures, 0)).toBe(1200);
+    await page.goto(`/admin/${team}/settings/team/billing`);
+    const usage = page.getByTestId('usage');
+    await poll(() => usage.getByTestId('usage-this-month').innerText()).toBe(
+      `${months[1]!.exposures.toLocaleString('en')} exposures this month. No plan, no monthly limit.`,
+    );
+    expect(await usage.getByTestId('usage-chart').getAttribute('data-points')).toBe('12');
+    await usage.scrollIntoViewIfNeeded();
+    await shotAtBothSizes(page, 'billing-usage');
+    await page.goto(`/admin/${team}/campaign/${lamp.id}`);
+    await page.getByTestId('headline-conversionsPerSession').waitFor();
+  });
+
   it('charts by the chosen granularity, mode, kind and count', async () => {
     // Last 7 days by day, in the user's zone: 7 points labelled M/d.
     expect(await chart('metric').getAttribute('data-points')).toBe('7');

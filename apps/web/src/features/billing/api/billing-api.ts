@@ -3,6 +3,7 @@ import type {
   Subscription,
   SubscriptionState,
   SubscriptionTier,
+  TeamUsage,
 } from '@kindling/domain';
 import { api, teamApiPath } from '../../../lib/api-client';
 
@@ -19,4 +20,10 @@ export const billingKey = (team: string) => ['billing', team] as const;
 
 export function fetchBilling(team: string): Promise<BillingOverview> {
   return api.get<BillingOverview>(teamApiPath(team, '/billing'));
+}
+
+export const usageKey = (team: string) => ['usage', team] as const;
+
+export function fetchUsage(team: string): Promise<TeamUsage> {
+  return api.get<TeamUsage>(teamApiPath(team, '/usage'));
 }

@@ -9,6 +9,7 @@ import { Stack } from '../../../ui/stack';
 import { billingKey, fetchBilling } from '../api/billing-api';
 import { CurrentPlan } from './current-plan';
 import { PlanTable } from './plan-table';
+import { UsageCard } from './usage-card';
 import styles from './billing-page.module.css';
 
 export function BillingPage() {
@@ -35,6 +36,7 @@ export function BillingPage() {
         </div>
       )}
       <CurrentPlan overview={overview} />
+      <UsageCard tier={overview.tier} />
       <PlanTable overview={overview} trialDays={overview.trialDays ?? TRIAL_DAYS} />
     </Stack>
   );

@@ -1,0 +1,141 @@
+import {
+  CHART_FILL_ALPHA,
+  CHART_LABEL_FORMATS,
+  DEFAULT_CHART_COLOR,
+  type SubscriptionTier,
+} from '@kindling/domain';
+import { useQuery } from '@tanstack/react-query';
+import { format } from 'date-fns';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { useCurrentTeam } from '../../../lib/current-team';
+import { Card } from '../../../ui/card';
+import { ErrorPanel } from '../../../ui/error-panel';
+import { Skeleton } from '../../../ui/skeleton';
+import { fetchUsage, usageKey } from '../api/billing-api';
+import { usageSummary } from '../state/usage-summary';
+import styles from './usage-card.module.css';
+
+const count = new Intl.NumberFormat('en');
+const percent = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 1 });
+/** "yyyy-mm" read as the first of that month, local midnight, so it prints as that day. */
+const monthDate = (month: string) => new Date(`${month}-01T00:00:00`);
+
+/** Exposures per month (page views that carried a campaign) against the plan's allowance. */
+export function UsageCard({ tier }: { tier: SubscriptionTier }) {
+  const { slug } = useCurrentTeam();
+  const usage = useQuery({ queryKey: usageKey(slug), queryFn: () => fetchUsage(slug) });
+
+  return (
+    <Card
+      title="Usage"
+      description="Page views that carried a campaign, per calendar month (UTC)."
+      data-testid="usage"
+    >
+      {usage.isPending ? (
+        <Skeleton style={{ height: 220 }} />
+      ) : usage.isError ? (
+        <ErrorPanel
+          title="Could not load usage"
+          error={usage.error}
+          onRetry={() => void usage.refetch()}
+        />
+      ) : (
+        <UsageFigures months={usage.data.months} tier={tier} />
+      )}
+    </Card>
+  );
+}
+
+function UsageFigures({
+  months,
+  tier,
+}: {
+  months: { month: string; exposures: number }[];
+  tier: SubscriptionTier;
+}) {
+  const summary = usageSummary({ months }, tier);
+  const points = months.map((month) => ({
+    ...month,
+    label: format(monthDate(month.month), CHART_LABEL_FORMATS.other),
+    title: format(monthDate(month.month), 'MMMM yyyy'),
+  }));
+  return (
+    <div className={styles.body}>
+      <p className={styles.summary} data-testid="usage-this-month">
+        <strong>{count.format(summary.thisMonth)}</strong>{' '}
+        {summary.allowance === null
+          ? 'exposures this month. No plan, no monthly limit.'
+          : `of ${count.format(summary.allowance)} exposures this month (${percent.format(summary.share ?? 0)}).`}
+      </p>
+      {summary.allowance !== null ? (
+        <div
+          className={styles.meter}
+          role="meter"
+          aria-label="This month's exposures against the plan"
+          aria-valuemin={0}
+          aria-valuemax={summary.allowance}
+          aria-valuenow={summary.thisMonth}
+        >
+          <span
+            className={styles.fill}
+            style={{ width: `${Math.min(100, (summary.share ?? 0) * 100)}%` }}
+            data-over={(summary.share ?? 0) > 1}
+          />
+        </div>
+      ) : null}
+      <div className={styles.chart} data-testid="usage-chart" data-points={points.length}>
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+            <CartesianGrid vertical={false} stroke="var(--border)" />
+            <XAxis
+              dataKey="label"
+              tickLine={false}
+              axisLine={false}
+              tick={{ fontSize: 12, fill: 'var(--text-muted)' }}
+            />
+            <YAxis
+              tickFormatter={(value: number) => count.format(value)}
+              tickLine={false}
+              axisLine={false}
+              width={64}
+              allowDecimals={false}
+              tick={{ fontSize: 12, fill: 'var(--text-muted)' }}
+            />
+            <Tooltip
+              cursor={{ fill: 'var(--surface-sunken)' }}
+              formatter={(value) => [count.format(Number(value)), 'Exposures']}
+              labelFormatter={(_label, payload) =>
+                (payload?.[0]?.payload as { title?: string } | undefined)?.title ?? ''
+              }
+            />
+            <Bar
+              dataKey="exposures"
+              fill={DEFAULT_CHART_COLOR.replace(/,1\)$/, `,${CHART_FILL_ALPHA.to})`)}
+              stroke={DEFAULT_CHART_COLOR}
+              radius={[3, 3, 0, 0]}
+              isAnimationActive={false}
+            />
+            {summary.showAllowance && summary.allowance !== null ? (
+              <ReferenceLine
+                y={summary.allowance}
+                stroke="var(--danger-600)"
+                strokeDasharray="4 4"
+                ifOverflow="extendDomain"
+                label={{ value: 'Plan limit', position: 'insideTopRight', fontSize: 12 }}
+              />
+            ) : null}
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+    </div>
+  );
+}
