@@ -1,9 +1,11 @@
 import type { Campaign } from '@kindling/domain';
 import { useState } from 'react';
 import { useCurrentTeam } from '../../../lib/current-team';
+import { useNow } from '../../../lib/use-now';
 import type { StatsRequest } from '../api/stats-api';
 import type { ToolbarValues } from '../state/results-controls';
 import {
+  calendarDay,
   calendarRange,
   defaultGranularity,
   granularitiesFor,
@@ -13,7 +15,6 @@ import {
 } from '../state/stats-range';
 
 const CALENDAR_ERROR = 'Pick a first day on or before the last day.';
-const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
  * The results' range, granularity and comparison as the toolbar sets them, and the stats
@@ -22,13 +23,14 @@ const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 export function useStatsRequest(campaign: Campaign) {
   const { user, featureFlags } = useCurrentTeam();
   const timezone = user.preferences.timezone;
-  const [now] = useState(() => new Date());
+  // Ranges end at the next hour: a page left open moves on to the new hour by itself.
+  const now = useNow(60_000);
   const [values, setValues] = useState<
     Omit<ToolbarValues, 'granularity'> & { granularity: ToolbarValues['granularity'] | null }
   >(() => ({
     range: 'last7Days',
-    firstDay: dayOf(new Date(now.getTime() - 6 * 86_400_000)),
-    lastDay: dayOf(now),
+    firstDay: calendarDay(new Date(now.getTime() - 6 * 86_400_000), timezone),
+    lastDay: calendarDay(now, timezone),
     granularity: null,
     compare: false,
   }));

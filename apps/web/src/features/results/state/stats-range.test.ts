@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  calendarDay,
   calendarRange,
   defaultGranularity,
   granularitiesFor,
@@ -61,6 +62,11 @@ describe('calendar ranges', () => {
       '2026-03-05T00:00:00.000Z',
       '2026-03-06T00:00:00.000Z',
     ]);
+  });
+
+  it('start from the day of an instant in the zone', () => {
+    expect(calendarDay(new Date('2026-03-10T23:30:00Z'), 'UTC')).toBe('2026-03-10');
+    expect(calendarDay(new Date('2026-03-10T23:30:00Z'), 'Europe/Berlin')).toBe('2026-03-11');
   });
 
   it('are refused when reversed or incomplete', () => {

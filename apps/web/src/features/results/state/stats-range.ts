@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { addDays, addHours, startOfDay, startOfHour, subDays } from 'date-fns';
+import { addDays, addHours, format, startOfDay, startOfHour, subDays } from 'date-fns';
 import type { Granularity } from '@kindling/domain';
 
 export const RANGE_PRESETS = [
@@ -66,6 +66,10 @@ export function calendarRange(
   if (end <= start) return null;
   return { start: new Date(start.getTime()), end: new Date(end.getTime()) };
 }
+
+/** The calendar day (yyyy-mm-dd) of an instant in the zone, as date inputs want it. */
+export const calendarDay = (date: Date, timezone: string) =>
+  format(new TZDate(date.getTime(), timezone), 'yyyy-MM-dd');
 
 /** The same length of time just before `range`: what "compare with the previous period" means. */
 export function previousRange(range: StatsRange): StatsRange {
