@@ -30,13 +30,14 @@ function timeGet(url: string): Promise<{ ttfb: number; full: number }> {
 }
 
 async function ticketUrl(appOrigin: string, pageUrl: string, token: string): Promise<string> {
-  const query = new URLSearchParams({ url: pageUrl, token });
-  const response = await fetch(`${appOrigin}/api/preview/page?${query.toString()}`, {
-    redirect: 'manual',
+  const response = await fetch(`${appOrigin}/api/preview/ticket`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ url: pageUrl }),
   });
-  const location = response.headers.get('location');
-  if (response.status !== 303 || !location) throw new Error(`no ticket: ${response.status}`);
-  return new URL(location, appOrigin).toString();
+  if (response.status !== 200) throw new Error(`no ticket: ${response.status}`);
+  const { src } = (await response.json()) as { src: string };
+  return new URL(src, appOrigin).toString();
 }
 
 async function browserLoad(browser: Browser, url: string): Promise<number> {

@@ -118,7 +118,7 @@ describe('campaign wizard details', () => {
     fixtures = await startFixtureServer();
     browser = await launchBrowser();
     ({ page } = await newPage(browser, baseUrl));
-    await routeFixtureHost(page, fixtures, ['/api/preview/page', '/api/team/*/campaign/is-image']);
+    await routeFixtureHost(page, fixtures, ['/api/team/*/campaign/is-image']);
     await signUpThroughUi(page, newPerson('Wizard Details', 'wizard-details'));
     team = await createTeamThroughUi(page, 'Wizard Details Team');
     api = await Api.of(page, baseUrl);

@@ -59,7 +59,7 @@ describe('campaign wizard', () => {
     fixtures = await startFixtureServer();
     browser = await launchBrowser();
     ({ page } = await newPage(browser, baseUrl));
-    await routeFixtureHost(page, fixtures, ['/api/preview/page', '/api/team/*/campaign/is-image']);
+    await routeFixtureHost(page, fixtures, ['/api/team/*/campaign/is-image']);
     await signUpThroughUi(page, newPerson('Wizard Tester', 'wizard'));
     team = await createTeamThroughUi(page, 'Wizard Team');
     api = await Api.of(page, baseUrl);

@@ -4,6 +4,7 @@ import { launchBrowser } from './support/browser';
 import { fixtureUrlOf, routeFixtureHost } from './support/fixture-host';
 import { startFixtureServer, type FixtureServer } from './support/fixture-server';
 import {
+  accessTokenOf,
   createTeamThroughUi,
   newPage,
   newPerson,
@@ -20,6 +21,8 @@ describe('preview pane', () => {
   let page: Page;
   let fixtures: FixtureServer;
   let fixtureUrl: (name: string) => string;
+  /** Every address the page requested, frames included. */
+  const addresses: string[] = [];
 
   const status = () => page.getByTestId('preview-status');
   const frame = () => page.frameLocator('iframe[title="Live preview"]');
@@ -37,6 +40,7 @@ describe('preview pane', () => {
     browser = await launchBrowser();
     ({ page } = await newPage(browser, baseUrl));
     await routeFixtureHost(page, fixtures);
+    page.on('request', (request) => addresses.push(request.url()));
     await signUpThroughUi(page, newPerson('Pane Tester', 'pane'));
     await createTeamThroughUi(page, 'Preview Pane Team');
   });
@@ -57,6 +61,10 @@ describe('preview pane', () => {
     await frame().locator('h1').waitFor();
     expect(new URL(page.url()).searchParams.get('url')).toBe(fixtureUrl('saas-landing.html'));
     expect(await page.getByRole('radio', { name: 'Desktop' }).isChecked()).toBe(true);
+    // The frame got a ticket: no address the app asked for carries the access token.
+    const token = await accessTokenOf(page);
+    expect(addresses.some((address) => address.includes('/api/preview/page?'))).toBe(true);
+    expect(addresses.filter((address) => address.includes(token))).toEqual([]);
   });
 
   it('ClosePopups lets the person click the pop-up closed through the frame', async () => {

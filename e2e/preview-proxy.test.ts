@@ -98,8 +98,18 @@ describe('page proxy and preview agent in the browser', () => {
   let fixtures: FixtureServer;
   let token: string;
 
-  const proxied = (name: string) =>
-    `/api/preview/page?${new URLSearchParams({ url: `${fixtures.origin}/${name}`, token })}`;
+  /** The framed address the app gets for `url`: a ticket from the API, never the token. */
+  const proxied = async (url: string) => {
+    const response = await fetch(`${baseUrl}/api/preview/ticket`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ url }),
+    });
+    expect(response.status).toBe(200);
+    const { src } = (await response.json()) as { src: string };
+    expect(src).not.toContain(token);
+    return src;
+  };
 
   const previewFrame = (): Frame => {
     const frame = page.frames().find((candidate) => candidate.url().includes('/api/preview/page'));
@@ -109,7 +119,7 @@ describe('page proxy and preview agent in the browser', () => {
 
   /** Opens a fixture in the sandboxed frame and waits for the agent's ready and load. */
   async function preview(name: string): Promise<Frame> {
-    await openPreviewFrame(page, proxied(name));
+    await openPreviewFrame(page, await proxied(`${fixtures.origin}/${name}`));
     await waitForMessage(page, (message) => message.data.type === 'ready');
     await waitForMessage(page, (message) => message.data.type === 'load');
     return previewFrame();
@@ -560,10 +570,7 @@ describe('page proxy and preview agent in the browser', () => {
   });
 
   it('shows a clear error page (and tells the editor) for a refused address', async () => {
-    await openPreviewFrame(
-      page,
-      `/api/preview/page?${new URLSearchParams({ url: 'http://169.254.169.254/latest/meta-data/', token })}`,
-    );
+    await openPreviewFrame(page, await proxied('http://169.254.169.254/latest/meta-data/'));
     const error = await waitForMessage(page, (message) => message.data.type === 'error');
     expect(error.data.message).toBe('This address cannot be previewed');
     await previewFrame().getByTestId('preview-error').waitFor();

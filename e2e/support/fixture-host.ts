@@ -7,26 +7,36 @@ export const FIXTURE_HOST = 'fixtures.localhost';
 export const fixtureUrlOf = (fixtures: FixtureServer, name: string): string =>
   `http://${FIXTURE_HOST}:${new URL(fixtures.origin).port}/${name}`;
 
+/** The fixture server's own address for a fixtures.localhost one; other addresses as they are. */
+function onLoopback(target: string, fixtures: FixtureServer): string {
+  return URL.parse(target)?.hostname === FIXTURE_HOST
+    ? `${fixtures.origin}${new URL(target).pathname}`
+    : target;
+}
+
 /**
  * This machine's resolver does not map *.localhost to loopback, so before an API request that
- * carries a fixtures.localhost address in `url` leaves the browser, the fixture server's
- * 127.0.0.1 origin (allow-listed on the e2e server) is swapped in.
+ * carries a fixtures.localhost address leaves the browser, the fixture server's 127.0.0.1
+ * origin (allow-listed on the e2e server) is swapped in: in the `url` query of the GET `paths`,
+ * and in the body of the preview ticket request (the ticket is bound to the address it names).
  */
 export async function routeFixtureHost(
   page: Page,
   fixtures: FixtureServer,
-  paths: readonly string[] = ['/api/preview/page'],
+  paths: readonly string[] = [],
 ): Promise<void> {
+  await page.route('**/api/preview/ticket', async (route) => {
+    const body = route.request().postDataJSON() as { url?: unknown } | null;
+    if (typeof body?.url !== 'string') return route.continue();
+    return route.continue({ postData: JSON.stringify({ url: onLoopback(body.url, fixtures) }) });
+  });
   for (const path of paths) {
     await page.route(`**${path}?**`, async (route) => {
       const address = new URL(route.request().url());
       const target = address.searchParams.get('url');
-      if (target && URL.parse(target)?.hostname === FIXTURE_HOST) {
-        const fixture = new URL(target);
-        address.searchParams.set('url', `${fixtures.origin}${fixture.pathname}`);
-        return route.continue({ url: address.toString() });
-      }
-      return route.continue();
+      if (!target) return route.continue();
+      address.searchParams.set('url', onLoopback(target, fixtures));
+      return route.continue({ url: address.toString() });
     });
   }
 }

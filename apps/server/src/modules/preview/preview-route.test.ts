@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, useTestApp, type Account } from '../../../test/test-app';
+import { bearer, errorOf, signUp, useTestApp, type Account } from '../../../test/test-app';
+import { TICKET_URL_MESSAGE } from './routes';
 
 const PAGE = `<!doctype html><html><head>
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'">
@@ -36,15 +37,32 @@ describe('GET /api/preview/page', () => {
       headers: { host: 'app.test:8080' },
     });
 
-  it('trades the access token for a URL-bound ticket, so the framed page never sees the token', async () => {
+  const ticketFor = (url: unknown, headers: Record<string, string> = bearer(account)) =>
+    t.current.app.inject({
+      method: 'POST',
+      url: '/api/preview/ticket',
+      headers,
+      payload: { url },
+    });
+  /** The framed address the app gets for `url`, as its query. */
+  const framed = async (url: string) => {
+    const answer = await ticketFor(url);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const { src } = answer.json<{ src: string }>();
+    return Object.fromEntries(new URL(src, 'http://app.test:8080').searchParams);
+  };
+
+  it('issues a URL-bound ticket for a signed-in user, so no address carries the token', async () => {
     const url = `${origin}/landing`;
-    const first = await get({ url, token: account.token });
-    expect(first.statusCode).toBe(303);
-    const location = new URL(first.headers.location as string, 'http://app.test:8080');
+    const answer = await ticketFor(url);
+    expect(answer.statusCode).toBe(200);
+    const { ticket, src } = answer.json<{ ticket: string; src: string }>();
+    const location = new URL(src, 'http://app.test:8080');
     expect(location.pathname).toBe('/api/preview/page');
     expect(location.searchParams.get('url')).toBe(url);
-    expect(location.searchParams.has('token')).toBe(false);
-    expect(location.searchParams.get('ticket')).toBeTruthy();
+    expect(location.searchParams.get('ticket')).toBe(ticket);
+    expect([...location.searchParams.keys()].sort()).toEqual(['ticket', 'url']);
+    expect(src).not.toContain(account.token);
     expect(hits).not.toContain('/landing');
 
     const page = await get(Object.fromEntries(location.searchParams));
@@ -69,10 +87,22 @@ describe('GET /api/preview/page', () => {
     expect(otherUrl.statusCode).toBe(401);
   });
 
-  it('answers a missing or bad token with a small HTML error page', async () => {
+  it('issues no ticket without a session, nor for a missing address', async () => {
+    expect((await ticketFor(`${origin}/x`, {})).statusCode).toBe(401);
+    expect((await ticketFor(`${origin}/x`, { authorization: 'Bearer nope' })).statusCode).toBe(401);
+    for (const url of ['', '   ', 42]) {
+      const refused = await ticketFor(url);
+      expect(refused.statusCode).toBe(400);
+      expect(errorOf(refused).message).toBe(TICKET_URL_MESSAGE);
+    }
+  });
+
+  it('answers a missing or bad ticket, or a token in the address, with a small HTML error page', async () => {
     const queries: Record<string, string>[] = [
       { url: `${origin}/x` },
-      { url: `${origin}/x`, token: 'nope' },
+      { url: `${origin}/x`, ticket: 'nope' },
+      // The old way in: a token in the query is no longer taken.
+      { url: `${origin}/x`, token: account.token },
     ];
     for (const query of queries) {
       const response = await get(query);
@@ -86,20 +116,14 @@ describe('GET /api/preview/page', () => {
 
   it('refuses addresses the SSRF guard refuses, with its message', async () => {
     const url = 'http://169.254.169.254/latest/meta-data/';
-    const first = await get({ url, token: account.token });
-    const response = await get(
-      Object.fromEntries(new URL(first.headers.location as string, origin).searchParams),
-    );
+    const response = await get(await framed(url));
     expect(response.statusCode).toBe(403);
     expect(response.body).toContain('This address cannot be previewed');
   });
 
   it('answers 415 for something that is not a web page', async () => {
     const url = `${origin}/image.png`;
-    const first = await get({ url, token: account.token });
-    const response = await get(
-      Object.fromEntries(new URL(first.headers.location as string, origin).searchParams),
-    );
+    const response = await get(await framed(url));
     expect(response.statusCode).toBe(415);
     expect(response.body).toContain('not a web page (it answered image/png)');
   });

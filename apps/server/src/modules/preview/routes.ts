@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { AppError, unauthenticated } from '../../errors';
 import { appOrigin } from '../../http/app-origin';
 import type { AppInstance, AppServices } from '../../http/types';
-import { checkSession, verifyAccessToken } from '../auth/verify-session';
+import { authenticate } from '../auth/authenticate';
+import { checkSession } from '../auth/verify-session';
 import { errorPageHtml, sendPreviewHtml } from './preview-response';
 import type { TicketService } from './preview-ticket';
 import { renderPreviewPage } from './render-preview-page';
@@ -12,17 +13,17 @@ const PAGE_PATH = '/api/preview/page';
 
 const pageQuery = z.object({
   url: z.string().trim().min(1).max(8_000),
-  token: z.string().max(4_000).optional(),
   ticket: z.string().max(1_000).optional(),
 });
+export const TICKET_URL_MESSAGE = 'url must be the address of the page to preview';
 
 // The query is parsed inside the handler: every failure must reach the iframe as an HTML page.
 const PAGE_DOCS = {
   tags: ['preview'],
   summary: 'The page at `url`, rewritten for the sandboxed editor preview (HTML)',
   description:
-    'Query: `url` and either `token` (the access token; answered with a 303 to the same route ' +
-    'with a URL-bound `ticket`, so the framed page never sees the token) or `ticket`.',
+    'Query: `url` and the `ticket` that `POST /api/preview/ticket` issued for it. No access ' +
+    'token ever rides in the address, where proxies and logs would keep it.',
 };
 
 /** Aborts the upstream fetch when the browser goes away before the answer is sent. */
@@ -41,8 +42,32 @@ export function previewRoutes(
 ): void {
   const { config } = services;
 
-  // The iframe cannot send an Authorization header, so the access token comes in the query
-  // once and is traded for a URL-bound ticket before any page script can read the address.
+  // The iframe cannot send an Authorization header: the app asks for a ticket bound to one URL
+  // and one session with its bearer token, then frames the page with only the ticket.
+  app.post(
+    '/api/preview/ticket',
+    {
+      schema: {
+        tags: ['preview'],
+        security: [{ bearer: [] }],
+        summary: 'A short-lived ticket to frame one page in the preview, and its address',
+        body: z.object({
+          url: z
+            .string(TICKET_URL_MESSAGE)
+            .trim()
+            .min(1, TICKET_URL_MESSAGE)
+            .max(8_000, TICKET_URL_MESSAGE),
+        }),
+      },
+    },
+    async (request) => {
+      const user = await authenticate(services, request);
+      const { url } = request.body;
+      const ticket = tickets.issue(url, { userId: user.id, sessionId: user.sessionId });
+      return { ticket, src: `${PAGE_PATH}?${new URLSearchParams({ url, ticket }).toString()}` };
+    },
+  );
+
   // The page answers with its own headers (preview-response.ts), none of the app's.
   app.get(
     PAGE_PATH,
@@ -52,16 +77,7 @@ export function previewRoutes(
       try {
         const query = pageQuery.safeParse(request.query);
         if (!query.success) throw new AppError('VALIDATION', 'The preview address is missing.');
-        const { url, token, ticket } = query.data;
-        if (token !== undefined) {
-          const user = await verifyAccessToken(services, { accessToken: token });
-          if (!user) throw unauthenticated();
-          const next = new URLSearchParams({
-            url,
-            ticket: tickets.issue(url, { userId: user.id, sessionId: user.sessionId }),
-          });
-          return await reply.redirect(`${PAGE_PATH}?${next.toString()}`, 303);
-        }
+        const { url, ticket } = query.data;
         const claims = ticket === undefined ? undefined : tickets.verify(ticket, url);
         if (!claims || !(await checkSession(services, claims))) {
           throw unauthenticated();
