@@ -1,3 +1,4 @@
+import type { FunnelStep, SampleSize } from '@kindling/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { funnelCampaign } from './campaign-parts';
 import type { TestApp } from './test-app';
@@ -139,7 +140,16 @@ export interface Stats {
   intervals: { start: string; end: string }[];
   overall: Modes;
   timeSeries: Series;
-  elements: Record<string, { id: number; srm: unknown; variants: Record<string, Variant> }>;
+  elements: Record<
+    string,
+    {
+      id: number;
+      srm: unknown;
+      variants: Record<string, Variant>;
+      funnel: FunnelStep[];
+      sampleSize: SampleSize;
+    }
+  >;
   goals: { id: number; isConversionGoal: boolean; counted: boolean }[];
   benchmark: { range: unknown; intervals: unknown[]; overall: Modes; timeSeries: Series } | null;
 }

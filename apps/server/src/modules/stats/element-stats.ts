@@ -2,10 +2,13 @@ import {
   campaignSignificance,
   type ArmCounts,
   type BaseMetrics,
+  type FunnelStep,
+  type SampleSize,
   type SrmResult,
   type VariantMetrics,
   type VariantSignificance,
 } from '@kindling/domain';
+import { elementSampleSize } from './element-sample-size';
 import type { Interval } from './intervals';
 import {
   presentArm,
@@ -31,6 +34,9 @@ export interface ElementStats {
   id: number;
   srm: SrmResult;
   variants: Record<string, VariantStats>;
+  /** One step per funnel goal, in funnel order. */
+  funnel: FunnelStep[];
+  sampleSize: SampleSize;
 }
 
 /**
@@ -48,23 +54,26 @@ export function elementStats({
   intervals,
   arms,
   compareArms,
+  funnels,
+  daysElapsed,
 }: {
   elements: readonly ElementShape[];
   intervals: readonly Interval[];
   arms: PeriodArms;
   /** The comparison period's arms: then each arm's benchmark is itself in that period. */
   compareArms: PeriodArms | null;
+  /** Element id -> its funnel steps (element-funnel.ts). */
+  funnels: ReadonlyMap<number, FunnelStep[]>;
+  /** Element id -> days it has collected exposures (element-sample-size.ts). */
+  daysElapsed: (elementId: number) => number;
 }): Record<string, ElementStats> {
+  const counts = elements.map((element) =>
+    arms.get(element.id)!.map((arm) => armCounts(arm.total)),
+  );
   // Expected split: even over the control and every variant. Bandit campaigns are served even
   // weights too until results feed them back (campaigns/get-tracker-config.ts).
   const significance = campaignSignificance({
-    elements: elements.map((element) => {
-      const [control, ...variants] = arms.get(element.id)!;
-      return {
-        control: armCounts(control!.total),
-        variants: variants.map((v) => armCounts(v.total)),
-      };
-    }),
+    elements: counts.map(([control, ...variants]) => ({ control: control!, variants })),
   });
   const answer: Record<string, ElementStats> = {};
   elements.forEach((element, e) => {
@@ -81,7 +90,16 @@ export function elementStats({
         significance: a === 0 ? null : significance.elements[e]!.variants[a - 1]!,
       };
     });
-    answer[String(element.id)] = { id: element.id, srm: significance.elements[e]!.srm, variants };
+    answer[String(element.id)] = {
+      id: element.id,
+      srm: significance.elements[e]!.srm,
+      variants,
+      funnel: funnels.get(element.id) ?? [],
+      sampleSize: elementSampleSize({
+        arms: counts[e]!,
+        daysElapsed: daysElapsed(element.id),
+      }),
+    };
   });
   return answer;
 }
