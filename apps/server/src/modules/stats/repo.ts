@@ -36,33 +36,26 @@ function bucketOf(granularity: Granularity, timezone: string): RawBuilder<Date> 
   return sql<Date>`(date_trunc(${granularity}, ${local}) at time zone ${timezone})`;
 }
 
-/**
- * One campaign's rollups of the hours starting in [start, end), added over shards and over
- * the hours of each interval, for the goal-less counts and the given goals only. Empty when the
- * campaign is not the team's.
- */
-export async function sumRollupsByInterval(
-  db: Db,
-  query: {
-    teamId: number;
-    campaignId: number;
-    start: Date;
-    end: Date;
-    granularity: Granularity;
-    timezone: string;
-    goalIds: readonly number[];
-  },
-): Promise<BucketRow[]> {
-  const bucket = bucketOf(query.granularity, query.timezone);
+interface RollupSelection {
+  teamId: number;
+  campaignId: number;
+  /** The rows' bucket: each row adds up the hours that share one. */
+  bucket: RawBuilder<Date>;
+  /** Which hours are read. */
+  hours: RawBuilder<boolean>;
+  goalIds: readonly number[];
+}
+
+async function sumRollups(db: Db, query: RollupSelection): Promise<BucketRow[]> {
   const result = await sql<Record<keyof BucketRow, string | number | Date>>`
-    select r.element_id as "elementId", r.arm, r.goal_id as "goalId", ${bucket} as bucket,
+    select r.element_id as "elementId", r.arm, r.goal_id as "goalId", ${query.bucket} as bucket,
       sum(r.exposures) as exposures, sum(r.visitors) as visitors, sum(r.sessions) as sessions,
       sum(r.revenue) as revenue, sum(r.goal_sessions) as "goalSessions",
       sum(r.conversions) as conversions, min(r.hour) as "firstHour"
     from rollups_hourly r
     join campaigns c on c.id = r.campaign_id and c.team_id = ${query.teamId}
     where r.campaign_id = ${query.campaignId}
-      and r.hour >= ${query.start} and r.hour < ${query.end}
+      and ${query.hours}
       and r.goal_id in (${sql.join([NO_GOAL, ...query.goalIds])})
     group by r.element_id, r.arm, r.goal_id, 4
   `.execute(db);
@@ -79,4 +72,40 @@ export async function sumRollupsByInterval(
     goalSessions: Number(row.goalSessions),
     conversions: Number(row.conversions),
   }));
+}
+
+/**
+ * One campaign's rollups of the hours starting in [start, end), added over shards and over
+ * the hours of each interval, for the goal-less counts and the given goals only. Empty when the
+ * campaign is not the team's.
+ */
+export function sumRollupsByInterval(
+  db: Db,
+  query: {
+    teamId: number;
+    campaignId: number;
+    start: Date;
+    end: Date;
+    granularity: Granularity;
+    timezone: string;
+    goalIds: readonly number[];
+  },
+): Promise<BucketRow[]> {
+  return sumRollups(db, {
+    ...query,
+    bucket: bucketOf(query.granularity, query.timezone),
+    hours: sql<boolean>`r.hour >= ${query.start} and r.hour < ${query.end}`,
+  });
+}
+
+/** One campaign's rollups of all time, one row per element, arm and goal (bucket: the epoch, 0). */
+export function sumRollupsOverLifetime(
+  db: Db,
+  query: { teamId: number; campaignId: number; goalIds: readonly number[] },
+): Promise<BucketRow[]> {
+  return sumRollups(db, {
+    ...query,
+    bucket: sql<Date>`'epoch'::timestamptz`,
+    hours: sql<boolean>`true`,
+  });
 }
