@@ -70,8 +70,7 @@ export function elementStats({
   const counts = elements.map((element) =>
     arms.get(element.id)!.map((arm) => armCounts(arm.total)),
   );
-  // Expected split: even over the control and every variant. Bandit campaigns are served even
-  // weights too until results feed them back (campaigns/get-tracker-config.ts).
+  // Expected split: even over the control and every variant, as A/B split campaigns are served.
   const significance = campaignSignificance({
     elements: counts.map(([control, ...variants]) => ({ control: control!, variants })),
   });
@@ -103,3 +102,6 @@ export function elementStats({
   });
   return answer;
 }
+
+// Also the bandit weights count arms this way (get-bandit-weights.ts).
+export { armCounts };
