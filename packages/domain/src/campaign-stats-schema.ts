@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { variantSignificanceSchema } from './stats/significance-schema';
+import { GRANULARITIES } from './constants';
+import { campaignMetricsSchema, variantMetricsSchema } from './metrics-schema';
+import { srmResultSchema, variantSignificanceSchema } from './stats/significance-schema';
 
 // The answer of POST /api/team/{team}/campaign/stats (docs/api.md): the server builds it with
 // these types and the web app parses what it receives with these schemas.
@@ -38,3 +40,70 @@ export const sampleSizeSchema = z.strictObject({
   daysRemaining: z.number().min(0).nullable(),
 });
 export type SampleSize = z.infer<typeof sampleSizeSchema>;
+
+// The whole answer. Strict objects, so a field the server adds without saying so here fails
+// the server's own test instead of passing unseen.
+
+const instant = z.iso.datetime();
+const rowId = z.number().int().positive();
+
+export const statsRangeAnswerSchema = z.strictObject({ start: instant, end: instant });
+
+const modesOf = <T extends z.ZodType>(metrics: T) =>
+  z.strictObject({ discrete: metrics, cumulative: metrics });
+
+/** On the wire a series is its first interval's start and its values keyed by interval start. */
+const timeSeriesOf = <T extends z.ZodType>(metrics: T) =>
+  z.strictObject({ start: instant.nullable(), values: z.record(instant, modesOf(metrics)) });
+
+const variantMetrics = variantMetricsSchema.strict();
+const campaignMetrics = campaignMetricsSchema.strict();
+
+export const variantStatsSchema = z.strictObject({
+  id: armId,
+  control: z.boolean(),
+  overall: modesOf(variantMetrics),
+  timeSeries: timeSeriesOf(variantMetrics),
+  /** Against the element's control; null for the control itself. */
+  significance: variantSignificanceSchema.nullable(),
+});
+export type VariantStats = z.infer<typeof variantStatsSchema>;
+
+export const elementStatsSchema = z.strictObject({
+  id: rowId,
+  srm: srmResultSchema,
+  /** `control`, then variant ids. */
+  variants: z.record(z.string(), variantStatsSchema),
+  /** One step per funnel goal, in funnel order. */
+  funnel: z.array(funnelStepSchema),
+  sampleSize: sampleSizeSchema,
+});
+export type ElementStats = z.infer<typeof elementStatsSchema>;
+
+const campaignPeriod = {
+  overall: modesOf(campaignMetrics),
+  timeSeries: timeSeriesOf(campaignMetrics),
+};
+
+export const campaignStatsSchema = z.strictObject({
+  id: rowId,
+  range: statsRangeAnswerSchema,
+  timezone: z.string(),
+  granularity: z.enum(GRANULARITIES),
+  intervals: z.array(statsRangeAnswerSchema),
+  ...campaignPeriod,
+  /** Element id -> its arms, significance, funnel and sample estimate. */
+  elements: z.record(z.string(), elementStatsSchema),
+  goals: z.array(
+    z.strictObject({ id: rowId, isConversionGoal: z.boolean(), counted: z.boolean() }),
+  ),
+  /** With compareRange: the campaign in the comparison period. */
+  benchmark: z
+    .strictObject({
+      range: statsRangeAnswerSchema,
+      intervals: z.array(statsRangeAnswerSchema),
+      ...campaignPeriod,
+    })
+    .nullable(),
+});
+export type CampaignStats = z.infer<typeof campaignStatsSchema>;

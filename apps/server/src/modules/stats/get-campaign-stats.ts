@@ -1,4 +1,4 @@
-import type { Campaign, CampaignMetrics } from '@kindling/domain';
+import type { Campaign, CampaignMetrics, CampaignStats } from '@kindling/domain';
 import type { Db } from '../../db/database';
 import { notFound, validationError } from '../../errors';
 import type { TeamAccess } from '../../http/types';
@@ -106,7 +106,7 @@ const presentIntervals = (intervals: Interval[]) =>
 export async function getCampaignStats(
   { db, getCampaigns, now = Date.now }: { db: Db; getCampaigns: GetCampaigns; now?: () => number },
   { team, query }: { team: TeamAccess; query: StatsQuery },
-) {
+): Promise<CampaignStats> {
   const [campaign] = await getCampaigns({ teamId: team.id, ids: [query.id] });
   if (!campaign) throw notFound(STATS_MESSAGES.campaignNotFound);
   const counted = countedGoal(campaign, query.goalId);

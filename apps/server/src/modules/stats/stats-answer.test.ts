@@ -1,0 +1,60 @@
+import { campaignStatsSchema } from '@kindling/domain';
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase } from '../../../test/databases';
+import {
+  createStatsCampaign,
+  insertRollups,
+  postStats,
+  type StatsFixture,
+} from '../../../test/stats-fixture';
+import { useTestApp } from '../../../test/test-app';
+
+// The web app parses the stats answer with the domain's campaignStatsSchema: every answer the
+// server gives must parse, unchanged (strict objects: no field the schema does not know).
+
+describeEachDatabase('the stats answer against the domain schema', (kind) => {
+  const t = useTestApp(kind);
+  let f: StatsFixture;
+
+  beforeAll(async () => {
+    f = await createStatsCampaign(t.current.app, 'Answer');
+    const { headline: h, button: b, signup: S, purchase: P } = f;
+    const hour = '2026-04-01T10:00Z';
+    await insertRollups(t.current, f.campaignId, [
+      { hour, elementId: h.id, arm: 0, exposures: 150, visitors: 120, sessions: 130, revenue: 9 },
+      { hour, elementId: h.id, arm: 0, goalId: S, goalSessions: 40 },
+      { hour, elementId: h.id, arm: 0, goalId: P, goalSessions: 12, conversions: 10 },
+      { hour, elementId: h.id, arm: h.a, exposures: 140, visitors: 110, sessions: 115 },
+      { hour, elementId: h.id, arm: h.a, goalId: P, goalSessions: 20, conversions: 18 },
+      { hour, elementId: b.id, arm: b.v, exposures: 30, visitors: 30, sessions: 30 },
+    ]);
+  });
+
+  const cases: [string, (fixture: StatsFixture) => Record<string, unknown>][] = [
+    ['a plain query', () => ({})],
+    ['a chosen goal', (fixture) => ({ goalId: fixture.signup })],
+    [
+      'a comparison range',
+      () => ({ compareRange: { start: '2026-03-25T00:00:00Z', end: '2026-03-28T00:00:00Z' } }),
+    ],
+    [
+      'a range without traffic',
+      () => ({ range: { start: '2026-06-01T00:00:00Z', end: '2026-06-02T00:00:00Z' } }),
+    ],
+  ];
+
+  it.each(cases)('parses the answer to %s', async (_name, more) => {
+    const response = await postStats(t.current, f, {
+      id: f.campaignId,
+      range: { start: '2026-03-28T00:00:00Z', end: '2026-04-03T00:00:00Z' },
+      timezone: 'Europe/Berlin',
+      granularity: 'day',
+      ...more(f),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const answer: unknown = response.json();
+    const parsed = campaignStatsSchema.safeParse(answer);
+    expect(parsed.error).toBeUndefined();
+    expect(parsed.data).toEqual(answer);
+  });
+});
