@@ -24,14 +24,19 @@ interface Campaign {
   goals: { id: number }[];
 }
 
-export async function createStatsCampaign(app: TestApp['app'], name: string) {
+export async function createStatsCampaign(
+  app: TestApp['app'],
+  name: string,
+  /** More of the campaign payload, such as its type. */
+  more: object = {},
+) {
   const owner = await signUp(app);
   const slug = await createTeam(app, owner, `${name} Team`);
   const created = await app.inject({
     method: 'POST',
     url: `/api/team/${slug}/campaign/create`,
     headers: bearer(owner),
-    payload: funnelCampaign(name),
+    payload: { ...funnelCampaign(name), ...more },
   });
   const campaignId = created.json<{ id: number }>().id;
   const read = await app.inject({

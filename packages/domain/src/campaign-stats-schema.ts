@@ -71,7 +71,8 @@ export type VariantStats = z.infer<typeof variantStatsSchema>;
 
 export const elementStatsSchema = z.strictObject({
   id: rowId,
-  srm: srmResultSchema,
+  /** Null for bandit campaigns: their served split follows the results, so none is expected. */
+  srm: srmResultSchema.nullable(),
   /** `control`, then variant ids. */
   variants: z.record(z.string(), variantStatsSchema),
   /** One step per funnel goal, in funnel order. */

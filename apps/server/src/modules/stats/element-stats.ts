@@ -32,7 +32,8 @@ export interface VariantStats {
 
 export interface ElementStats {
   id: number;
-  srm: SrmResult;
+  /** Null for bandit campaigns: their split follows the results, so none is expected. */
+  srm: SrmResult | null;
   variants: Record<string, VariantStats>;
   /** One step per funnel goal, in funnel order. */
   funnel: FunnelStep[];
@@ -56,6 +57,7 @@ export function elementStats({
   compareArms,
   funnels,
   daysElapsed,
+  bandit,
 }: {
   elements: readonly ElementShape[];
   intervals: readonly Interval[];
@@ -66,6 +68,8 @@ export function elementStats({
   funnels: ReadonlyMap<number, FunnelStep[]>;
   /** Element id -> days it has collected exposures (element-sample-size.ts). */
   daysElapsed: (elementId: number) => number;
+  /** A multi-armed bandit campaign: served weights that move, so no split to check. */
+  bandit: boolean;
 }): Record<string, ElementStats> {
   const counts = elements.map((element) =>
     arms.get(element.id)!.map((arm) => armCounts(arm.total)),
@@ -91,7 +95,7 @@ export function elementStats({
     });
     answer[String(element.id)] = {
       id: element.id,
-      srm: significance.elements[e]!.srm,
+      srm: bandit ? null : significance.elements[e]!.srm,
       variants,
       funnel: funnels.get(element.id) ?? [],
       sampleSize: elementSampleSize({

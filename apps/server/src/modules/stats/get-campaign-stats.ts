@@ -142,6 +142,7 @@ export async function getCampaignStats(
         ]),
       ),
       daysElapsed: (elementId) => daysExposed({ rows: main.rows, elementId, end: exposedUntil }),
+      bandit: campaign.type === 'multi_armed_bandit',
     }),
     goals: campaign.goals.map((goal) => ({
       id: goal.id,

@@ -57,4 +57,27 @@ describeEachDatabase('the stats answer against the domain schema', (kind) => {
     expect(parsed.error).toBeUndefined();
     expect(parsed.data).toEqual(answer);
   });
+
+  it('answers no SRM for a bandit campaign, whose split follows its results', async () => {
+    const answerFor = async (type: string) => {
+      const campaign = await createStatsCampaign(t.current.app, `SRM ${type}`, { type });
+      const { headline: h } = campaign;
+      const hour = '2026-04-01T10:00Z';
+      await insertRollups(t.current, campaign.campaignId, [
+        { hour, elementId: h.id, arm: 0, exposures: 100, visitors: 100 },
+        { hour, elementId: h.id, arm: h.a, exposures: 900, visitors: 900 },
+        { hour, elementId: h.id, arm: h.b, exposures: 100, visitors: 100 },
+      ]);
+      const response = await postStats(t.current, campaign, {
+        id: campaign.campaignId,
+        range: { start: '2026-04-01T00:00:00Z', end: '2026-04-02T00:00:00Z' },
+        timezone: 'UTC',
+        granularity: 'day',
+      });
+      return campaignStatsSchema.parse(response.json()).elements[h.id]!.srm;
+    };
+    expect(await answerFor('multi_armed_bandit')).toBeNull();
+    // The same split in an A/B test is flagged (positive control).
+    expect(await answerFor('ab_split')).toMatchObject({ flagged: true });
+  });
 });
