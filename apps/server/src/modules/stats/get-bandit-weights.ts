@@ -1,4 +1,10 @@
-import { mulberry32, thompsonWeights, type Campaign } from '@kindling/domain';
+import {
+  CAMPAIGN_LIMITS,
+  capShares,
+  mulberry32,
+  thompsonWeights,
+  type Campaign,
+} from '@kindling/domain';
 import type { Db } from '../../db/database';
 import { armSeries, CONTROL_ARM, totalOf } from './arm-series';
 import { armCounts } from './element-stats';
@@ -14,15 +20,17 @@ export interface ElementWeights {
 }
 
 const LIFETIME: Interval[] = [{ start: -Infinity, end: Infinity }];
+/** No arm gets more: the others keep exploring (docs/decisions.md, maxTrafficAllocation). */
+const CEILING = CAMPAIGN_LIMITS.maxTrafficAllocation / 100;
 /** Shares are served to 4 decimals: the config stays short and changes only visibly. */
 const round = (weight: number) => Math.round(weight * 10_000) / 10_000;
 
 /**
  * Thompson-sampling weights per element of a bandit campaign (docs/decisions.md, "Bandit
  * weights"), from each served arm's exposed and converted visitors over the campaign's
- * lifetime, counted as the significance engine counts them. Even while nothing can be learnt:
- * no conversion goal, or no arm has visitors yet. Seeded by the element id, so the same counts
- * always give the same weights.
+ * lifetime, counted as the significance engine counts them, none above 90%. Even while nothing
+ * can be learnt: no conversion goal, or no arm has visitors yet. Seeded by the element id, so
+ * the same counts always give the same weights.
  */
 export async function getBanditWeights(
   { db }: { db: Db },
@@ -41,7 +49,7 @@ export async function getBanditWeights(
         armCounts(totalOf(series.get(element.id)?.get(arm) ?? [])),
       );
       const weights = arms.some((arm) => arm.visitors > 0)
-        ? thompsonWeights({ arms, random: mulberry32(element.id) })
+        ? capShares(thompsonWeights({ arms, random: mulberry32(element.id) }), CEILING)
         : arms.map(() => 1 / arms.length);
       const [control, ...variants] = weights.map(round);
       return [
