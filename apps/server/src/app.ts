@@ -41,6 +41,8 @@ import { uploadStore, UPLOADS_PREFIX } from './modules/campaigns/uploaded-files'
 import { campaignRoutes } from './modules/campaigns/routes';
 import { getCampaigns } from './modules/campaigns/get-campaigns';
 import { statsRoutes } from './modules/stats/routes';
+import { cachedBanditWeights } from './modules/stats/cached-bandit-weights';
+import { getBanditWeights } from './modules/stats/get-bandit-weights';
 import { logPreviewErrorRoutes } from './modules/preview/log-preview-error';
 import { createTicketService } from './modules/preview/preview-ticket';
 import { previewRoutes } from './modules/preview/routes';
@@ -229,9 +231,14 @@ export async function buildApp({
       maxSize: GROUP_COMMIT_MAX_EVENTS,
     }),
   });
+  // Bandit campaigns are served weights from their results, computed at most once a minute.
+  const banditWeights = cachedBanditWeights({
+    load: (input) => getBanditWeights(services, input),
+  });
   trackerRoutes(app, services, {
     findPublicTeam: (input) => findPublicTeam(services, input),
-    getTrackerConfig: (input) => getTrackerConfig(services, input),
+    getTrackerConfig: (input) =>
+      getTrackerConfig({ ...services, getBanditWeights: banditWeights }, input),
     trackerBundle,
   });
   teamRoutes(app, services);

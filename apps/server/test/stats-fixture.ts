@@ -1,3 +1,4 @@
+import type { FunnelStep, SampleSize } from '@kindling/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { funnelCampaign } from './campaign-parts';
 import type { TestApp } from './test-app';
@@ -23,14 +24,19 @@ interface Campaign {
   goals: { id: number }[];
 }
 
-export async function createStatsCampaign(app: TestApp['app'], name: string) {
+export async function createStatsCampaign(
+  app: TestApp['app'],
+  name: string,
+  /** More of the campaign payload, such as its type. */
+  more: object = {},
+) {
   const owner = await signUp(app);
   const slug = await createTeam(app, owner, `${name} Team`);
   const created = await app.inject({
     method: 'POST',
     url: `/api/team/${slug}/campaign/create`,
     headers: bearer(owner),
-    payload: funnelCampaign(name),
+    payload: { ...funnelCampaign(name), ...more },
   });
   const campaignId = created.json<{ id: number }>().id;
   const read = await app.inject({
@@ -139,7 +145,16 @@ export interface Stats {
   intervals: { start: string; end: string }[];
   overall: Modes;
   timeSeries: Series;
-  elements: Record<string, { id: number; srm: unknown; variants: Record<string, Variant> }>;
+  elements: Record<
+    string,
+    {
+      id: number;
+      srm: unknown;
+      variants: Record<string, Variant>;
+      funnel: FunnelStep[];
+      sampleSize: SampleSize;
+    }
+  >;
   goals: { id: number; isConversionGoal: boolean; counted: boolean }[];
   benchmark: { range: unknown; intervals: unknown[]; overall: Modes; timeSeries: Series } | null;
 }

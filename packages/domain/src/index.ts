@@ -1,6 +1,7 @@
 export * from './campaign';
 export * from './campaign-form';
 export * from './campaign-load';
+export * from './campaign-stats-schema';
 export * from './color';
 export * from './constants';
 export * from './dom-stats';

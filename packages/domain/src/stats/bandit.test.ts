@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BANDIT_FLOOR, probabilityBest, thompsonWeights } from './bandit';
+import { BANDIT_FLOOR, capShares, probabilityBest, thompsonWeights } from './bandit';
 import { probabilityBetaExceeds } from './beta';
 import { mulberry32 } from './prng';
 
@@ -78,5 +78,43 @@ describe('thompsonWeights', () => {
     ];
     expect(thompsonWeights({ arms, random: mulberry32(1), floor: 0.5 })).toEqual([0.5, 0.5]);
     expect(thompsonWeights({ arms: [], random: mulberry32(1) })).toEqual([]);
+  });
+
+  it('caps one arm at the ceiling and hands the excess to the others by their shares', () => {
+    // 0.98 -> 0.9; the 0.08 over it goes to the two 0.01 arms, half each.
+    const capped = capShares([0.01, 0.98, 0.01], 0.9);
+    expect(capped[1]).toBe(0.9);
+    expect(capped[0]).toBeCloseTo(0.05, 12);
+    expect(capped[2]).toBeCloseTo(0.05, 12);
+    // 0.7 -> 0.4: its 0.3 lifts 0.28 to 0.56 and 0.02 to 0.04; 0.56 -> 0.4: its 0.16 to the last.
+    const twice = capShares([0.7, 0.28, 0.02], 0.4);
+    expect(twice[0]).toBe(0.4);
+    expect(twice[1]).toBe(0.4);
+    expect(twice[2]).toBeCloseTo(0.2, 12);
+    expect(capShares([0.5, 0.5], 0.9)).toEqual([0.5, 0.5]);
+  });
+
+  it('gives equal shares when the arms cannot fit under the ceiling', () => {
+    expect(capShares([1], 0.9)).toEqual([1]);
+    expect(capShares([0.2, 0.8], 0.4)).toEqual([0.5, 0.5]);
+    expect(() => capShares([1], 0)).toThrow(RangeError);
+  });
+
+  it('keeps every share under the ceiling and their sum at 1 (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 6 }),
+        fc.double({ min: 0.05, max: 1, noNaN: true }),
+        (raw, ceiling) => {
+          const total = raw.reduce((sum, w) => sum + w, 0);
+          const shares = total > 0 ? raw.map((w) => w / total) : raw.map(() => 1 / raw.length);
+          const capped = capShares(shares, ceiling);
+          expect(capped.reduce((sum, w) => sum + w, 0)).toBeCloseTo(1, 9);
+          const limit = Math.max(ceiling, 1 / shares.length);
+          for (const share of capped) expect(share).toBeLessThanOrEqual(limit + 1e-12);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });

@@ -57,3 +57,34 @@ export function thompsonWeights({
   if (k * floor >= 1) return new Array<number>(k).fill(1 / k);
   return probabilityBest(input).map((p) => floor + (1 - k * floor) * p);
 }
+
+/**
+ * Shares capped at `ceiling` (campaign limits: a bandit gives one arm at most 90%, so the
+ * others keep exploring), the excess handed to the arms under it in proportion to their shares
+ * (evenly if they have none), again until none is over. Equal shares when the arms cannot all
+ * fit under the ceiling. The shares sum to 1 before and after.
+ */
+export function capShares(shares: readonly number[], ceiling: number): number[] {
+  if (!(ceiling > 0 && ceiling <= 1)) throw new RangeError(`ceiling lies in (0, 1]: ${ceiling}`);
+  const k = shares.length;
+  if (k * ceiling < 1) return new Array<number>(k).fill(1 / k);
+  const result = [...shares];
+  const capped = new Set<number>();
+  for (;;) {
+    let excess = 0;
+    result.forEach((share, i) => {
+      if (!capped.has(i) && share > ceiling) {
+        excess += share - ceiling;
+        result[i] = ceiling;
+        capped.add(i);
+      }
+    });
+    if (excess === 0) return result;
+    const free = result.filter((_share, i) => !capped.has(i));
+    const freeTotal = free.reduce((sum, share) => sum + share, 0);
+    result.forEach((share, i) => {
+      if (capped.has(i)) return;
+      result[i] = share + excess * (freeTotal > 0 ? share / freeTotal : 1 / free.length);
+    });
+  }
+}

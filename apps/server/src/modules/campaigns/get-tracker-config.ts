@@ -17,8 +17,23 @@ import { findCampaignParts, findCampaigns } from './repo';
 
 export type ServedConfig = TrackerConfig<PageMutation>;
 
-// Bandit campaigns will take their weights from results once stats exist; until then every arm
-// weighs the same, but the fields are served so the tracker already follows them.
+/** The traffic shares of one element's served arms. */
+export interface ElementWeights {
+  control: number;
+  /** Variant id -> share. */
+  variants: ReadonlyMap<number, number>;
+}
+
+/**
+ * Per element id, the shares a bandit campaign's arms are served with: the stats module's
+ * use-case, computed from results (wired in app.ts; this module does not read results).
+ */
+export type GetBanditWeights = (input: {
+  teamId: number;
+  campaign: Campaign;
+}) => Promise<ReadonlyMap<number, ElementWeights>>;
+
+/** An arm the weights do not name (the campaign changed since they were computed). */
 const EVEN = 1;
 
 /** Uploaded images are served by Kindling, not by the customer's site: make them absolute. */
@@ -31,20 +46,21 @@ const absoluteUploads =
 
 function trackerElement(
   element: CampaignElement,
-  bandit: boolean,
+  /** Bandit campaigns only: the element's weights. */
+  weights: ElementWeights | null,
   filesOrigin: string,
 ): TrackerElement<PageMutation> {
   const variants = element.variants
     .filter((variant) => variant.isEnabled)
     .map((variant) => ({
       id: variant.id,
-      ...(bandit ? { weight: EVEN } : {}),
+      ...(weights ? { weight: weights.variants.get(variant.id) ?? EVEN } : {}),
       mutations: variantMutations(element, variant).map(absoluteUploads(filesOrigin)),
     }));
   return {
     id: element.id,
     selector: element.selector,
-    ...(bandit ? { controlWeight: EVEN } : {}),
+    ...(weights ? { controlWeight: weights.control } : {}),
     variants,
   };
 }
@@ -61,14 +77,21 @@ function trackerGoal(goal: Goal): TrackerGoal[] {
   return [];
 }
 
-function trackerCampaign(campaign: Campaign, filesOrigin: string): TrackerCampaign<PageMutation> {
-  const bandit = campaign.type === 'multi_armed_bandit';
+function trackerCampaign(
+  campaign: Campaign,
+  /** Bandit campaigns only: element id -> its weights. */
+  weights: ReadonlyMap<number, ElementWeights> | null,
+  filesOrigin: string,
+): TrackerCampaign<PageMutation> {
+  const evenWeights = { control: EVEN, variants: new Map<number, number>() };
   return {
     id: campaign.id,
     url: campaign.ingestedUrl,
     trafficAllocation: campaign.trafficAllocation,
     exclusive: campaign.exclusiveAudienceMode,
-    elements: campaign.elements.map((element) => trackerElement(element, bandit, filesOrigin)),
+    elements: campaign.elements.map((element) =>
+      trackerElement(element, weights && (weights.get(element.id) ?? evenWeights), filesOrigin),
+    ),
     goals: campaign.goals.flatMap(trackerGoal),
   };
 }
@@ -79,7 +102,7 @@ function trackerCampaign(campaign: Campaign, filesOrigin: string): TrackerCampai
  * nothing a visitor of the page would not see anyway.
  */
 export async function getTrackerConfig(
-  { db }: { db: Db },
+  { db, getBanditWeights }: { db: Db; getBanditWeights: GetBanditWeights },
   { teamId, collectUrl }: { teamId: number; collectUrl: string },
 ): Promise<ServedConfig> {
   const rows = (await findCampaigns(db, teamId)).filter((row) => row.isEnabled);
@@ -88,12 +111,19 @@ export async function getTrackerConfig(
     teamId,
     rows.map((row) => row.id),
   );
+  const origin = new URL(collectUrl).origin;
+  const campaigns = await Promise.all(
+    rows.map(async (row) => {
+      const campaign = presentCampaign(row, parts);
+      const bandit = campaign.type === 'multi_armed_bandit';
+      const weights = bandit ? await getBanditWeights({ teamId, campaign }) : null;
+      return trackerCampaign(campaign, weights, origin);
+    }),
+  );
   return {
     version: TRACKER_CONFIG_VERSION,
     collectUrl,
     // Oldest first, so a config reads in the order campaigns were started.
-    campaigns: rows
-      .map((row) => trackerCampaign(presentCampaign(row, parts), new URL(collectUrl).origin))
-      .sort((a, b) => a.id - b.id),
+    campaigns: campaigns.sort((a, b) => a.id - b.id),
   };
 }

@@ -2,10 +2,13 @@ import {
   campaignSignificance,
   type ArmCounts,
   type BaseMetrics,
+  type FunnelStep,
+  type SampleSize,
   type SrmResult,
   type VariantMetrics,
   type VariantSignificance,
 } from '@kindling/domain';
+import { elementSampleSize } from './element-sample-size';
 import type { Interval } from './intervals';
 import {
   presentArm,
@@ -29,8 +32,12 @@ export interface VariantStats {
 
 export interface ElementStats {
   id: number;
-  srm: SrmResult;
+  /** Null for bandit campaigns: their split follows the results, so none is expected. */
+  srm: SrmResult | null;
   variants: Record<string, VariantStats>;
+  /** One step per funnel goal, in funnel order. */
+  funnel: FunnelStep[];
+  sampleSize: SampleSize;
 }
 
 /**
@@ -48,23 +55,28 @@ export function elementStats({
   intervals,
   arms,
   compareArms,
+  funnels,
+  daysElapsed,
+  bandit,
 }: {
   elements: readonly ElementShape[];
   intervals: readonly Interval[];
   arms: PeriodArms;
   /** The comparison period's arms: then each arm's benchmark is itself in that period. */
   compareArms: PeriodArms | null;
+  /** Element id -> its funnel steps (element-funnel.ts). */
+  funnels: ReadonlyMap<number, FunnelStep[]>;
+  /** Element id -> days it has collected exposures (element-sample-size.ts). */
+  daysElapsed: (elementId: number) => number;
+  /** A multi-armed bandit campaign: served weights that move, so no split to check. */
+  bandit: boolean;
 }): Record<string, ElementStats> {
-  // Expected split: even over the control and every variant. Bandit campaigns are served even
-  // weights too until results feed them back (campaigns/get-tracker-config.ts).
+  const counts = elements.map((element) =>
+    arms.get(element.id)!.map((arm) => armCounts(arm.total)),
+  );
+  // Expected split: even over the control and every variant, as A/B split campaigns are served.
   const significance = campaignSignificance({
-    elements: elements.map((element) => {
-      const [control, ...variants] = arms.get(element.id)!;
-      return {
-        control: armCounts(control!.total),
-        variants: variants.map((v) => armCounts(v.total)),
-      };
-    }),
+    elements: counts.map(([control, ...variants]) => ({ control: control!, variants })),
   });
   const answer: Record<string, ElementStats> = {};
   elements.forEach((element, e) => {
@@ -81,7 +93,19 @@ export function elementStats({
         significance: a === 0 ? null : significance.elements[e]!.variants[a - 1]!,
       };
     });
-    answer[String(element.id)] = { id: element.id, srm: significance.elements[e]!.srm, variants };
+    answer[String(element.id)] = {
+      id: element.id,
+      srm: bandit ? null : significance.elements[e]!.srm,
+      variants,
+      funnel: funnels.get(element.id) ?? [],
+      sampleSize: elementSampleSize({
+        arms: counts[e]!,
+        daysElapsed: daysElapsed(element.id),
+      }),
+    };
   });
   return answer;
 }
+
+// Also the bandit weights count arms this way (get-bandit-weights.ts).
+export { armCounts };

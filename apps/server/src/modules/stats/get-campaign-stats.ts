@@ -1,9 +1,12 @@
-import type { Campaign, CampaignMetrics } from '@kindling/domain';
+import type { Campaign, CampaignMetrics, CampaignStats } from '@kindling/domain';
 import type { Db } from '../../db/database';
 import { notFound, validationError } from '../../errors';
 import type { TeamAccess } from '../../http/types';
 import { armSeries, type CountedGoal } from './arm-series';
+import { elementFunnel } from './element-funnel';
+import { daysExposed } from './element-sample-size';
 import { elementStats } from './element-stats';
+import { conversionGoalId, funnelGoalIds } from './funnel-goals';
 import { statsIntervals, type Interval } from './intervals';
 import {
   campaignAt,
@@ -22,12 +25,6 @@ import { MAX_INTERVALS, STATS_MESSAGES, type StatsQuery, type StatsRange } from 
 export type GetCampaigns = (input: { teamId: number; ids: number[] }) => Promise<Campaign[]>;
 
 const iso = (date: Date | number) => new Date(date).toISOString();
-
-/** The funnel's end: the goal flagged as the conversion goal, else the last one. */
-function conversionGoalId(campaign: Campaign): number | null {
-  const flagged = campaign.goals.find((goal) => goal.isConversionGoal);
-  return (flagged ?? campaign.goals.at(-1))?.id ?? null;
-}
 
 function countedGoal(campaign: Campaign, goalId: number | undefined): CountedGoal | null {
   if (goalId !== undefined) {
@@ -48,9 +45,12 @@ interface PeriodInput {
   query: StatsQuery;
   range: StatsRange;
   counted: CountedGoal | null;
+  /** Goals whose rows are read besides the counted goal's. */
+  moreGoalIds: readonly number[];
 }
 
-async function loadPeriod({ db, teamId, campaign, elements, query, range, counted }: PeriodInput) {
+async function loadPeriod(input: PeriodInput) {
+  const { db, teamId, campaign, elements, query, range, counted } = input;
   const intervals = statsIntervals({
     start: range.start.getTime(),
     end: range.end.getTime(),
@@ -65,10 +65,10 @@ async function loadPeriod({ db, teamId, campaign, elements, query, range, counte
     ...range,
     granularity: query.granularity,
     timezone: query.timezone,
-    goalId: counted?.goalId ?? null,
+    goalIds: [...new Set([...(counted ? [counted.goalId] : []), ...input.moreGoalIds])],
   });
   const series = armSeries(rows, intervals, counted);
-  return { intervals, arms: periodArms(elements, { intervals, series }) };
+  return { intervals, rows, arms: periodArms(elements, { intervals, series }) };
 }
 
 /** The campaign's metrics of a period, each against `benchmark` (the other period) if given. */
@@ -104,9 +104,9 @@ const presentIntervals = (intervals: Interval[]) =>
 
 /** Campaign statistics of spec section 3 from the hourly rollups (docs/api.md). */
 export async function getCampaignStats(
-  { db, getCampaigns }: { db: Db; getCampaigns: GetCampaigns },
+  { db, getCampaigns, now = Date.now }: { db: Db; getCampaigns: GetCampaigns; now?: () => number },
   { team, query }: { team: TeamAccess; query: StatsQuery },
-) {
+): Promise<CampaignStats> {
   const [campaign] = await getCampaigns({ teamId: team.id, ids: [query.id] });
   if (!campaign) throw notFound(STATS_MESSAGES.campaignNotFound);
   const counted = countedGoal(campaign, query.goalId);
@@ -115,10 +115,12 @@ export async function getCampaignStats(
     variantIds: element.variants.map((variant) => variant.id),
   }));
   const input = { db, teamId: team.id, campaign, elements, query, counted };
-  const main = await loadPeriod({ ...input, range: query.range });
+  const funnel = funnelGoalIds(campaign);
+  const main = await loadPeriod({ ...input, range: query.range, moreGoalIds: funnel });
   const compare = query.compareRange
-    ? await loadPeriod({ ...input, range: query.compareRange })
+    ? await loadPeriod({ ...input, range: query.compareRange, moreGoalIds: [] })
     : null;
+  const exposedUntil = Math.min(query.range.end.getTime(), now());
   const lead = leadElement(elements, main.arms);
   const campaignStats = campaignSeries(main.intervals, main.arms, lead, compare);
   return {
@@ -133,6 +135,14 @@ export async function getCampaignStats(
       intervals: main.intervals,
       arms: main.arms,
       compareArms: compare?.arms ?? null,
+      funnels: new Map(
+        elements.map((element) => [
+          element.id,
+          elementFunnel({ element, goalIds: funnel, rows: main.rows }),
+        ]),
+      ),
+      daysElapsed: (elementId) => daysExposed({ rows: main.rows, elementId, end: exposedUntil }),
+      bandit: campaign.type === 'multi_armed_bandit',
     }),
     goals: campaign.goals.map((goal) => ({
       id: goal.id,

@@ -108,9 +108,11 @@ describeEachDatabase('the tracker routes', (kind) => {
     ]);
     expect(headline).not.toHaveProperty('controlWeight');
     expect(empty.variants).toEqual([]);
-    // Bandit campaigns carry weights (even until results exist).
-    expect(second.elements[0].controlWeight).toBe(1);
-    expect(second.elements[0].variants.map((v: { weight: number }) => v.weight)).toEqual([1, 1]);
+    // Bandit campaigns carry weights: even while they have no results.
+    expect(second.elements[0].controlWeight).toBe(0.3333);
+    expect(second.elements[0].variants.map((v: { weight: number }) => v.weight)).toEqual([
+      0.3333, 0.3333,
+    ]);
   });
 
   it('serves the script with the hide list embedded, for any origin, cached 60 s', async () => {

@@ -25,6 +25,20 @@ describe('element verdict', () => {
     expect(elementVerdict(answer)).toEqual({ kind: 'sampleRatioMismatch', pValue: 0.00001 });
   });
 
+  it('judges a bandit campaign, which answers no SRM, on its significance alone', () => {
+    const answer = elementAnswer(
+      1,
+      control,
+      [variant(2, { adjustedPValue: 0.001, chanceToBeatControl: 0.999 })],
+      null,
+    );
+    expect(elementVerdict(answer)).toEqual({
+      kind: 'winner',
+      variantKey: '2',
+      chanceToBeatControl: 0.999,
+    });
+  });
+
   it('waits until some variant has enough data', () => {
     const answer = elementAnswer(1, control, [
       variant(2, { enoughData: false, adjustedPValue: 0.001, chanceToBeatControl: 0.99 }),

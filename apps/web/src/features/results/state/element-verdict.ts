@@ -26,7 +26,8 @@ export function elementVerdict(element: ElementStatsAnswer | undefined): Verdict
   const arms = element ? Object.entries(element.variants) : [];
   const exposures = arms.reduce((sum, [, arm]) => sum + arm.overall.cumulative.views, 0);
   if (!element || exposures === 0) return { kind: 'noData' };
-  if (element.srm.flagged) return { kind: 'sampleRatioMismatch', pValue: element.srm.pValue };
+  // A bandit campaign answers no SRM (null): its split follows the results.
+  if (element.srm?.flagged) return { kind: 'sampleRatioMismatch', pValue: element.srm.pValue };
   const variants = arms.flatMap(([key, arm]) =>
     arm.significance ? [{ key, significance: arm.significance }] : [],
   );

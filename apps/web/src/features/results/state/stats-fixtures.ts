@@ -29,7 +29,8 @@ export function elementAnswer(
   id: number,
   control: BaseMetrics,
   variants: { id: number; metrics: BaseMetrics; significance: VariantSignificance }[],
-  srmFlagged = false,
+  /** True: a skewed split; null: a bandit campaign, which answers no SRM. */
+  srmFlagged: boolean | null = false,
 ): ElementStatsAnswer {
   const arm = (key: number | 'control', metrics: BaseMetrics, s: VariantSignificance | null) => {
     const overall = variantMetrics(metrics, control);
@@ -43,15 +44,20 @@ export function elementAnswer(
   };
   return {
     id,
-    srm: {
-      statistic: srmFlagged ? 30 : 0.1,
-      pValue: srmFlagged ? 0.00001 : 0.7,
-      flagged: srmFlagged,
-    },
+    srm:
+      srmFlagged === null
+        ? null
+        : {
+            statistic: srmFlagged ? 30 : 0.1,
+            pValue: srmFlagged ? 0.00001 : 0.7,
+            flagged: srmFlagged,
+          },
     variants: Object.fromEntries([
       ['control', arm('control', control, null)],
       ...variants.map((v) => [String(v.id), arm(v.id, v.metrics, v.significance)] as const),
     ]),
+    funnel: [],
+    sampleSize: { requiredPerArm: null, exposedPerArm: 0, daysRemaining: null },
   };
 }
 

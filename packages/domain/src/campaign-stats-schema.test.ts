@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { campaignStatsSchema } from './campaign-stats-schema';
+import { variantMetricsSchema, campaignMetricsSchema } from './metrics-schema';
+
+const START = '2026-04-01T00:00:00.000Z';
+const END = '2026-04-02T00:00:00.000Z';
+const modes = <T>(metrics: T) => ({ discrete: metrics, cumulative: metrics });
+const variant = modes(variantMetricsSchema.parse({}));
+const campaign = modes(campaignMetricsSchema.parse({}));
+
+/** A one-day answer with one element whose only arm is its control. */
+const answer = () => ({
+  id: 1,
+  range: { start: START, end: END },
+  timezone: 'UTC',
+  granularity: 'day',
+  intervals: [{ start: START, end: END }],
+  overall: campaign,
+  timeSeries: { start: START, values: { [START]: campaign } },
+  elements: {
+    '2': {
+      id: 2,
+      srm: { statistic: 0, pValue: 1, flagged: false },
+      variants: {
+        control: {
+          id: 'control',
+          control: true,
+          overall: variant,
+          timeSeries: { start: START, values: { [START]: variant } },
+          significance: null,
+        },
+      },
+      funnel: [
+        {
+          goalId: 3,
+          variants: {
+            control: { id: 'control', control: true, entered: 5, reached: 1, significance: null },
+          },
+        },
+      ],
+      sampleSize: { requiredPerArm: null, exposedPerArm: 5, daysRemaining: null },
+    },
+  },
+  goals: [{ id: 3, isConversionGoal: true, counted: true }],
+  benchmark: null,
+});
+
+describe('campaignStatsSchema', () => {
+  it('accepts an answer as the server gives it', () => {
+    expect(campaignStatsSchema.parse(answer())).toEqual(answer());
+  });
+
+  it('strips fields it does not know: the server test sees them as a difference', () => {
+    const extra = answer();
+    Object.assign(extra.elements['2'], { verdict: 'winner' });
+    expect(campaignStatsSchema.parse(extra)).toEqual(answer());
+  });
+
+  it('refuses impossible counts and series keys that are not instants', () => {
+    const negative = answer();
+    negative.elements['2'].funnel[0]!.variants.control.reached = -1;
+    expect(campaignStatsSchema.safeParse(negative).success).toBe(false);
+    const badKey = { ...answer(), timeSeries: { start: START, values: { yesterday: campaign } } };
+    expect(campaignStatsSchema.safeParse(badKey).success).toBe(false);
+  });
+});

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { GRANULARITIES } from './constants';
+import { campaignMetricsSchema, variantMetricsSchema } from './metrics-schema';
+import { srmResultSchema, variantSignificanceSchema } from './stats/significance-schema';
+
+// The answer of POST /api/team/{team}/campaign/stats (docs/api.md): the server builds it with
+// these types and the web app parses what it receives with these schemas.
+
+/** The key of the control among an element's arms; variants are keyed by their id. */
+export const CONTROL_ARM_KEY = 'control';
+
+const count = z.number().int().min(0);
+const armId = z.union([z.literal(CONTROL_ARM_KEY), z.number().int()]);
+
+/** One arm at one funnel step: of those who entered the step, how many reached its goal. */
+export const funnelStepArmSchema = z.object({
+  id: armId,
+  control: z.boolean(),
+  /** Exposed visitors for the first step; those who reached the previous step after it. */
+  entered: count,
+  reached: count,
+  /** The step's conversion against the control's; null for the control. */
+  significance: variantSignificanceSchema.nullable(),
+});
+export type FunnelStepArm = z.infer<typeof funnelStepArmSchema>;
+
+export const funnelStepSchema = z.object({
+  goalId: z.number().int(),
+  /** Keyed as the element's variants: `control`, then variant ids. */
+  variants: z.record(z.string(), funnelStepArmSchema),
+});
+export type FunnelStep = z.infer<typeof funnelStepSchema>;
+
+export const sampleSizeSchema = z.object({
+  /** Exposed visitors each arm needs to confirm the observed uplift; null when not estimable. */
+  requiredPerArm: count.nullable(),
+  /** Exposed visitors of the element's smallest arm in the range. */
+  exposedPerArm: count,
+  /** At the range's observed exposures per day; 0 when reached; null when not estimable. */
+  daysRemaining: z.number().min(0).nullable(),
+});
+export type SampleSize = z.infer<typeof sampleSizeSchema>;
+
+// The whole answer. Unknown fields are stripped, not refused: a page loaded before an upgrade
+// still reads a newer server's answer. The server's test compares its answer with the parsed
+// one, so a field added there without adding it here fails that test.
+
+const instant = z.iso.datetime();
+const rowId = z.number().int().positive();
+
+export const statsRangeAnswerSchema = z.object({ start: instant, end: instant });
+
+const modesOf = <T extends z.ZodType>(metrics: T) =>
+  z.object({ discrete: metrics, cumulative: metrics });
+
+/** On the wire a series is its first interval's start and its values keyed by interval start. */
+const timeSeriesOf = <T extends z.ZodType>(metrics: T) =>
+  z.object({ start: instant.nullable(), values: z.record(instant, modesOf(metrics)) });
+
+const variantMetrics = variantMetricsSchema;
+const campaignMetrics = campaignMetricsSchema;
+
+export const variantStatsSchema = z.object({
+  id: armId,
+  control: z.boolean(),
+  overall: modesOf(variantMetrics),
+  timeSeries: timeSeriesOf(variantMetrics),
+  /** Against the element's control; null for the control itself. */
+  significance: variantSignificanceSchema.nullable(),
+});
+export type VariantStats = z.infer<typeof variantStatsSchema>;
+
+export const elementStatsSchema = z.object({
+  id: rowId,
+  /** Null for bandit campaigns: their served split follows the results, so none is expected. */
+  srm: srmResultSchema.nullable(),
+  /** `control`, then variant ids. */
+  variants: z.record(z.string(), variantStatsSchema),
+  /** One step per funnel goal, in funnel order. */
+  funnel: z.array(funnelStepSchema),
+  sampleSize: sampleSizeSchema,
+});
+export type ElementStats = z.infer<typeof elementStatsSchema>;
+
+const campaignPeriod = {
+  overall: modesOf(campaignMetrics),
+  timeSeries: timeSeriesOf(campaignMetrics),
+};
+
+export const campaignStatsSchema = z.object({
+  id: rowId,
+  range: statsRangeAnswerSchema,
+  timezone: z.string(),
+  granularity: z.enum(GRANULARITIES),
+  intervals: z.array(statsRangeAnswerSchema),
+  ...campaignPeriod,
+  /** Element id -> its arms, significance, funnel and sample estimate. */
+  elements: z.record(z.string(), elementStatsSchema),
+  goals: z.array(z.object({ id: rowId, isConversionGoal: z.boolean(), counted: z.boolean() })),
+  /** With compareRange: the campaign in the comparison period. */
+  benchmark: z
+    .object({
+      range: statsRangeAnswerSchema,
+      intervals: z.array(statsRangeAnswerSchema),
+      ...campaignPeriod,
+    })
+    .nullable(),
+});
+export type CampaignStats = z.infer<typeof campaignStatsSchema>;
