@@ -85,11 +85,12 @@ export function CampaignResults({ campaign }: { campaign: Campaign }) {
       answer
         ? elementRows({
             elements: campaign.elements,
+            goals: campaign.goals,
             stats: answer.elements,
             delivery: counts.data?.arms ?? [],
           })
         : [],
-    [answer, campaign.elements, counts.data],
+    [answer, campaign.elements, campaign.goals, counts.data],
   );
   const comparing = Boolean(answer?.benchmark);
   const everSeen = (counts.data?.arms ?? []).some((arm) => arm.exposures > 0);

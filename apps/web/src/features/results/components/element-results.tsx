@@ -11,6 +11,7 @@ import {
   formatMetric,
   METRIC_LABELS,
 } from '../state/metric-format';
+import { FunnelSteps } from './funnel-steps';
 import { VerdictLine } from './verdict-line';
 import styles from './element-results.module.css';
 
@@ -172,6 +173,9 @@ export function ElementResults({
               </tbody>
             </table>
           </div>
+          {element.funnel.length > 1 ? (
+            <FunnelSteps elementId={element.id} steps={element.funnel} rows={element.rows} />
+          ) : null}
         </section>
       ))}
     </div>

@@ -1,6 +1,7 @@
 import { Badge } from '../../../ui/badge';
 import type { ElementRows } from '../state/element-rows';
 import { formatChance } from '../state/metric-format';
+import { sampleSizeText } from '../state/sample-size-text';
 import { NOT_ENOUGH_DATA_VIEWS } from '@kindling/domain';
 import styles from './element-results.module.css';
 
@@ -40,10 +41,13 @@ export function VerdictLine({ element }: { element: ElementRows }) {
         ];
     }
   })();
+  const waiting = verdict.kind === 'notEnoughData' || verdict.kind === 'inconclusive';
+  const estimate = waiting ? sampleSizeText(element.sampleSize) : null;
   return (
     <p className={styles.verdict} data-testid={`verdict-${element.id}`} data-verdict={verdict.kind}>
       <Badge tone={tone}>{badge}</Badge>
       <span>{text}</span>
+      {estimate ? <span data-testid={`sample-size-${element.id}`}>{estimate}</span> : null}
     </p>
   );
 }

@@ -1,4 +1,4 @@
-import type { CampaignElement } from '@kindling/domain';
+import type { CampaignElement, Goal } from '@kindling/domain';
 import { describe, expect, it } from 'vitest';
 import { elementRows } from './element-rows';
 import { base, elementAnswer, significance } from './stats-fixtures';
@@ -55,8 +55,40 @@ describe('element rows', () => {
         ],
       ),
     };
+    stats['7'] = {
+      ...stats['7'],
+      funnel: [
+        {
+          goalId: 30,
+          variants: {
+            control: {
+              id: 'control',
+              control: true,
+              entered: 150,
+              reached: 30,
+              significance: null,
+            },
+            '70': {
+              id: 70,
+              control: false,
+              entered: 160,
+              reached: 48,
+              significance: significance({ chanceToBeatControl: 0.9 }),
+            },
+          },
+        },
+      ],
+      sampleSize: { requiredPerArm: 900, exposedPerArm: 150, daysRemaining: 12.5 },
+    };
     const [text, image] = elementRows({
       elements: [headline, hero],
+      goals: [
+        {
+          id: 30,
+          isConversionGoal: true,
+          event: { type: 2, name: 'Buy', elements: [] },
+        } as unknown as Goal,
+      ],
       stats,
       delivery: [
         {
@@ -92,9 +124,22 @@ describe('element rows', () => {
     expect(paused!.metrics.views).toBe(0);
     expect(paused!.delivery.rendered).toBeNull();
     expect(text!.verdict.kind).toBe('inconclusive');
+    expect(text!.funnel).toEqual([
+      {
+        goalId: 30,
+        label: '1. Buy',
+        arms: {
+          control: { entered: 150, reached: 30, chanceToBeatControl: null },
+          '70': { entered: 160, reached: 48, chanceToBeatControl: 0.9 },
+        },
+      },
+    ]);
+    expect(text!.sampleSize?.daysRemaining).toBe(12.5);
 
     expect(image!.label).toBe('Image 2');
     expect(image!.rows[0]!.content).toBe('https://shop.test/a.png');
     expect(image!.verdict).toEqual({ kind: 'noData' });
+    expect(image!.funnel).toEqual([]);
+    expect(image!.sampleSize).toBeNull();
   });
 });

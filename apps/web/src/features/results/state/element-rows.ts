@@ -6,6 +6,8 @@ import {
   variantMetrics,
   type CampaignArmCounts,
   type CampaignElement,
+  type Goal,
+  type SampleSize,
   type VariantMetrics,
   type VariantSignificance,
 } from '@kindling/domain';
@@ -37,13 +39,33 @@ export interface ArmRow {
   delivery: Delivery;
 }
 
+/** One funnel step of one arm: of those who entered the step, how many reached its goal. */
+export interface StepCell {
+  entered: number;
+  reached: number;
+  /** Against the original at the same step; null for the original. */
+  chanceToBeatControl: number | null;
+}
+
+export interface FunnelStepRow {
+  goalId: number;
+  label: string;
+  /** Keyed as `rows`: 'control' or the variant id. */
+  arms: Record<string, StepCell>;
+}
+
 export interface ElementRows {
   id: number;
   label: string;
   selector: string;
   verdict: Verdict;
   rows: ArmRow[];
+  funnel: FunnelStepRow[];
+  sampleSize: SampleSize | null;
 }
+
+const goalLabel = (goals: readonly Goal[], goalId: number, step: number) =>
+  `${step + 1}. ${goals.find((goal) => goal.id === goalId)?.event.name || 'Goal'}`;
 
 /** What an arm shows: its text, or its image's address. */
 const contentOf = (info: { value: string } | { src: string }) =>
@@ -67,10 +89,12 @@ function deliveryOf(counts: CampaignArmCounts | undefined, isControl: boolean): 
  */
 export function elementRows({
   elements,
+  goals,
   stats,
   delivery,
 }: {
   elements: readonly CampaignElement[];
+  goals: readonly Goal[];
   stats: Record<string, ElementStatsAnswer>;
   delivery: readonly CampaignArmCounts[];
 }): ElementRows[] {
@@ -112,6 +136,21 @@ export function elementRows({
       label: `${element.type === 'image' ? 'Image' : 'Text'} ${index + 1}`,
       selector: element.selector,
       verdict: elementVerdict(answer),
+      funnel: (answer?.funnel ?? []).map((step, index) => ({
+        goalId: step.goalId,
+        label: goalLabel(goals, step.goalId, index),
+        arms: Object.fromEntries(
+          Object.entries(step.variants).map(([key, arm]) => [
+            key,
+            {
+              entered: arm.entered,
+              reached: arm.reached,
+              chanceToBeatControl: arm.significance?.chanceToBeatControl ?? null,
+            },
+          ]),
+        ),
+      })),
+      sampleSize: answer?.sampleSize ?? null,
       rows: [
         row('control', 'Original', null, contentOf(element.control.info), true),
         ...element.variants.map((variant, position) =>

@@ -31,6 +31,8 @@ describe('results CSV', () => {
         label: 'Text 1',
         selector: 'h1',
         verdict: { kind: 'inconclusive' },
+        funnel: [],
+        sampleSize: null,
         rows: [
           {
             key: 'control',

@@ -1,0 +1,63 @@
+import type { ArmRow, FunnelStepRow } from '../state/element-rows';
+import { formatChance, formatCount } from '../state/metric-format';
+import styles from './element-results.module.css';
+
+const rate = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 1 });
+
+/** Each funnel step per arm: of those who entered it, how many reached its goal. */
+export function FunnelSteps({
+  elementId,
+  steps,
+  rows,
+}: {
+  elementId: number;
+  steps: FunnelStepRow[];
+  rows: ArmRow[];
+}) {
+  return (
+    <details className={styles.funnel} data-testid={`funnel-${elementId}`}>
+      <summary>Funnel, step by step</summary>
+      <div className={styles.tableWrap}>
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">Arm</th>
+              {steps.map((step) => (
+                <th key={step.goalId} scope="col">
+                  {step.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.key}>
+                <th scope="row">{row.label}</th>
+                {steps.map((step) => {
+                  const cell = step.arms[row.key];
+                  return (
+                    <td key={step.goalId} data-label={step.label}>
+                      {cell ? (
+                        <span>
+                          {formatCount(cell.reached)} of {formatCount(cell.entered)}
+                          {cell.entered > 0 ? ` (${rate.format(cell.reached / cell.entered)})` : ''}
+                          {cell.chanceToBeatControl !== null ? (
+                            <span className={styles.interval}>
+                              {formatChance(cell.chanceToBeatControl)} chance to beat the original
+                            </span>
+                          ) : null}
+                        </span>
+                      ) : (
+                        <span className={styles.muted}>—</span>
+                      )}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,17 @@
+import type { SampleSize } from '@kindling/domain';
+
+const count = new Intl.NumberFormat('en');
+
+/**
+ * How far the element is from a conclusive test at its current traffic, in words; null when
+ * nothing can be estimated (no traffic, or no difference between the arms yet).
+ */
+export function sampleSizeText(sample: SampleSize | null): string | null {
+  if (!sample || sample.requiredPerArm === null || sample.daysRemaining === null) return null;
+  const needed = `${count.format(sample.requiredPerArm)} visitors per arm`;
+  if (sample.daysRemaining === 0) {
+    return `Each arm has the ${needed} needed to confirm the difference seen so far.`;
+  }
+  const days = Math.ceil(sample.daysRemaining);
+  return `About ${count.format(days)} more ${days === 1 ? 'day' : 'days'} at the current traffic: the difference seen so far needs ${needed}, the smallest arm has ${count.format(sample.exposedPerArm)}.`;
+}
