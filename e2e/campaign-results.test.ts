@@ -197,6 +197,22 @@ describe('campaign results', () => {
     const verdict = page.getByTestId(`verdict-${lamp.elementId}`);
     expect(await verdict.getAttribute('data-verdict')).toBe('winner');
     expect(await verdict.innerText()).toContain('Variant 1 wins');
+    // The funnel step by step: everyone who looked at the features then bought.
+    const funnel = page.getByTestId(`funnel-${lamp.elementId}`);
+    await funnel.getByText('Funnel, step by step').click();
+    const step = async (row: number) =>
+      (await funnel.locator('tbody tr').nth(row).locator('th, td').allInnerTexts()).map((text) =>
+        text.replace(/\s+/g, ' ').trim(),
+      );
+    expect(await funnel.locator('thead th').allInnerTexts()).toEqual([
+      'ARM',
+      '1. FEATURES',
+      '2. BUY',
+    ]);
+    expect(await step(0)).toEqual(['Original', '30 of 300 (10%)', '30 of 30 (100%)']);
+    const [, features, buy] = await step(1);
+    expect(features).toBe('75 of 300 (25%) >99.9% chance to beat the original');
+    expect(buy).toMatch(/^75 of 75 \(100%\) \d+(\.\d)?% chance to beat the original$/);
     await page.getByTestId(`element-${lamp.elementId}`).scrollIntoViewIfNeeded();
     await shotAtBothSizes(page, 'campaign-results-table');
   });
