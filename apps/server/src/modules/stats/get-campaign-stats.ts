@@ -63,8 +63,7 @@ async function loadPeriod({ db, teamId, campaign, elements, query, range, counte
     teamId,
     campaignId: campaign.id,
     ...range,
-    granularity: query.granularity,
-    timezone: query.timezone,
+    intervals,
     goalId: counted?.goalId ?? null,
   });
   const series = armSeries(rows, intervals, counted);
