@@ -31,6 +31,7 @@ describeEachDatabase('folding rollup shards', (kind) => {
         row(past, 5, { exposures: 4, missed: 1, revenue: 2, appliedMsHistogram: [3, 0] }),
         row(recent, 2, { exposures: 8 }),
         row(recent, 6, { exposures: 16 }),
+        { ...row(past, 0, { goalSessions: 1 }), goalId: f.purchase },
         { ...row(past, 7, { goalSessions: 3, conversions: 1 }), goalId: f.purchase },
       ])
       .execute();
@@ -88,7 +89,7 @@ describeEachDatabase('folding rollup shards', (kind) => {
         hour: past.getTime(),
         goalId: f.purchase,
         shard: 0,
-        counts: [0, 0, 0, 3, 1, 0, 0, 0],
+        counts: [0, 0, 0, 4, 1, 0, 0, 0],
         histogram: [],
       },
       {

@@ -155,7 +155,10 @@ export async function findSessionGoals(tx: Tx, keys: [number, string][]) {
     .execute();
 }
 
-/** Adds the counts of an insert that found its rollup row already there. */
+/**
+ * Adds the counts of an insert that found its rollup row already there. Two empty histograms
+ * (rows from before migration 0007, or folded from them) unnest to no row: still empty.
+ */
 const addExcludedCounts = sql`
   on conflict (campaign_id, hour, element_id, arm, goal_id, shard) do update set
     exposures = rollups_hourly.exposures + excluded.exposures,
@@ -166,11 +169,11 @@ const addExcludedCounts = sql`
     revenue = rollups_hourly.revenue + excluded.revenue,
     applied = rollups_hourly.applied + excluded.applied,
     missed = rollups_hourly.missed + excluded.missed,
-    applied_ms_histogram = (
+    applied_ms_histogram = coalesce((
       select array_agg(coalesce(kept, 0) + coalesce(added, 0) order by bucket)
       from unnest(rollups_hourly.applied_ms_histogram, excluded.applied_ms_histogram)
         with ordinality as buckets(kept, added, bucket)
-    )
+    ), '{}')
 `;
 
 /**
