@@ -251,10 +251,13 @@ export async function generateCampaignData(
   await bulkLoad(db, async (tx) => {
     const began = performance.now();
     await createCombos(tx, campaign);
-    // Chunks of visitors until the count is reached; the last chunk sized by the rate so far.
+    // Chunks of visitors until the count is reached: a small first one gives the events per
+    // visitor, which sizes the last one.
     while (stored < events) {
-      const rate = visitors === 0 ? 6 : stored / visitors;
-      const size = Math.min(VISITORS_PER_CHUNK, Math.ceil((events - stored) / rate));
+      const size =
+        visitors === 0
+          ? Math.min(10_000, events)
+          : Math.min(VISITORS_PER_CHUNK, Math.ceil(((events - stored) * visitors) / stored));
       stored += await insertVisitorEvents(tx, campaign, {
         from: visitors,
         to: visitors + size - 1,
