@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { testConfig } from '../apps/server/src/config';
-import { openDatabase, type DatabaseTarget } from '../apps/server/src/db/database';
+import { openDatabase, type DatabaseTarget, type Db } from '../apps/server/src/db/database';
 
 const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -10,6 +10,8 @@ type App = Awaited<ReturnType<typeof buildApp>>['app'];
 
 export interface BenchApp {
   app: App;
+  /** The app's own database, for benches that load data in bulk. */
+  db: Db;
   slug: string;
   headers: { authorization: string };
 }
@@ -29,7 +31,7 @@ export async function time(rounds: number, call: () => Promise<unknown>): Promis
   return samples;
 }
 
-async function postgresSchema(): Promise<DatabaseTarget | undefined> {
+export async function postgresSchema(): Promise<DatabaseTarget | undefined> {
   const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
   try {
     await client.connect();
@@ -44,7 +46,10 @@ async function postgresSchema(): Promise<DatabaseTarget | undefined> {
 }
 
 /** An app on `target` with a signed-in owner of one team. */
-async function withBenchApp(target: DatabaseTarget, run: (bench: BenchApp) => Promise<void>) {
+export async function withBenchApp(
+  target: DatabaseTarget,
+  run: (bench: BenchApp) => Promise<void>,
+) {
   const database = await openDatabase(target);
   const { app } = await buildApp({ config: testConfig(), db: database.db });
   try {
@@ -65,7 +70,7 @@ async function withBenchApp(target: DatabaseTarget, run: (bench: BenchApp) => Pr
     const { slug } = (
       await app.inject({ method: 'POST', url: '/api/teams', headers, payload: { name: 'Bench' } })
     ).json<{ slug: string }>();
-    await run({ app, slug, headers });
+    await run({ app, db: database.db, slug, headers });
   } finally {
     await app.close();
     await database.close();

@@ -11,6 +11,7 @@ import { ingestBench } from './ingest-bench';
 import { previewBench } from './preview-bench';
 import { startBench } from './start-bench';
 import { statsBench } from './stats-bench';
+import { statsQueryBench } from './stats-query-bench';
 import { trackerBench } from './tracker-bench';
 import { wizardBench } from './wizard-bench';
 
@@ -61,6 +62,7 @@ function webBundleBench() {
 const SECTIONS: Record<string, () => void | Promise<void>> = {
   web: webBundleBench,
   stats: statsBench,
+  statsQuery: statsQueryBench,
   api: apiBench,
   ingest: ingestBench,
   wizard: wizardBench,

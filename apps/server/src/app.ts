@@ -47,6 +47,7 @@ import { logPreviewErrorRoutes } from './modules/preview/log-preview-error';
 import { createTicketService } from './modules/preview/preview-ticket';
 import { previewRoutes } from './modules/preview/routes';
 import { createJobWorker } from './modules/jobs/job-worker';
+import { startRollupFolder } from './modules/collect/fold-rollups';
 import { jobChannelPolicy } from './modules/jobs/job-channel';
 import { jobRoutes } from './modules/jobs/routes';
 import { screenshotRoutes } from './modules/screenshots/routes';
@@ -157,10 +158,12 @@ export async function buildApp({
     pollMs: config.JOB_POLL_MS,
     concurrency: config.JOB_CONCURRENCY,
   });
+  let folder: ReturnType<typeof startRollupFolder> | undefined;
   const outbox = createOutbox(mailer);
   // Registered after the bus, so it runs before the bus closes: jobs in flight still publish.
   app.addHook('onClose', async () => {
     await worker.stop();
+    await folder?.stop();
     await screenshots.close();
     await outbox.drain();
   });
@@ -270,6 +273,7 @@ export async function buildApp({
   await app.ready();
   if (config.JOB_WORKER) {
     worker.start();
+    folder = startRollupFolder({ db, log: app.log });
     // Finds (and says) which browser screenshots will use now, not at the first request.
     void screenshots.prepare();
   }

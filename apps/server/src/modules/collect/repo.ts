@@ -156,6 +156,27 @@ export async function findSessionGoals(tx: Tx, keys: [number, string][]) {
 }
 
 /**
+ * Adds the counts of an insert that found its rollup row already there. Two empty histograms
+ * (rows from before migration 0007, or folded from them) unnest to no row: still empty.
+ */
+const addExcludedCounts = sql`
+  on conflict (campaign_id, hour, element_id, arm, goal_id, shard) do update set
+    exposures = rollups_hourly.exposures + excluded.exposures,
+    visitors = rollups_hourly.visitors + excluded.visitors,
+    sessions = rollups_hourly.sessions + excluded.sessions,
+    goal_sessions = rollups_hourly.goal_sessions + excluded.goal_sessions,
+    conversions = rollups_hourly.conversions + excluded.conversions,
+    revenue = rollups_hourly.revenue + excluded.revenue,
+    applied = rollups_hourly.applied + excluded.applied,
+    missed = rollups_hourly.missed + excluded.missed,
+    applied_ms_histogram = coalesce((
+      select array_agg(coalesce(kept, 0) + coalesce(added, 0) order by bucket)
+      from unnest(rollups_hourly.applied_ms_histogram, excluded.applied_ms_histogram)
+        with ordinality as buckets(kept, added, bucket)
+    ), '{}')
+`;
+
+/**
  * Adds the batch's counts to the hourly rollups in one statement, on one shard of each key;
  * rows come sorted, so locks come in order (no deadlocks between concurrent batches).
  */
@@ -175,21 +196,52 @@ export async function addToRollups(tx: Tx, rows: RollupRow[], shard: number): Pr
       "appliedMsHistogram" bigint[]
     )
     order by "campaignId", hour, "elementId", arm, "goalId"
-    on conflict (campaign_id, hour, element_id, arm, goal_id, shard) do update set
-      exposures = rollups_hourly.exposures + excluded.exposures,
-      visitors = rollups_hourly.visitors + excluded.visitors,
-      sessions = rollups_hourly.sessions + excluded.sessions,
-      goal_sessions = rollups_hourly.goal_sessions + excluded.goal_sessions,
-      conversions = rollups_hourly.conversions + excluded.conversions,
-      revenue = rollups_hourly.revenue + excluded.revenue,
-      applied = rollups_hourly.applied + excluded.applied,
-      missed = rollups_hourly.missed + excluded.missed,
-      applied_ms_histogram = (
-        select array_agg(coalesce(kept, 0) + coalesce(added, 0) order by bucket)
-        from unnest(rollups_hourly.applied_ms_histogram, excluded.applied_ms_histogram)
-          with ordinality as buckets(kept, added, bucket)
-      )
+    ${addExcludedCounts}
   `.execute(tx);
+}
+
+/**
+ * Folds the shards of the hours starting before `before` into shard 0, at most `limit` rows
+ * in one statement, in key order (the order batches lock rows in, so no deadlock with them).
+ * Every team's rollups: the caller is the server's background upkeep. Answers the rows folded.
+ */
+export async function dangerousFoldRollupShards(
+  db: Db,
+  { before, limit }: { before: Date; limit: number },
+): Promise<number> {
+  const key = sql.raw('campaign_id, hour, element_id, arm, goal_id');
+  const result = await sql<{ folded: string }>`
+    with picked as (
+      select ctid from rollups_hourly where shard <> 0 and hour < ${before}
+      order by ${key}, shard limit ${limit} for update
+    ),
+    moved as (
+      delete from rollups_hourly where ctid = any (array(select ctid from picked))
+      returning *
+    ),
+    buckets as (
+      select ${key}, bucket, sum(n) as n
+      from moved cross join lateral unnest(applied_ms_histogram) with ordinality as h(n, bucket)
+      group by ${key}, bucket
+    ),
+    histograms as (
+      select ${key}, array_agg(n order by bucket) as histogram from buckets group by ${key}
+    ),
+    folded as (
+      insert into rollups_hourly (campaign_id, hour, element_id, arm, goal_id, shard, exposures,
+        visitors, sessions, goal_sessions, conversions, revenue, applied, missed,
+        applied_ms_histogram)
+      select ${key}, 0, sum(exposures), sum(visitors), sum(sessions), sum(goal_sessions),
+        sum(conversions), sum(revenue), sum(applied), sum(missed),
+        coalesce(max(h.histogram), '{}')
+      from moved left join histograms h using (campaign_id, hour, element_id, arm, goal_id)
+      group by ${key}
+      order by ${key}
+      ${addExcludedCounts}
+    )
+    select count(*) as folded from moved
+  `.execute(db);
+  return Number(result.rows[0]?.folded ?? 0);
 }
 
 export async function countDroppedBots(db: Db, day: string, bots: number): Promise<void> {

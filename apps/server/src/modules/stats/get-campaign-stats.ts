@@ -63,8 +63,7 @@ async function loadPeriod(input: PeriodInput) {
     teamId,
     campaignId: campaign.id,
     ...range,
-    granularity: query.granularity,
-    timezone: query.timezone,
+    intervals,
     goalIds: [...new Set([...(counted ? [counted.goalId] : []), ...input.moreGoalIds])],
   });
   const series = armSeries(rows, intervals, counted);

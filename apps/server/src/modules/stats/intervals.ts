@@ -1,9 +1,8 @@
 import { QUARTER_DAY_HOURS, type Granularity } from '@kindling/domain';
 import { instantOf, isoWeekday, normaliseWall, wallTimeAt, type WallTime } from './zoned-time';
 
-// The calendar intervals of a range, in the requested time zone. They must name the same
-// starts as the SQL grouping in repo.ts (date_trunc in the zone), so the two are kept in step
-// by the tests. Hours are UTC hours: rollups are hourly, so a zone with a non-whole-hour offset
+// The calendar intervals of a range, in the requested time zone: repo.ts groups the rollup
+// hours by these starts, so they are the only definition of the calendar. Hours are UTC hours: rollups are hourly, so a zone with a non-whole-hour offset
 // (Asia/Kolkata, +05:30) has each rollup hour assigned by its UTC start to the local day,
 // week... that start falls in; and the repeated hour of a DST fall-back stays two hours.
 
