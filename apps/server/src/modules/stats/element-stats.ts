@@ -1,7 +1,6 @@
 import {
   campaignSignificance,
   type ArmCounts,
-  type BaseMetrics,
   type SrmResult,
   type VariantMetrics,
   type VariantSignificance,
@@ -34,13 +33,14 @@ export interface ElementStats {
 }
 
 /**
- * Converted visitors of an arm for the significance engine. The rollups count converting
- * sessions, not visitors, so a visitor converting in two sessions counts twice: capped at the
+ * Converted and exposed visitors of an arm for the significance engine: visitors whose first
+ * reach of the counted goal falls in the range, of visitors first exposed in it. A visitor
+ * first exposed before the range can first convert inside it, so the count is capped at the
  * arm's visitors, which the engine requires (docs/decisions.md, "Results from the rollups").
  */
-const armCounts = (total: BaseMetrics): ArmCounts => ({
-  visitors: total.visitors,
-  conversions: Math.min(total.funnelConversions, total.visitors),
+const armCounts = (arm: ArmModes): ArmCounts => ({
+  visitors: arm.total.visitors,
+  conversions: Math.min(arm.convertedVisitors, arm.total.visitors),
 });
 
 export function elementStats({
@@ -61,8 +61,8 @@ export function elementStats({
     elements: elements.map((element) => {
       const [control, ...variants] = arms.get(element.id)!;
       return {
-        control: armCounts(control!.total),
-        variants: variants.map((v) => armCounts(v.total)),
+        control: armCounts(control!),
+        variants: variants.map(armCounts),
       };
     }),
   });

@@ -18,6 +18,8 @@ export interface BucketRow {
   sessions: number;
   revenue: number;
   goalSessions: number;
+  /** Visitors whose first reach of the goal fell in these hours. */
+  goalVisitors: number;
   conversions: number;
 }
 
@@ -55,7 +57,7 @@ export async function sumRollupsByInterval(
     select r.element_id as "elementId", r.arm, r.goal_id as "goalId", ${bucket} as bucket,
       sum(r.exposures) as exposures, sum(r.visitors) as visitors, sum(r.sessions) as sessions,
       sum(r.revenue) as revenue, sum(r.goal_sessions) as "goalSessions",
-      sum(r.conversions) as conversions
+      sum(r.goal_visitors) as "goalVisitors", sum(r.conversions) as conversions
     from rollups_hourly r
     join campaigns c on c.id = r.campaign_id and c.team_id = ${query.teamId}
     where r.campaign_id = ${query.campaignId}
@@ -73,6 +75,7 @@ export async function sumRollupsByInterval(
     sessions: Number(row.sessions),
     revenue: Number(row.revenue),
     goalSessions: Number(row.goalSessions),
+    goalVisitors: Number(row.goalVisitors),
     conversions: Number(row.conversions),
   }));
 }
