@@ -69,7 +69,15 @@ describeEachDatabase('inStatementTransaction', (kind) => {
   it('writes any text and number in as a literal that reads back the same', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.string({ unit: 'binary' }).filter((text) => !text.includes('\0')),
+        fc
+          .oneof(
+            fc.string({ unit: 'binary' }),
+            // What a literal must survive, often: quotes, backslashes, placeholders, comments.
+            fc
+              .array(fc.constantFrom("'", '\\', '"', '$1', '--', '/*', 'é', '😀', 'a', ' '))
+              .map((parts) => parts.join('')),
+          )
+          .filter((text) => !text.includes('\0')),
         fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true })),
         async (text, number) => {
           // `-${number}`: a negative number written in must not turn `--` into a comment.

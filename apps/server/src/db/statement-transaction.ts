@@ -1,5 +1,5 @@
 import type { CompiledQuery, RawBuilder } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { postgresPoolOf, type Db } from './database';
 
 /** The statements of one transaction, for a write path that counts its round trips. */
@@ -81,12 +81,22 @@ export function inlined({ sql, parameters }: CompiledQuery): string {
   return sql.replace(/\$(\d+)/g, (_, index: string) => literal(parameters[Number(index) - 1]));
 }
 
+/**
+ * pg's `escapeLiteral` (quotes doubled; with a backslash, backslashes doubled in an E'' string,
+ * right whatever standard_conforming_strings says), with regular expressions instead of its
+ * character loop: on a group's 130 KB of JSON that loop took about 5 ms, this takes 0.03 ms.
+ */
+function escapeLiteral(text: string): string {
+  const quoted = text.replace(/'/g, "''");
+  return text.includes('\\') ? ` E'${quoted.replace(/\\/g, '\\\\')}'` : `'${quoted}'`;
+}
+
 function literal(value: unknown): string {
   // Parenthesised when negative: `x -$1` must not become the comment `x --1`.
   if (typeof value === 'number' && Number.isFinite(value)) {
     return value < 0 ? `(${value})` : String(value);
   }
   // PostgreSQL text cannot hold NUL, and a NUL would end the query text early.
-  if (typeof value === 'string' && !value.includes('\0')) return pg.escapeLiteral(value);
+  if (typeof value === 'string' && !value.includes('\0')) return escapeLiteral(value);
   throw new TypeError(`Cannot write a ${typeof value} parameter into a query`);
 }
