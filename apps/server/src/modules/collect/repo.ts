@@ -40,8 +40,12 @@ export interface VisitorGoalKey {
   goalId: number;
 }
 
-/** Rows as one JSON parameter: one round trip and one short plan whatever the batch size. */
-const json = (rows: readonly object[]) => sql`${JSON.stringify(rows)}::json`;
+/**
+ * Rows as one JSON parameter: one round trip and one short plan whatever the batch size. jsonb,
+ * because `jsonb_to_recordset` hands nested objects to jsonb columns as they are parsed, where
+ * `json_to_recordset` prints and parses each again (a group of 400 events: 0.5 ms, not 1.7).
+ */
+const json = (rows: readonly object[]) => sql`${JSON.stringify(rows)}::jsonb`;
 
 /**
  * One statement: stores the events not stored before; for the new exposures among them, the
@@ -71,7 +75,7 @@ export async function insertNewEventsVisitorsSessions(
     with input as (
       select id, "campaignId" as campaign_id, type, "visitorId" as visitor_id,
         "sessionId" as session_id, ts, url, data, arms, "goalId" as goal_id, ord
-      from json_to_recordset(${json(rows.map((row, ord) => ({ ...row, ord })))})
+      from jsonb_to_recordset(${json(rows.map((row, ord) => ({ ...row, ord })))})
         as x(id uuid, "campaignId" integer, type text, "visitorId" text, "sessionId" text,
           ts timestamptz, url text, data jsonb, arms jsonb, "goalId" integer, ord integer)
     ),
@@ -101,9 +105,8 @@ export async function insertNewEventsVisitorsSessions(
     new_visitor_goals as (
       select input.* from input
       join stored on stored.id = input.id
-      join visitors on visitors.campaign_id = input.campaign_id
-        and visitors.visitor_id = input.visitor_id
       where input.type = 'goal'
+        and (input.campaign_id, input.visitor_id) in (select campaign_id, visitor_id from visitors)
     ),
     session_goals_reached as (
       insert into session_goals (campaign_id, session_id, goal_id, reached_at)
@@ -182,7 +185,7 @@ export async function insertNewGoalReaches(
     with session_goals_reached as (
       insert into session_goals (campaign_id, session_id, goal_id, reached_at)
       select "campaignId", "sessionId", "goalId", "reachedAt"
-      from json_to_recordset(${json(reaches.sessionGoals)})
+      from jsonb_to_recordset(${json(reaches.sessionGoals)})
         as x("campaignId" integer, "sessionId" text, "goalId" integer, "reachedAt" timestamptz)
       on conflict (campaign_id, session_id, goal_id) do nothing
       returning campaign_id, session_id, goal_id
@@ -190,7 +193,7 @@ export async function insertNewGoalReaches(
     visitor_goals_reached as (
       insert into visitor_goals (campaign_id, visitor_id, goal_id, reached_at)
       select "campaignId", "visitorId", "goalId", "reachedAt"
-      from json_to_recordset(${json(reaches.visitorGoals)})
+      from jsonb_to_recordset(${json(reaches.visitorGoals)})
         as x("campaignId" integer, "visitorId" text, "goalId" integer, "reachedAt" timestamptz)
       on conflict (campaign_id, visitor_id, goal_id) do nothing
       returning campaign_id, visitor_id, goal_id
@@ -242,7 +245,7 @@ export async function addToRollups(
     select "campaignId", hour, "elementId", arm, "goalId", ${shard}::smallint, exposures,
       visitors, sessions, "goalSessions", "goalVisitors", conversions, revenue, applied, missed,
       "appliedMsHistogram"
-    from json_to_recordset(${json(input)}) as x(
+    from jsonb_to_recordset(${json(input)}) as x(
       "campaignId" integer, hour timestamptz, "elementId" integer, arm integer, "goalId" integer,
       exposures bigint, visitors bigint, sessions bigint, "goalSessions" bigint,
       "goalVisitors" bigint, conversions bigint, revenue double precision, applied bigint,
