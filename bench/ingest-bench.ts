@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -48,9 +48,44 @@ async function sustain(seconds: number, call: () => Promise<number>): Promise<Ra
 }
 
 const perSecond = (count: number, rate: Rate) => count / rate.seconds;
+
+/**
+ * CPU seconds (user + system) used so far by each process, from /proc (Linux; empty
+ * elsewhere). Unlike events/s, CPU per event hardly moves when other jobs load the machine.
+ */
+function cpuSeconds(pids: readonly number[]): Map<number, number> {
+  const used = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime and stime, fields 14 and 15 of proc(5), in USER_HZ (100 on Linux).
+      used.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {
+      // Gone, or no /proc: not counted.
+    }
+  }
+  return used;
+}
+
+/** The CPU the processes used while `run` ran; processes met only at the end count from 0. */
+async function cpuDuring<T>(pids: () => Promise<number[]>, run: () => Promise<T>) {
+  const before = cpuSeconds(await pids());
+  const result = await run();
+  const after = cpuSeconds(await pids());
+  let seconds = 0;
+  for (const [pid, used] of after) seconds += used - (before.get(pid) ?? 0);
+  return { result, seconds };
+}
 const figure = (value: number) => Math.round(value).toLocaleString('en-US');
 
-async function measure(server: ServerProcess, campaign: TrackedCampaign, kind: string) {
+async function measure(
+  server: ServerProcess,
+  campaign: TrackedCampaign,
+  kind: string,
+  /** The PostgreSQL backends serving the server (none for PGlite: it runs inside it). */
+  backends: () => Promise<number[]>,
+) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: SENDERS });
   const run = randomBytes(4).toString('hex');
   const now = Date.now();
@@ -74,14 +109,24 @@ async function measure(server: ServerProcess, campaign: TrackedCampaign, kind: s
     console.log(`[${kind}] no-op GET /api/health: ${figure(baseline)} requests/s (baseline)`);
     const results = new Map<number, number>();
     for (const size of [1, 50]) {
-      const rate = await sustain(SECONDS, collect(size));
+      const serverPids = () =>
+        Promise.resolve(server.child.pid === undefined ? [] : [server.child.pid]);
+      const {
+        result: { result: rate, seconds: databaseSeconds },
+        seconds: serverSeconds,
+      } = await cpuDuring(serverPids, () =>
+        cpuDuring(backends, () => sustain(SECONDS, collect(size))),
+      );
       const events = perSecond(rate.events, rate);
       results.set(size, events);
+      const perEvent = (seconds: number) => figure((seconds / rate.events) * 1e6);
       console.log(
         `[${kind}] batches of ${size}: ${figure(events)} durable events/s, ` +
           `${figure(perSecond(rate.requests, rate))} requests/s = ` +
           `${(perSecond(rate.requests, rate) / baseline).toFixed(3)}x the no-op's requests/s, ` +
-          `events/s = ${(events / baseline).toFixed(2)}x the no-op's requests/s`,
+          `events/s = ${(events / baseline).toFixed(2)}x the no-op's requests/s; CPU per event: ` +
+          `server ${perEvent(serverSeconds)} µs` +
+          (kind === 'postgres' ? ` + PostgreSQL backends ${perEvent(databaseSeconds)} µs` : ''),
       );
     }
     return results;
@@ -110,7 +155,11 @@ async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void>
   };
 }
 
-async function onServer(env: Record<string, string>, kind: string) {
+async function onServer(
+  env: Record<string, string>,
+  kind: string,
+  backends: () => Promise<number[]> = () => Promise.resolve([]),
+) {
   const server = await startServerProcess({
     ...env,
     COLLECT_RATE_LIMIT_PER_MINUTE: '1000000',
@@ -118,7 +167,7 @@ async function onServer(env: Record<string, string>, kind: string) {
   });
   try {
     if (!server.healthy) throw new Error(`server did not start:\n${server.output()}`);
-    return await measure(server, await createTrackedCampaign(server.url), kind);
+    return await measure(server, await createTrackedCampaign(server.url), kind, backends);
   } finally {
     await server.stop();
   }
@@ -140,8 +189,16 @@ export async function ingestBench() {
     console.log(`[postgres] skipped: no server at ${POSTGRES_URL}`);
     return;
   }
+  const watcher = new pg.Client({ connectionString: postgres.url });
+  await watcher.connect();
+  const backends = async () =>
+    (
+      await watcher.query<{ pid: number }>(
+        'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+      )
+    ).rows.map((row) => row.pid);
   try {
-    const results = await onServer({ DATABASE_URL: postgres.url }, 'postgres');
+    const results = await onServer({ DATABASE_URL: postgres.url }, 'postgres', backends);
     const sustained = results.get(50) ?? 0;
     console.log(
       `budget: at least ${figure(BUDGET_EVENTS_PER_SECOND)} durable events/s on PostgreSQL with ` +
@@ -149,6 +206,7 @@ export async function ingestBench() {
         `the budget (${sustained >= BUDGET_EVENTS_PER_SECOND ? 'met' : 'NOT met'})`,
     );
   } finally {
+    await watcher.end();
     await postgres.drop();
   }
 }

@@ -160,6 +160,15 @@ async function deriveVisitorsSessionsGoals(db: Db, campaignId: number) {
     where e.campaign_id = ${campaignId} and e.type = 'goal'
     order by e.session_id, (e.data->>'goalId')::integer, e.ts
   `.execute(db);
+  await sql`
+    insert into visitor_goals (campaign_id, visitor_id, goal_id, reached_at)
+    select distinct on (s.visitor_id, g.goal_id) ${campaignId}, s.visitor_id, g.goal_id,
+      g.reached_at
+    from session_goals g
+    join campaign_sessions s on s.campaign_id = g.campaign_id and s.session_id = g.session_id
+    where g.campaign_id = ${campaignId}
+    order by s.visitor_id, g.goal_id, g.reached_at
+  `.execute(db);
 }
 
 /**
@@ -177,15 +186,16 @@ async function deriveRollups(db: Db, campaign: BenchCampaign) {
     with parts as (
       select ${hour('ts')} as hour, ${shard('visitor_id')} as shard,
         data->'assignments' as arms, 0 as goal_id, count(*) as exposures, 0 as visitors,
-        0 as sessions, 0 as goal_sessions, 0 as conversions, 0::float8 as revenue
+        0 as sessions, 0 as goal_sessions, 0 as conversions, 0::float8 as revenue,
+        0 as goal_visitors
       from events where campaign_id = ${c} and type = 'exposure' group by 1, 2, 3
       union all
       select ${hour('first_exposure_at')}, ${shard('visitor_id')}, assignments, 0, 0, count(*),
-        0, 0, 0, 0
+        0, 0, 0, 0, 0
       from campaign_visitors where campaign_id = ${c} group by 1, 2, 3
       union all
       select ${hour('s.started_at')}, ${shard('s.visitor_id')}, v.assignments, 0, 0, 0,
-        count(*), 0, 0, 0
+        count(*), 0, 0, 0, 0
       from campaign_sessions s
       join campaign_visitors v on v.campaign_id = s.campaign_id and v.visitor_id = s.visitor_id
       where s.campaign_id = ${c} group by 1, 2, 3
@@ -197,25 +207,31 @@ async function deriveRollups(db: Db, campaign: BenchCampaign) {
           and exists (select 1 from session_goals earlier
             where earlier.campaign_id = g.campaign_id and earlier.session_id = g.session_id
               and earlier.goal_id = ${campaign.signup} and earlier.reached_at <= g.reached_at)),
-        0
+        0, 0
       from session_goals g
       join campaign_sessions s on s.campaign_id = g.campaign_id and s.session_id = g.session_id
       join campaign_visitors v on v.campaign_id = s.campaign_id and v.visitor_id = s.visitor_id
       where g.campaign_id = ${c} group by 1, 2, 3, 4
       union all
       select ${hour('e.ts')}, ${shard('e.visitor_id')}, v.assignments, 0, 0, 0, 0, 0, 0,
-        sum((e.data->>'amount')::float8)
+        sum((e.data->>'amount')::float8), 0
       from events e
       join campaign_visitors v on v.campaign_id = e.campaign_id and v.visitor_id = e.visitor_id
         and v.first_exposure_at <= e.ts
       where e.campaign_id = ${c} and e.type = 'revenue' group by 1, 2, 3
+      union all
+      select ${hour('g.reached_at')}, ${shard('g.visitor_id')}, v.assignments, g.goal_id, 0, 0,
+        0, 0, 0, 0, count(*)
+      from visitor_goals g
+      join campaign_visitors v on v.campaign_id = g.campaign_id and v.visitor_id = g.visitor_id
+      where g.campaign_id = ${c} group by 1, 2, 3, 4
     )
     insert into rollups_hourly (campaign_id, hour, element_id, arm, goal_id, shard, exposures,
-      visitors, sessions, goal_sessions, conversions, revenue)
+      visitors, sessions, goal_sessions, conversions, revenue, goal_visitors)
     select ${c}, p.hour, a.key::integer,
       case when a.value = '"control"' then 0 else (a.value #>> '{}')::integer end,
       p.goal_id, p.shard, sum(p.exposures), sum(p.visitors), sum(p.sessions),
-      sum(p.goal_sessions), sum(p.conversions), sum(p.revenue)
+      sum(p.goal_sessions), sum(p.conversions), sum(p.revenue), sum(p.goal_visitors)
     from parts p cross join lateral jsonb_each(p.arms) a
     group by 2, 3, 4, 5, 6
   `.execute(db);

@@ -6,7 +6,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config';
-import type { Db } from './db/database';
+import { postgresPoolOf, type Db } from './db/database';
 import { serveFiles } from './files/serve-files';
 import { BODY_LIMIT_BYTES, installBodyLimit } from './http/body-limit';
 import {
@@ -66,7 +66,11 @@ import { setPassword } from './modules/users/set-password';
 import { verifyCredentials } from './modules/users/verify-credentials';
 import { createMailer } from './mail/mailer';
 import { collectRoutes } from './modules/collect/routes';
-import { createGroupCommit, GROUP_COMMIT_MAX_EVENTS } from './modules/collect/group-commit';
+import {
+  createGroupCommit,
+  GROUP_COMMIT_MAX_EVENTS,
+  GROUP_COMMIT_POSTGRES_CONCURRENCY,
+} from './modules/collect/group-commit';
 import { storeBatches } from './modules/collect/ingest-events';
 import { trackerStatusRoutes } from './modules/collect/status-routes';
 import { listCampaignIds } from './modules/campaigns/list-campaign-ids';
@@ -232,6 +236,7 @@ export async function buildApp({
       store: (batches) => storeBatches(services.db, batches),
       sizeOf: (batch) => batch.unique.length,
       maxSize: GROUP_COMMIT_MAX_EVENTS,
+      concurrency: postgresPoolOf(services.db) ? GROUP_COMMIT_POSTGRES_CONCURRENCY : 1,
     }),
   });
   // Bandit campaigns are served weights from their results, computed at most once a minute.

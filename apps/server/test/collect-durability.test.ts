@@ -110,7 +110,9 @@ async function readBack(target: DatabaseTarget, campaign: TrackedCampaign) {
       .select(['id', 'type'])
       .where('campaignId', '=', campaign.id)
       .execute();
-    const count = async (table: 'campaignVisitors' | 'campaignSessions' | 'sessionGoals') =>
+    const count = async (
+      table: 'campaignVisitors' | 'campaignSessions' | 'sessionGoals' | 'visitorGoals',
+    ) =>
       Number(
         (
           await db
@@ -128,6 +130,7 @@ async function readBack(target: DatabaseTarget, campaign: TrackedCampaign) {
         sql<string>`sum(visitors)`.as('visitors'),
         sql<string>`sum(sessions)`.as('sessions'),
         sql<string>`sum(goal_sessions)`.as('goalSessions'),
+        sql<string>`sum(goal_visitors)`.as('goalVisitors'),
         sql<number>`sum(revenue)`.as('revenue'),
       ])
       .where('campaignId', '=', campaign.id)
@@ -138,11 +141,13 @@ async function readBack(target: DatabaseTarget, campaign: TrackedCampaign) {
       visitors: await count('campaignVisitors'),
       sessions: await count('campaignSessions'),
       sessionGoals: await count('sessionGoals'),
+      visitorGoals: await count('visitorGoals'),
       rollup: {
         exposures: Number(rollup.exposures),
         visitors: Number(rollup.visitors),
         sessions: Number(rollup.sessions),
         goalSessions: Number(rollup.goalSessions),
+        goalVisitors: Number(rollup.goalVisitors),
         revenue: Number(rollup.revenue),
       },
     };
@@ -256,6 +261,7 @@ describeEachDatabase('collect under kill -9', (kind) => {
         visitors: stored.visitors,
         sessions: stored.sessions,
         goalSessions: stored.sessionGoals,
+        goalVisitors: stored.visitorGoals,
         revenue: revenueEvents * 19.5,
       });
       // A batch answered only after a resend may have been stored by the unanswered send.

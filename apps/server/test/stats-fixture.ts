@@ -68,6 +68,7 @@ export interface RollupInsert {
   visitors?: number;
   sessions?: number;
   goalSessions?: number;
+  goalVisitors?: number;
   conversions?: number;
   revenue?: number;
 }

@@ -20,6 +20,14 @@ export interface DatabaseHandle {
 
 const plugins = [new CamelCasePlugin()];
 
+const postgresPools = new WeakMap<Db, pg.Pool>();
+
+/**
+ * The pool behind a PostgreSQL database opened here, for the few paths that need what Kysely's
+ * driver does not offer (several statements in one round trip); undefined on PGlite.
+ */
+export const postgresPoolOf = (db: Db): pg.Pool | undefined => postgresPools.get(db);
+
 /** Opens the database named by `target` and brings its schema to the latest migration. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   const handle = target.kind === 'pglite' ? await openPglite(target.dataDir) : openPostgres(target);
@@ -65,5 +73,6 @@ function openPostgres(target: { url: string; searchPath?: string }): DatabaseHan
     ...(target.searchPath ? { options: `-c search_path=${target.searchPath}` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+  postgresPools.set(db, pool);
   return { db, kind: 'postgres', close: () => db.destroy() };
 }

@@ -7,6 +7,7 @@ import * as accountTokens from './migrations/0004-account-tokens';
 import * as retiredRefreshTokens from './migrations/0005-retired-refresh-tokens';
 import * as experimentEvents from './migrations/0006-experiment-events';
 import * as appliedHistogram from './migrations/0007-applied-histogram';
+import * as visitorGoals from './migrations/0008-visitor-goals';
 import * as rollupFoldIndex from './migrations/0009-rollup-fold-index';
 
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0005-retired-refresh-tokens': retiredRefreshTokens,
   '0006-experiment-events': experimentEvents,
   '0007-applied-histogram': appliedHistogram,
+  '0008-visitor-goals': visitorGoals,
   '0009-rollup-fold-index': rollupFoldIndex,
 };
 

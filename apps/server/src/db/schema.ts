@@ -161,6 +161,14 @@ export interface SessionGoalsTable {
   reachedAt: Timestamp;
 }
 
+/** The first time a visitor reached a goal: what makes converted visitors exact. */
+export interface VisitorGoalsTable {
+  campaignId: number;
+  visitorId: string;
+  goalId: number;
+  reachedAt: Timestamp;
+}
+
 type Counter = ColumnType<string, number | undefined, number>;
 
 export interface RollupsHourlyTable {
@@ -177,6 +185,8 @@ export interface RollupsHourlyTable {
   visitors: Counter;
   sessions: Counter;
   goalSessions: Counter;
+  /** Visitors reaching the goal for the first time (goal rows only). */
+  goalVisitors: Counter;
   conversions: Counter;
   revenue: ColumnType<number, number | undefined, number>;
   applied: Counter;
@@ -246,6 +256,7 @@ export interface Database {
   campaignVisitors: CampaignVisitorsTable;
   campaignSessions: CampaignSessionsTable;
   sessionGoals: SessionGoalsTable;
+  visitorGoals: VisitorGoalsTable;
   rollupsHourly: RollupsHourlyTable;
   collectDrops: CollectDropsTable;
 }

@@ -67,7 +67,14 @@ describeEachDatabase('bandit weights in the tracker config', (kind) => {
     const hour = '2026-04-01T10:00Z';
     const arm = (armId: number, visitors: number, conversions: number) => [
       { hour, elementId: headline!.id, arm: armId, exposures: visitors, visitors },
-      { hour, elementId: headline!.id, arm: armId, goalId: purchase, conversions },
+      {
+        hour,
+        elementId: headline!.id,
+        arm: armId,
+        goalId: purchase,
+        conversions,
+        goalVisitors: conversions,
+      },
     ];
     // Converted of exposed visitors over the lifetime: control 5%, a 15%, b 5%.
     await insertRollups(t.current, bandit.id, [

@@ -6,6 +6,7 @@ import {
   flickerBucketOf,
   medianFromHistogram,
 } from '@kindling/domain';
+import { sql, type Kysely } from 'kysely';
 import { expect, it } from 'vitest';
 import { clickGoal, funnelCampaign } from '../../../test/campaign-parts';
 import { describeEachDatabase } from '../../../test/databases';
@@ -17,6 +18,7 @@ import {
   useTestApp,
   type Account,
 } from '../../../test/test-app';
+import { backfillVisitorGoals } from '../../db/migrations/0008-visitor-goals';
 import { ROLLUP_SHARDS } from './rollup-plan';
 import { NOT_JSON } from './routes';
 
@@ -75,6 +77,7 @@ describeEachDatabase('POST /api/collect', (kind) => {
         eb.fn.sum<string>('visitors').as('visitors'),
         eb.fn.sum<string>('sessions').as('sessions'),
         eb.fn.sum<string>('goalSessions').as('goalSessions'),
+        eb.fn.sum<string>('goalVisitors').as('goalVisitors'),
         eb.fn.sum<string>('conversions').as('conversions'),
         eb.fn.sum<number>('revenue').as('revenue'),
         eb.fn.sum<string>('applied').as('applied'),
@@ -93,6 +96,7 @@ describeEachDatabase('POST /api/collect', (kind) => {
           visitors: Number(r.visitors),
           sessions: Number(r.sessions),
           goalSessions: Number(r.goalSessions),
+          goalVisitors: Number(r.goalVisitors),
           conversions: Number(r.conversions),
           revenue: Number(r.revenue),
           applied: Number(r.applied),
@@ -196,9 +200,21 @@ describeEachDatabase('POST /api/collect', (kind) => {
     expect((await histograms()).get(`${button.id}:0`)!.every((count) => count === 0)).toBe(true);
     expect(row(headline.id, 0)).toMatchObject({ exposures: 1, visitors: 1, sessions: 1 });
     expect(row(button.id, 0)).toMatchObject({ exposures: 2, missed: 2, applied: 0 });
-    expect(row(headline.id, v1, purchase)).toMatchObject({ goalSessions: 1, conversions: 1 });
-    expect(row(headline.id, v1, signup)).toMatchObject({ goalSessions: 1, conversions: 0 });
-    expect(row(button.id, b1, purchase)).toMatchObject({ goalSessions: 1, conversions: 0 });
+    expect(row(headline.id, v1, purchase)).toMatchObject({
+      goalSessions: 1,
+      goalVisitors: 1,
+      conversions: 1,
+    });
+    expect(row(headline.id, v1, signup)).toMatchObject({
+      goalSessions: 1,
+      goalVisitors: 1,
+      conversions: 0,
+    });
+    expect(row(button.id, b1, purchase)).toMatchObject({
+      goalSessions: 1,
+      goalVisitors: 1,
+      conversions: 0,
+    });
     expect(rows.reduce((sum, r) => sum + r.exposures, 0)).toBe(8);
   });
 
@@ -286,6 +302,51 @@ describeEachDatabase('POST /api/collect', (kind) => {
     await post({ events: [goal('hal', signup, now + 3000)] });
     // Gus's purchase only, once on each of the two elements' rows.
     expect(await conversionsOf()).toBe(before + 2);
+  });
+
+  it("counts a visitor's first reach of a goal once, however many sessions reach it", async () => {
+    const [, v2] = headline.variants as [number, number];
+    const reachOf = async () => {
+      const found = (await rollups()).find(
+        (r) => r.elementId === headline.id && r.arm === v2 && r.goalId === purchase,
+      );
+      return { goalSessions: found?.goalSessions ?? 0, goalVisitors: found?.goalVisitors ?? 0 };
+    };
+    const inSession = (visitorId: string, session: string, ts: number) => ({
+      ...goal(visitorId, purchase, ts),
+      sessionId: `${visitorId}-${session}`,
+    });
+    const before = await reachOf();
+    // Opened and reaching in one batch, then again in a later session and batch (looked up).
+    await post({ events: [exposure('max', [v2, 'control']), inSession('max', 's1', now + 1000)] });
+    const second = inSession('max', 's2', now + 5000);
+    await post({ events: [second] });
+    // Two sessions of one batch, the later one first in the batch.
+    await post({
+      events: [
+        exposure('ned', [v2, 'control']),
+        inSession('ned', 's2', now + 3000),
+        inSession('ned', 's1', now + 2000),
+      ],
+    });
+    // Resent: stored once, counted once.
+    expect((await post({ events: [second] })).json()).toEqual({ accepted: 0, duplicates: 1 });
+    expect(await reachOf()).toEqual({
+      goalSessions: before.goalSessions + 4,
+      goalVisitors: before.goalVisitors + 2,
+    });
+    const firstReaches = await t.current.services.db
+      .selectFrom('visitorGoals')
+      .select(['visitorId', 'reachedAt'])
+      .where('campaignId', '=', campaignId)
+      .where('goalId', '=', purchase)
+      .where('visitorId', 'in', ['max', 'ned'])
+      .orderBy('visitorId')
+      .execute();
+    expect(firstReaches.map((r) => [r.visitorId, new Date(r.reachedAt).getTime()])).toEqual([
+      ['max', now + 1000],
+      ['ned', now + 2000],
+    ]);
   });
 
   it('takes a variant added a moment ago: cached shapes are checked again before a refusal', async () => {
@@ -496,6 +557,32 @@ describeEachDatabase('POST /api/collect', (kind) => {
     expect(foreign.statusCode).toBe(404);
     expect(errorOf(foreign).message).toBe('Campaign not found');
     expect((await counts(stranger, slug)).statusCode).toBe(404);
+  });
+
+  it('rebuilds the same first reaches and counts from the stored rows (migration 0008)', async () => {
+    const { db } = t.current.services;
+    const snapshot = async () => ({
+      reaches: await db
+        .selectFrom('visitorGoals')
+        .select(['campaignId', 'visitorId', 'goalId', 'reachedAt'])
+        .orderBy('campaignId')
+        .orderBy('visitorId')
+        .orderBy('goalId')
+        .execute(),
+      counts: (
+        await sql<Record<string, unknown>>`
+          select campaign_id, hour, element_id, arm, goal_id, sum(goal_visitors)::integer as n
+          from rollups_hourly group by 1, 2, 3, 4, 5 having sum(goal_visitors) > 0
+          order by 1, 2, 3, 4, 5
+        `.execute(db)
+      ).rows,
+    });
+    const before = await snapshot();
+    expect(before.reaches.length).toBeGreaterThan(5);
+    await db.deleteFrom('visitorGoals').execute();
+    await db.updateTable('rollupsHourly').set({ goalVisitors: 0 }).execute();
+    await backfillVisitorGoals(db as unknown as Kysely<unknown>);
+    expect(await snapshot()).toEqual(before);
   });
 
   it('drops bots: answered, counted per day, not stored', async () => {

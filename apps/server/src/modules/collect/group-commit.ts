@@ -7,6 +7,11 @@
  */
 /** Events per shared transaction: 8 waiting batches of 50 fit, and a statement stays short. */
 export const GROUP_COMMIT_MAX_EVENTS = 500;
+/**
+ * Transactions in flight at once on PostgreSQL: while one waits for its COMMIT's WAL flush,
+ * the next runs its statements. PGlite has one connection, so it keeps one.
+ */
+export const GROUP_COMMIT_POSTGRES_CONCURRENCY = 2;
 
 export interface GroupCommitOptions<B, A> {
   /** Stores the batches in one transaction; answers one result per batch, in the same order. */

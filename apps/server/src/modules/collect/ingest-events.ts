@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { COLLECT_MESSAGES, withinClockSkew, type CollectEvent } from '@kindling/domain';
 import type { Db } from '../../db/database';
-import type { Tx } from '../../db/transaction';
+import { inStatementTransaction, type Statements } from '../../db/statement-transaction';
 import { validationError } from '../../errors';
 import type { TrackingShape } from '../campaigns/get-tracking-shapes';
 import { findEventProblem } from './check-events';
@@ -11,7 +11,7 @@ import {
   findSessionGoals,
   findVisitors,
   insertNewEventsVisitorsSessions,
-  insertNewSessionGoals,
+  insertNewGoalReaches,
 } from './repo';
 import {
   armsOf,
@@ -40,6 +40,8 @@ function firstBy<T extends { id: string }>(events: readonly T[], key: (event: T)
 
 const goalKey = (event: { campaignId: number; sessionId: string; goalId: number }) =>
   `${sessionKey(event)}:${event.goalId}`;
+const visitorGoalKey = (event: { campaignId: number; visitorId: string; goalId: number }) =>
+  `${visitorKey(event)}:${event.goalId}`;
 
 const dataOf = (event: CollectEvent) =>
   event.type === 'exposure'
@@ -115,7 +117,9 @@ export async function storeBatches(db: Db, batches: CheckedBatch[]): Promise<Col
     batches.length === 1 ? batches[0]!.unique : [...first.values()].sort((a, b) => a.ts - b.ts);
   const shapes = new Map<number, TrackingShape>();
   for (const batch of batches) for (const [id, shape] of batch.shapes) shapes.set(id, shape);
-  const stored = new Set(await db.transaction().execute((tx) => storeBatch(tx, events, shapes)));
+  const stored = new Set(
+    await inStatementTransaction(db, (statements) => storeBatch(statements, events, shapes)),
+  );
   return batches.map((batch) => {
     const accepted = batch.unique.filter((event) => stored.has(event)).length;
     return { accepted, duplicates: batch.events.length - accepted };
@@ -123,12 +127,12 @@ export async function storeBatches(db: Db, batches: CheckedBatch[]): Promise<Col
 }
 
 async function storeBatch(
-  tx: Tx,
+  statements: Statements,
   events: CollectEvent[],
   shapes: ReadonlyMap<number, TrackingShape>,
 ): Promise<CollectEvent[]> {
   const created = await insertNewEventsVisitorsSessions(
-    tx,
+    statements,
     events.map((event) => ({
       id: event.id,
       campaignId: event.campaignId,
@@ -150,23 +154,25 @@ async function storeBatch(
   const newVisitors = new Map(
     created.visitors.map((row) => [visitorKey(row), visitorOpeners.get(visitorKey(row))!]),
   );
-  const visitors = await knownVisitors(tx, fresh, newVisitors);
+  const visitors = await knownVisitors(statements, fresh, newVisitors);
   const goals = fresh.filter(
     (event): event is Goal => event.type === 'goal' && visitors.has(visitorKey(event)),
   );
-  // The statement reached the goals of the visitors it opened, with the same rule.
-  const openersHere = firstBy(
-    goals.filter((event) => newVisitors.has(visitorKey(event))),
-    goalKey,
-  );
-  const { reached, conversions } = await reachGoals(tx, {
+  // The statement reached the goals of the visitors it opened, with the same rules.
+  const goalsHere = goals.filter((event) => newVisitors.has(visitorKey(event)));
+  const openersHere = firstBy(goalsHere, goalKey);
+  const visitorOpenersHere = firstBy(goalsHere, visitorGoalKey);
+  const { reached, firstOfVisitor, conversions } = await reachGoals(statements, {
     reachedHere: created.sessionGoals.map((row) => openersHere.get(goalKey(row))!),
+    firstOfVisitorHere: created.visitorGoals.map((row) =>
+      visitorOpenersHere.get(visitorGoalKey(row))!,
+    ),
     goals: goals.filter((event) => !newVisitors.has(visitorKey(event))),
     funnels: new Map([...shapes].map(([id, shape]) => [id, shape.funnel])),
     visitors,
   });
   await addToRollups(
-    tx,
+    statements,
     planRollups({
       events: fresh,
       newVisitors: new Map([...newVisitors].map(([key, opener]) => [key, opener.id])),
@@ -175,6 +181,7 @@ async function storeBatch(
       ),
       visitors,
       newGoalSessions: new Set(reached.map((event) => event.id)),
+      newGoalVisitors: new Set(firstOfVisitor.map((event) => event.id)),
       conversions,
     }),
     randomInt(ROLLUP_SHARDS),
@@ -188,7 +195,7 @@ async function storeBatch(
  * their own so it sees a visitor a concurrent batch committed while ours waited on it.
  */
 async function knownVisitors(
-  tx: Tx,
+  statements: Statements,
   fresh: readonly CollectEvent[],
   created: ReadonlyMap<string, Exposure>,
 ): Promise<Map<string, VisitorFacts>> {
@@ -198,7 +205,7 @@ async function knownVisitors(
   }
   const others = fresh.filter((e) => e.type !== 'exposure' && !created.has(visitorKey(e)));
   const rows = await findVisitors(
-    tx,
+    statements,
     [...firstBy(others, visitorKey).values()].map((e) => [e.campaignId, e.visitorId]),
   );
   for (const row of rows) {
@@ -209,34 +216,46 @@ async function knownVisitors(
 }
 
 /**
- * Records the goals each session reaches for the first time (besides `reachedHere`, those the
- * first statement recorded), and which of those are conversions. A session's earlier funnel
- * goals are looked up only when this batch did not reach them itself (a goal it reached is new,
- * so the batch already knows when).
+ * Records the goals each session and each visitor reach for the first time (besides those the
+ * first statement recorded), and which of the session's first reaches are conversions. A
+ * session's earlier funnel goals are looked up only when this batch did not reach them itself
+ * (a goal it reached is new, so the batch already knows when).
  */
 async function reachGoals(
-  tx: Tx,
+  statements: Statements,
   input: {
     reachedHere: readonly Goal[];
+    firstOfVisitorHere: readonly Goal[];
     /** Goal events of visitors stored before this batch. */
     goals: readonly Goal[];
     funnels: ReadonlyMap<number, readonly number[]>;
     visitors: ReadonlyMap<string, VisitorFacts>;
   },
-): Promise<{ reached: Goal[]; conversions: Set<string> }> {
+): Promise<{ reached: Goal[]; firstOfVisitor: Goal[]; conversions: Set<string> }> {
   const goalOpeners = firstBy(input.goals, goalKey);
-  const reachedRows = await insertNewSessionGoals(
-    tx,
-    [...goalOpeners.values()].map((event) => ({
+  const visitorGoalOpeners = firstBy(input.goals, visitorGoalKey);
+  const reachedAt = (event: Goal) => new Date(event.ts).toISOString();
+  const newRows = await insertNewGoalReaches(statements, {
+    sessionGoals: [...goalOpeners.values()].map((event) => ({
       campaignId: event.campaignId,
       sessionId: event.sessionId,
       goalId: event.goalId,
-      reachedAt: new Date(event.ts),
+      reachedAt: reachedAt(event),
     })),
-  );
+    visitorGoals: [...visitorGoalOpeners.values()].map((event) => ({
+      campaignId: event.campaignId,
+      visitorId: event.visitorId,
+      goalId: event.goalId,
+      reachedAt: reachedAt(event),
+    })),
+  });
   const reached = [
     ...input.reachedHere,
-    ...reachedRows.map((row) => goalOpeners.get(goalKey(row))!),
+    ...newRows.sessionGoals.map((row) => goalOpeners.get(goalKey(row))!),
+  ];
+  const firstOfVisitor = [
+    ...input.firstOfVisitorHere,
+    ...newRows.visitorGoals.map((row) => visitorGoalOpeners.get(visitorGoalKey(row))!),
   ];
   const sessionGoals = new Map<string, Map<number, number>>();
   const addSessionGoal = (key: string, goalId: number, at: number) =>
@@ -244,7 +263,7 @@ async function reachGoals(
   for (const event of reached) addSessionGoal(sessionKey(event), event.goalId, event.ts);
   const unknown = sessionsMissingFunnelGoals({ reached, funnels: input.funnels, sessionGoals });
   for (const row of await findSessionGoals(
-    tx,
+    statements,
     reached.filter((e) => unknown.has(sessionKey(e))).map((e) => [e.campaignId, e.sessionId]),
   )) {
     addSessionGoal(sessionKey(row), row.goalId, new Date(row.reachedAt).getTime());
@@ -257,5 +276,5 @@ async function reachGoals(
       [...input.visitors].map(([key, value]) => [key, value.firstExposureAt]),
     ),
   });
-  return { reached, conversions };
+  return { reached, firstOfVisitor, conversions };
 }

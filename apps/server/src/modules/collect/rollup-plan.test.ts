@@ -19,6 +19,7 @@ const plan = (events: CollectEvent[], input: Partial<RollupInput> = {}) =>
     newSessions: new Map(),
     visitors: new Map(),
     newGoalSessions: new Set(),
+    newGoalVisitors: new Set(),
     conversions: new Set(),
     ...input,
   });
@@ -73,5 +74,29 @@ describe('planRollups', () => {
       [3, 1, 0],
     ]);
     for (const row of rows) expect(row.appliedMsHistogram).toEqual(bucketsWith());
+  });
+
+  it("counts a visitor's first reach of a goal apart from the session's, for every arm", () => {
+    const visitor = { arms: { '1': 11, '2': 0 }, firstExposureAt: at };
+    const goal = (id: string, sessionId: string): CollectEvent => ({
+      ...base,
+      id,
+      sessionId,
+      type: 'goal',
+      goalId: 3,
+    });
+    // First reach in session s; then the same goal reached in session t: a new session goal,
+    // not a new visitor goal.
+    const rows = plan([goal('first', 's'), goal('again', 't')], {
+      visitors: new Map([['7:v', visitor]]),
+      newGoalSessions: new Set(['first', 'again']),
+      newGoalVisitors: new Set(['first']),
+    });
+    expect(rows.map((row) => [row.elementId, row.arm, row.goalSessions, row.goalVisitors])).toEqual(
+      [
+        [1, 11, 2, 1],
+        [2, 0, 2, 1],
+      ],
+    );
   });
 });

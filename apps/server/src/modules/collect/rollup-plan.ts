@@ -32,6 +32,7 @@ export interface RollupCounts {
   visitors: number;
   sessions: number;
   goalSessions: number;
+  goalVisitors: number;
   conversions: number;
   revenue: number;
   applied: number;
@@ -61,6 +62,8 @@ export interface RollupInput {
   visitors: ReadonlyMap<string, VisitorFacts>;
   /** Goal events (by id) that reached a goal for the first time in their session. */
   newGoalSessions: ReadonlySet<string>;
+  /** Goal events (by id) that reached a goal for the first time for their visitor. */
+  newGoalVisitors: ReadonlySet<string>;
   /** Goal events (by id) that completed the funnel within the conversion window. */
   conversions: ReadonlySet<string>;
 }
@@ -88,6 +91,7 @@ const zero = (): RollupCounts => ({
   visitors: 0,
   sessions: 0,
   goalSessions: 0,
+  goalVisitors: 0,
   conversions: 0,
   revenue: 0,
   applied: 0,
@@ -143,9 +147,10 @@ export function planRollups(input: RollupInput): RollupRow[] {
     for (const [elementId, arm] of Object.entries(visitor.arms)) {
       if (event.type === 'revenue') {
         bump(at(elementId, arm), { revenue: event.amount });
-      } else if (input.newGoalSessions.has(event.id)) {
+      } else if (input.newGoalSessions.has(event.id) || input.newGoalVisitors.has(event.id)) {
         bump(at(elementId, arm, event.goalId), {
-          goalSessions: 1,
+          goalSessions: input.newGoalSessions.has(event.id) ? 1 : 0,
+          goalVisitors: input.newGoalVisitors.has(event.id) ? 1 : 0,
           conversions: input.conversions.has(event.id) ? 1 : 0,
         });
       }

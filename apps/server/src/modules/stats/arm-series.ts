@@ -7,12 +7,26 @@ import type { BucketRow } from './repo';
 // by an exposure (also funnelSessions), revenue; conversions = sessions that reached the
 // counted goal, funnelConversions = of those, the ones that completed the funnel in order
 // within the conversion window (with a chosen goalId: every session that reached it).
+// Converted visitors (visitors who first reached the counted goal) are kept beside the base
+// metrics for the significance engine only: they are not part of the answer's metrics.
 
 export const CONTROL_ARM = 0;
 export const NO_GOAL = 0;
 
-/** elementId -> arm (0 = control) -> base metrics per interval. */
-export type ArmSeries = Map<number, Map<number, BaseMetrics[]>>;
+export interface ArmValues {
+  /** Base metrics per interval. */
+  values: BaseMetrics[];
+  /** Visitors whose first reach of the counted goal fell in the period's intervals. */
+  convertedVisitors: number;
+}
+
+/** elementId -> arm (0 = control) -> its values. */
+export type ArmSeries = Map<number, Map<number, ArmValues>>;
+
+const emptyArmValues = (length: number): ArmValues => ({
+  values: Array.from({ length }, emptyBaseMetrics),
+  convertedVisitors: 0,
+});
 
 export interface CountedGoal {
   goalId: number;
@@ -29,11 +43,11 @@ export function armSeries(
   for (const row of rows) {
     const index = intervalIndex(intervals, row.bucket);
     if (index === -1) continue;
-    const arms = series.get(row.elementId) ?? new Map<number, BaseMetrics[]>();
+    const arms = series.get(row.elementId) ?? new Map<number, ArmValues>();
     series.set(row.elementId, arms);
-    const values = arms.get(row.arm) ?? intervals.map(emptyBaseMetrics);
-    arms.set(row.arm, values);
-    const metrics = values[index]!;
+    const arm = arms.get(row.arm) ?? emptyArmValues(intervals.length);
+    arms.set(row.arm, arm);
+    const metrics = arm.values[index]!;
     if (row.goalId === NO_GOAL) {
       metrics.views += row.exposures;
       metrics.visitors += row.visitors;
@@ -43,6 +57,7 @@ export function armSeries(
     } else if (counted && row.goalId === counted.goalId) {
       metrics.conversions += row.goalSessions;
       metrics.funnelConversions += counted.chosen ? row.goalSessions : row.conversions;
+      arm.convertedVisitors += row.goalVisitors;
     }
   }
   return series;
@@ -75,4 +90,4 @@ export const armValues = (
   elementId: number,
   arm: number,
   length: number,
-): BaseMetrics[] => series.get(elementId)?.get(arm) ?? Array.from({ length }, emptyBaseMetrics);
+): ArmValues => series.get(elementId)?.get(arm) ?? emptyArmValues(length);

@@ -1,7 +1,6 @@
 import {
   campaignSignificance,
   type ArmCounts,
-  type BaseMetrics,
   type FunnelStep,
   type SampleSize,
   type SrmResult,
@@ -41,13 +40,14 @@ export interface ElementStats {
 }
 
 /**
- * Converted visitors of an arm for the significance engine. The rollups count converting
- * sessions, not visitors, so a visitor converting in two sessions counts twice: capped at the
+ * Converted and exposed visitors of an arm for the significance engine: visitors whose first
+ * reach of the counted goal falls in the range, of visitors first exposed in it. A visitor
+ * first exposed before the range can first convert inside it, so the count is capped at the
  * arm's visitors, which the engine requires (docs/decisions.md, "Results from the rollups").
  */
-const armCounts = (total: BaseMetrics): ArmCounts => ({
-  visitors: total.visitors,
-  conversions: Math.min(total.funnelConversions, total.visitors),
+const armCounts = (arm: ArmModes): ArmCounts => ({
+  visitors: arm.total.visitors,
+  conversions: Math.min(arm.convertedVisitors, arm.total.visitors),
 });
 
 export function elementStats({
@@ -71,9 +71,7 @@ export function elementStats({
   /** A multi-armed bandit campaign: served weights that move, so no split to check. */
   bandit: boolean;
 }): Record<string, ElementStats> {
-  const counts = elements.map((element) =>
-    arms.get(element.id)!.map((arm) => armCounts(arm.total)),
-  );
+  const counts = elements.map((element) => arms.get(element.id)!.map(armCounts));
   // Expected split: even over the control and every variant, as A/B split campaigns are served.
   const significance = campaignSignificance({
     elements: counts.map(([control, ...variants]) => ({ control: control!, variants })),

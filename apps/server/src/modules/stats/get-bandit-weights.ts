@@ -6,10 +6,11 @@ import {
   type Campaign,
 } from '@kindling/domain';
 import type { Db } from '../../db/database';
-import { armSeries, CONTROL_ARM, totalOf } from './arm-series';
+import { armSeries, armValues, CONTROL_ARM } from './arm-series';
 import { armCounts } from './element-stats';
 import { conversionGoalId } from './funnel-goals';
 import type { Interval } from './intervals';
+import { armModes } from './present-stats';
 import { sumRollupsOverLifetime } from './repo';
 
 /** The traffic shares of one element's served arms: the control and its enabled variants. */
@@ -46,7 +47,7 @@ export async function getBanditWeights(
     campaign.elements.map((element) => {
       const variantIds = element.variants.filter((v) => v.isEnabled).map((v) => v.id);
       const arms = [CONTROL_ARM, ...variantIds].map((arm) =>
-        armCounts(totalOf(series.get(element.id)?.get(arm) ?? [])),
+        armCounts(armModes(armValues(series, element.id, arm, LIFETIME.length))),
       );
       const weights = arms.some((arm) => arm.visitors > 0)
         ? capShares(thompsonWeights({ arms, random: mulberry32(element.id) }), CEILING)

@@ -6,7 +6,14 @@ import {
   type CampaignMetrics,
   type VariantMetrics,
 } from '@kindling/domain';
-import { armValues, cumulativeOf, totalOf, CONTROL_ARM, type ArmSeries } from './arm-series';
+import {
+  armValues,
+  cumulativeOf,
+  totalOf,
+  CONTROL_ARM,
+  type ArmSeries,
+  type ArmValues,
+} from './arm-series';
 import type { Interval } from './intervals';
 
 // Base metrics per interval -> the metrics of spec section 3, discrete and cumulative.
@@ -47,10 +54,16 @@ export function timeSeriesOf<T>(
 export interface ArmModes {
   series: Modes<BaseMetrics[]>;
   total: BaseMetrics;
+  /** The period's converted visitors (significance only). */
+  convertedVisitors: number;
 }
 
-export function armModes(values: BaseMetrics[]): ArmModes {
-  return { series: { discrete: values, cumulative: cumulativeOf(values) }, total: totalOf(values) };
+export function armModes({ values, convertedVisitors }: ArmValues): ArmModes {
+  return {
+    series: { discrete: values, cumulative: cumulativeOf(values) },
+    total: totalOf(values),
+    convertedVisitors,
+  };
 }
 
 const modesAt = (arm: ArmModes | null, index: number): Modes<BaseMetrics | null> => ({
@@ -109,7 +122,8 @@ export function campaignModes(arms: PeriodArms, lead: number | null, length: num
   const values = Array.from({ length }, (_, i) =>
     totalOf(elementArms.map((arm) => arm.series.discrete[i]!)),
   );
-  return armModes(values);
+  const convertedVisitors = elementArms.reduce((sum, arm) => sum + arm.convertedVisitors, 0);
+  return armModes({ values, convertedVisitors });
 }
 
 type Pick = (arm: ArmModes) => BaseMetrics;

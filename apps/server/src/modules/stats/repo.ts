@@ -24,6 +24,8 @@ export interface BucketRow {
   sessions: number;
   revenue: number;
   goalSessions: number;
+  /** Visitors whose first reach of the goal fell in these hours. */
+  goalVisitors: number;
   conversions: number;
 }
 
@@ -44,7 +46,8 @@ async function sumRollups(db: Db, query: RollupSelection): Promise<BucketRow[]> 
     select r.element_id as "elementId", r.arm, r.goal_id as "goalId", ${query.bucket} as bucket,
       sum(r.exposures) as exposures, sum(r.visitors) as visitors, sum(r.sessions) as sessions,
       sum(r.revenue) as revenue, sum(r.goal_sessions) as "goalSessions",
-      sum(r.conversions) as conversions, min(r.hour) as "firstHour"
+      sum(r.goal_visitors) as "goalVisitors", sum(r.conversions) as conversions,
+      min(r.hour) as "firstHour"
     from rollups_hourly r
     join campaigns c on c.id = r.campaign_id and c.team_id = ${query.teamId}
     where r.campaign_id = ${query.campaignId}
@@ -63,6 +66,7 @@ async function sumRollups(db: Db, query: RollupSelection): Promise<BucketRow[]> 
     sessions: Number(row.sessions),
     revenue: Number(row.revenue),
     goalSessions: Number(row.goalSessions),
+    goalVisitors: Number(row.goalVisitors),
     conversions: Number(row.conversions),
   }));
 }

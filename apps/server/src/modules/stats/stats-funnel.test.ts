@@ -51,6 +51,7 @@ describeEachDatabase('campaign stats: funnel steps and sample size', (kind) => {
         arm: 0,
         goalId: P,
         goalSessions: 25,
+        goalVisitors: 20,
         conversions: 20,
       },
       // Variant a: 200 visitors, 100 signed up, 30 purchased after signing up.
@@ -62,13 +63,22 @@ describeEachDatabase('campaign stats: funnel steps and sample size', (kind) => {
         arm: h.a,
         goalId: P,
         goalSessions: 35,
+        goalVisitors: 30,
         conversions: 30,
       },
       // Variant b: 100 visitors, 12 signed up, 15 completed purchases: more than signed up, so
       // the step is capped at 12.
       { hour: day1, elementId: h.id, arm: h.b, exposures: 120, visitors: 100, sessions: 105 },
       { hour: day1, elementId: h.id, arm: h.b, goalId: S, goalSessions: 12 },
-      { hour: day1, elementId: h.id, arm: h.b, goalId: P, goalSessions: 15, conversions: 15 },
+      {
+        hour: day1,
+        elementId: h.id,
+        arm: h.b,
+        goalId: P,
+        goalSessions: 15,
+        goalVisitors: 15,
+        conversions: 15,
+      },
       // Button: 50 visitors per arm, first seen an hour after the range starts, no goals.
       { hour: '2026-04-01T01:00Z', elementId: b.id, arm: 0, exposures: 50, visitors: 50 },
       { hour: '2026-04-01T02:00Z', elementId: b.id, arm: b.v, exposures: 50, visitors: 50 },

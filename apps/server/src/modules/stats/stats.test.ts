@@ -66,6 +66,7 @@ describeEachDatabase('POST /api/team/{team}/campaign/stats', (kind) => {
         arm: 0,
         goalId: P,
         goalSessions: 1,
+        goalVisitors: 1,
         conversions: 1,
       },
       // 29 Mar 00:00 local.
@@ -83,9 +84,18 @@ describeEachDatabase('POST /api/team/{team}/campaign/stats', (kind) => {
         arm: 0,
         goalId: P,
         goalSessions: 4,
+        // Four sessions, two of them one visitor's: three visitors.
+        goalVisitors: 3,
         conversions: 3,
       },
-      { hour: '2026-03-28T23:00Z', elementId: h.id, arm: 0, goalId: S, goalSessions: 6 },
+      {
+        hour: '2026-03-28T23:00Z',
+        elementId: h.id,
+        arm: 0,
+        goalId: S,
+        goalSessions: 6,
+        goalVisitors: 5,
+      },
       {
         hour: '2026-03-28T23:00Z',
         elementId: h.id,
@@ -126,6 +136,7 @@ describeEachDatabase('POST /api/team/{team}/campaign/stats', (kind) => {
         arm: h.a,
         goalId: P,
         goalSessions: 6,
+        goalVisitors: 5,
         conversions: 6,
       },
       // 30 Mar 00:00 local.
@@ -227,12 +238,13 @@ describeEachDatabase('POST /api/team/{team}/campaign/stats', (kind) => {
 
   it('tests each variant with the engine: converted of exposed visitors, SRM per element', async () => {
     const s = await stats({});
+    // Converted visitors of the purchase, not its sessions or funnel completions (6 for a).
     const expected = campaignSignificance({
       elements: [
         {
           control: { visitors: 24, conversions: 4 },
           variants: [
-            { visitors: 20, conversions: 6 },
+            { visitors: 20, conversions: 5 },
             { visitors: 0, conversions: 0 },
           ],
         },
@@ -248,7 +260,7 @@ describeEachDatabase('POST /api/team/{team}/campaign/stats', (kind) => {
     );
   });
 
-  it('with goalId counts the sessions that reached that goal', async () => {
+  it('with goalId counts the sessions that reached that goal, and its visitors for significance', async () => {
     const s = await stats({ goalId: f.signup });
     const control = s.elements[f.headline.id]!.variants.control!;
     expect(control.overall.discrete).toMatchObject(
@@ -257,6 +269,21 @@ describeEachDatabase('POST /api/team/{team}/campaign/stats', (kind) => {
     expect(control.timeSeries.values[DAY2]!.discrete.conversions).toBe(6);
     expect(s.elements[f.headline.id]!.variants[f.headline.a]!.overall.discrete.conversions).toBe(0);
     expect(s.goals.map((goal) => goal.counted)).toEqual([true, false]);
+    const expected = campaignSignificance({
+      elements: [
+        {
+          control: { visitors: 24, conversions: 5 },
+          variants: [
+            { visitors: 20, conversions: 0 },
+            { visitors: 0, conversions: 0 },
+          ],
+        },
+        { control: { visitors: 15, conversions: 0 }, variants: [{ visitors: 15, conversions: 0 }] },
+      ],
+    });
+    expect(s.elements[f.headline.id]!.variants[f.headline.a]!.significance).toEqual(
+      expected.elements[0]!.variants[0],
+    );
   });
 
   it('with compareRange benchmarks each arm and the campaign against the other period', async () => {
