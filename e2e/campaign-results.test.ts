@@ -336,7 +336,7 @@ describe('campaign results', () => {
         return campaign.elements[0]!.variants.find((variant) => variant.id === warm)?.isEnabled;
       })
       .toBe(false);
-    expect(await row.getByRole('switch', { name: 'Resume Variant 2' }).count()).toBe(1);
+    await poll(() => row.getByRole('switch', { name: 'Resume Variant 2' }).count()).toBe(1);
 
     await row.getByRole('button', { name: 'Delete Variant 2' }).click();
     await page.getByTestId('confirm-dialog-confirm').click();
