@@ -88,7 +88,7 @@ describe('invitations: a person with an account joins with the link, not the ban
   it('the link shows the team and joins it; the switcher lists it', async () => {
     await guestPage.goto(link);
     await guestPage.getByRole('heading', { name: `Join ${ownerTeam}` }).waitFor();
-    expect(await guestPage.getByText(`You are signed in as ${guest.email}.`).count()).toBe(1);
+    await guestPage.getByText(`You are signed in as ${guest.email}.`).waitFor();
     await shotAtBothSizes(guestPage, '32-invite-page-signed-in');
     await guestPage.getByRole('button', { name: `Join ${ownerTeam}` }).click();
     await guestPage.waitForURL(`**/admin/${ownerSlug}/campaigns`);

@@ -84,6 +84,9 @@ describe('settings: the eight screens and one real effect each', () => {
     await members.first().waitFor();
     expect(await members.count()).toBe(1);
     expect(await members.first().textContent()).toContain(`${person.realName} (you)`);
+    // The only owner cannot leave: the app does not offer what the server would refuse.
+    expect(await members.first().getByRole('button', { name: 'Leave team' }).count()).toBe(0);
+    expect(await members.first().textContent()).toContain('Only owner');
 
     const email = page.getByLabel('E-mail', { exact: true });
     await email.fill('not-an-email');

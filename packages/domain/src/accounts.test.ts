@@ -3,6 +3,7 @@ import {
   ACCOUNT_MESSAGES,
   API_KEY_NAME_MESSAGE,
   apiKeyNameSchema,
+  isLastOwner,
   realNameSchema,
   teamNameSchema,
 } from './accounts';
@@ -23,5 +24,14 @@ describe('names made of invisible characters are blank', () => {
 
   it('keeps the visible name, trimmed of invisible edges', () => {
     expect(teamNameSchema.parse('\u200B Acme\u200DGrowth \uFEFF')).toBe('Acme\u200DGrowth');
+  });
+});
+
+describe('the last owner', () => {
+  it('stays: removing the only owner would leave the team without one', () => {
+    expect(isLastOwner('owner', 1)).toBe(true);
+    expect(isLastOwner('owner', 2)).toBe(false);
+    expect(isLastOwner('member', 1)).toBe(false);
+    expect(isLastOwner('member', 0)).toBe(false);
   });
 });

@@ -59,6 +59,13 @@ export const registerSchema = z.object({
 export const teamRoleSchema = z.enum(['owner', 'member']);
 export type TeamRole = z.infer<typeof teamRoleSchema>;
 
+/**
+ * Whether removing a member of this role would leave the team without an owner: the last owner
+ * stays (the server refuses it, and the app does not offer it).
+ */
+export const isLastOwner = (role: TeamRole, ownerCount: number): boolean =>
+  role === 'owner' && ownerCount <= 1;
+
 export const PREVIEW_SIZES = ['mobile', 'tablet', 'desktop'] as const;
 export type PreviewSize = (typeof PREVIEW_SIZES)[number];
 

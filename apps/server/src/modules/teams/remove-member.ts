@@ -1,3 +1,4 @@
+import { isLastOwner } from '@kindling/domain';
 import type { Db } from '../../db/database';
 import { AppError, forbidden, notFound } from '../../errors';
 import type { TeamAccess } from '../../http/types';
@@ -13,7 +14,9 @@ export async function removeMember(
   await db.transaction().execute(async (tx) => {
     const target = await findMemberRole(tx, input.team.id, input.userId);
     if (!target) throw notFound(TEAM_MESSAGES.memberNotFound);
-    if (target.role === 'owner' && (await countOwners(tx, input.team.id)) <= 1) {
+    // Owners are counted only when an owner leaves: a member's leaving never needs them.
+    const owners = target.role === 'owner' ? await countOwners(tx, input.team.id) : 0;
+    if (isLastOwner(target.role, owners)) {
       throw new AppError('CONFLICT', TEAM_MESSAGES.lastOwner);
     }
     await deleteMember(tx, input.team.id, input.userId);

@@ -1,4 +1,4 @@
-import { userInitials } from '@kindling/domain';
+import { isLastOwner, userInitials } from '@kindling/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -90,6 +90,9 @@ function MemberList({ members }: { members: Member[] }) {
       <ul className={styles.list} aria-label="Team members">
         {members.map((member) => {
           const self = member.userId === user.id;
+          const removable =
+            (self || isOwner) &&
+            !isLastOwner(member.role, members.filter((m) => m.role === 'owner').length);
           return (
             <li key={member.userId} className={styles.row} data-testid="member-row">
               <Avatar initials={userInitials(member.realName)} />
@@ -101,7 +104,7 @@ function MemberList({ members }: { members: Member[] }) {
                 <span className={styles.email}>{member.email}</span>
               </div>
               {roleBadge(member.role)}
-              {self || isOwner ? (
+              {removable ? (
                 <Button
                   size="sm"
                   variant="ghost"
@@ -111,6 +114,8 @@ function MemberList({ members }: { members: Member[] }) {
                 >
                   {self ? 'Leave team' : 'Remove'}
                 </Button>
+              ) : self && isOwner ? (
+                <span className={styles.email}>Only owner</span>
               ) : null}
             </li>
           );
