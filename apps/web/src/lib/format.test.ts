@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTimeAgo } from './format';
+import { formatCount, formatShare, formatTimeAgo } from './format';
 
 describe('formatTimeAgo', () => {
   const now = Date.parse('2026-11-23T12:00:00Z');
@@ -17,5 +17,14 @@ describe('formatTimeAgo', () => {
 
   it('answers nothing for a time it cannot read', () => {
     expect(formatTimeAgo('not a date', now)).toBe('');
+  });
+});
+
+describe('counts and shares', () => {
+  it('separate thousands and show a share to one decimal', () => {
+    expect(formatCount(1_234_567)).toBe('1,234,567');
+    expect(formatShare(0.975)).toBe('97.5%');
+    expect(formatShare(1)).toBe('100%');
+    expect(formatShare(0.12345)).toBe('12.3%');
   });
 });

@@ -47,3 +47,12 @@ export function formatTimeAgo(iso: string, now = Date.now()): string {
   }
   return '';
 }
+
+const count = new Intl.NumberFormat('en');
+const share = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 1 });
+
+/** A whole count with thousands separators: "1,234". */
+export const formatCount = (value: number): string => count.format(value);
+
+/** A part of a whole (0..1) as a percentage to one decimal: "97.5%", "100%". */
+export const formatShare = (value: number): string => share.format(value);

@@ -1,9 +1,4 @@
-import {
-  CHART_FILL_ALPHA,
-  CHART_LABEL_FORMATS,
-  DEFAULT_CHART_COLOR,
-  type SubscriptionTier,
-} from '@kindling/domain';
+import { CHART_LABEL_FORMATS, type SubscriptionTier } from '@kindling/domain';
 import { useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import {
@@ -16,7 +11,9 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { AXIS_STYLE, CHART_FILL, chartColor } from '../../../lib/chart-style';
 import { useCurrentTeam } from '../../../lib/current-team';
+import { formatCount, formatShare } from '../../../lib/format';
 import { Card } from '../../../ui/card';
 import { ErrorPanel } from '../../../ui/error-panel';
 import { Skeleton } from '../../../ui/skeleton';
@@ -24,8 +21,6 @@ import { fetchUsage, usageKey } from '../api/billing-api';
 import { usageSummary } from '../state/usage-summary';
 import styles from './usage-card.module.css';
 
-const count = new Intl.NumberFormat('en');
-const percent = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 1 });
 /** "yyyy-mm" read as the first of that month, local midnight, so it prints as that day. */
 const monthDate = (month: string) => new Date(`${month}-01T00:00:00`);
 
@@ -71,10 +66,10 @@ function UsageFigures({
   return (
     <div className={styles.body}>
       <p className={styles.summary} data-testid="usage-this-month">
-        <strong>{count.format(summary.thisMonth)}</strong>{' '}
+        <strong>{formatCount(summary.thisMonth)}</strong>{' '}
         {summary.allowance === null
           ? 'exposures this month. No plan, no monthly limit.'
-          : `of ${count.format(summary.allowance)} exposures this month (${percent.format(summary.share ?? 0)}).`}
+          : `of ${formatCount(summary.allowance)} exposures this month (${formatShare(summary.share ?? 0)}).`}
       </p>
       {summary.allowance !== null ? (
         <div
@@ -96,31 +91,19 @@ function UsageFigures({
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
             <CartesianGrid vertical={false} stroke="var(--border)" />
-            <XAxis
-              dataKey="label"
-              tickLine={false}
-              axisLine={false}
-              tick={{ fontSize: 12, fill: 'var(--text-muted)' }}
-            />
-            <YAxis
-              tickFormatter={(value: number) => count.format(value)}
-              tickLine={false}
-              axisLine={false}
-              width={64}
-              allowDecimals={false}
-              tick={{ fontSize: 12, fill: 'var(--text-muted)' }}
-            />
+            <XAxis dataKey="label" {...AXIS_STYLE} />
+            <YAxis tickFormatter={formatCount} {...AXIS_STYLE} width={64} allowDecimals={false} />
             <Tooltip
               cursor={{ fill: 'var(--surface-sunken)' }}
-              formatter={(value) => [count.format(Number(value)), 'Exposures']}
+              formatter={(value) => [formatCount(Number(value)), 'Exposures']}
               labelFormatter={(_label, payload) =>
                 (payload?.[0]?.payload as { title?: string } | undefined)?.title ?? ''
               }
             />
             <Bar
               dataKey="exposures"
-              fill={DEFAULT_CHART_COLOR.replace(/,1\)$/, `,${CHART_FILL_ALPHA.to})`)}
-              stroke={DEFAULT_CHART_COLOR}
+              fill={CHART_FILL.top}
+              stroke={chartColor()}
               radius={[3, 3, 0, 0]}
               isAnimationActive={false}
             />

@@ -29,7 +29,8 @@ import {
   type MetricMode,
 } from '../state/chart-points';
 import { elementRows } from '../state/element-rows';
-import { formatChange, formatCount, formatMetric, METRIC_LABELS } from '../state/metric-format';
+import { formatCount } from '../../../lib/format';
+import { formatChange, formatMetric, METRIC_LABELS } from '../state/metric-format';
 import { resultsCsv } from '../state/results-csv';
 import { downloadText } from '../../../lib/download';
 import { useStatsRequest } from '../hooks/use-stats-request';

@@ -1,21 +1,14 @@
 import type { DerivedMetricKey } from '@kindling/domain';
 import clsx from 'clsx';
+import { formatCount, formatShare } from '../../../lib/format';
 import { Button } from '../../../ui/button';
 import { TrashIcon } from '../../../ui/icons';
 import { Switch } from '../../../ui/switch';
 import type { ArmRow, ElementRows } from '../state/element-rows';
-import {
-  formatChance,
-  formatChange,
-  formatCount,
-  formatMetric,
-  METRIC_LABELS,
-} from '../state/metric-format';
+import { formatChance, formatChange, formatMetric, METRIC_LABELS } from '../state/metric-format';
 import { FunnelSteps } from './funnel-steps';
 import { VerdictLine } from './verdict-line';
 import styles from './element-results.module.css';
-
-const percent = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 1 });
 
 const Muted = ({ children = '—' }: { children?: string }) => (
   <span className={styles.muted}>{children}</span>
@@ -49,7 +42,7 @@ function DeliveryCell({ row }: { row: ArmRow }) {
   if (rendered === null) return <Muted />;
   return (
     <span>
-      Rendered for {percent.format(rendered)}
+      Rendered for {formatShare(rendered)}
       {medianAppliedMs !== null ? (
         <span className={styles.muted}> · {Math.round(medianAppliedMs)} ms</span>
       ) : null}

@@ -1,8 +1,7 @@
 import type { ArmRow, FunnelStepRow } from '../state/element-rows';
-import { formatChance, formatCount } from '../state/metric-format';
+import { formatCount, formatShare } from '../../../lib/format';
+import { formatChance } from '../state/metric-format';
 import styles from './element-results.module.css';
-
-const rate = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 1 });
 
 /** Each funnel step per arm: of those who entered it, how many reached its goal. */
 export function FunnelSteps({
@@ -40,7 +39,7 @@ export function FunnelSteps({
                       {cell ? (
                         <span>
                           {formatCount(cell.reached)} of {formatCount(cell.entered)}
-                          {cell.entered > 0 ? ` (${rate.format(cell.reached / cell.entered)})` : ''}
+                          {cell.entered > 0 ? ` (${formatShare(cell.reached / cell.entered)})` : ''}
                           {cell.chanceToBeatControl !== null ? (
                             <span className={styles.interval}>
                               {formatChance(cell.chanceToBeatControl)} chance to beat the original

@@ -2,7 +2,7 @@ import { NOT_ENOUGH_DATA_VIEWS } from '@kindling/domain';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import type { ModalProps } from '../../../ui/modal-stack';
-import { formatCount } from '../state/metric-format';
+import { formatCount } from '../../../lib/format';
 
 /** Shown when a range holds fewer views than results need (spec section 9: 100 views). */
 export function NotEnoughDataDialog({ modal, views }: ModalProps<void> & { views: number }) {

@@ -1,4 +1,3 @@
-import { CHART_FILL_ALPHA, DEFAULT_CHART_COLOR } from '@kindling/domain';
 import { useId } from 'react';
 import {
   Area,
@@ -11,11 +10,11 @@ import {
   YAxis,
   type TooltipContentProps,
 } from 'recharts';
+import { AXIS_STYLE, CHART_FILL, chartColor } from '../../../lib/chart-style';
 import type { ChartPoint } from '../state/chart-points';
 import styles from './results-chart.module.css';
 
 const COMPARE_COLOR = 'rgba(100,116,139,1)';
-const withAlpha = (rgba: string, alpha: number) => rgba.replace(/,\s*[\d.]+\)$/, `,${alpha})`);
 
 interface ResultsChartProps {
   points: ChartPoint[];
@@ -43,7 +42,7 @@ function PointTooltip({
     <div className={styles.tooltip} data-testid="chart-tooltip">
       <div className={styles.tooltipTitle}>{point.title}</div>
       <div className={styles.tooltipRow}>
-        <span className={styles.swatch} style={{ background: DEFAULT_CHART_COLOR }} />
+        <span className={styles.swatch} style={{ background: chartColor() }} />
         {seriesName}: <strong>{format(point.value)}</strong>
       </div>
       {point.compareValue !== null ? (
@@ -75,28 +74,13 @@ export function ResultsChart({
         <AreaChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
           <defs>
             <linearGradient id={gradient} x1="0" y1="0" x2="0" y2="1">
-              <stop offset="0%" stopColor={withAlpha(DEFAULT_CHART_COLOR, CHART_FILL_ALPHA.to)} />
-              <stop
-                offset="100%"
-                stopColor={withAlpha(DEFAULT_CHART_COLOR, CHART_FILL_ALPHA.from)}
-              />
+              <stop offset="0%" stopColor={CHART_FILL.top} />
+              <stop offset="100%" stopColor={CHART_FILL.bottom} />
             </linearGradient>
           </defs>
           <CartesianGrid vertical={false} stroke="var(--border)" />
-          <XAxis
-            dataKey="label"
-            tickLine={false}
-            axisLine={false}
-            minTickGap={24}
-            tick={{ fontSize: 12, fill: 'var(--text-muted)' }}
-          />
-          <YAxis
-            tickFormatter={format}
-            tickLine={false}
-            axisLine={false}
-            width={64}
-            tick={{ fontSize: 12, fill: 'var(--text-muted)' }}
-          />
+          <XAxis dataKey="label" {...AXIS_STYLE} minTickGap={24} />
+          <YAxis tickFormatter={format} {...AXIS_STYLE} width={64} />
           <Tooltip
             content={
               <PointTooltip format={format} seriesName={seriesName} compareName={compareName} />
@@ -106,7 +90,7 @@ export function ResultsChart({
             type="monotone"
             dataKey="value"
             name={seriesName}
-            stroke={DEFAULT_CHART_COLOR}
+            stroke={chartColor()}
             strokeWidth={2}
             fill={`url(#${gradient})`}
             isAnimationActive={false}

@@ -17,7 +17,6 @@ const signedPercent = new Intl.NumberFormat('en', {
   signDisplay: 'exceptZero',
 });
 const money = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const count = new Intl.NumberFormat('en');
 
 /** Rates read as percentages; revenue per session as an amount (its currency is the site's). */
 export function formatMetric(metric: DerivedMetricKey, value: number): string {
@@ -26,8 +25,6 @@ export function formatMetric(metric: DerivedMetricKey, value: number): string {
 
 /** A relative change: "+12.5%", "-3%", "0%". */
 export const formatChange = (value: number) => signedPercent.format(value);
-
-export const formatCount = (value: number) => count.format(value);
 
 /** A probability as people read it: "97%", with the ends never shown as certainty. */
 export function formatChance(value: number): string {
