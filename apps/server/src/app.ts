@@ -41,6 +41,7 @@ import { uploadStore, UPLOADS_PREFIX } from './modules/campaigns/uploaded-files'
 import { campaignRoutes } from './modules/campaigns/routes';
 import { getCampaigns } from './modules/campaigns/get-campaigns';
 import { statsRoutes } from './modules/stats/routes';
+import { createFinalIntervalCache } from './modules/stats/final-interval-cache';
 import { cachedBanditWeights } from './modules/stats/cached-bandit-weights';
 import { getBanditWeights } from './modules/stats/get-bandit-weights';
 import { logPreviewErrorRoutes } from './modules/preview/log-preview-error';
@@ -269,7 +270,10 @@ export async function buildApp({
         listCampaignIds: (input) => listCampaignIds(services, input),
       });
       trackerSnippetRoutes(scope, services);
-      statsRoutes(scope, services, { getCampaigns: (input) => getCampaigns(services, input) });
+      statsRoutes(scope, services, {
+        getCampaigns: (input) => getCampaigns(services, input),
+        finalIntervals: createFinalIntervalCache({ maxRows: config.STATS_CACHE_ROWS }),
+      });
     },
   );
   serveFiles(app, { prefix: FILES_PREFIX, store: screenshotStore(config.DATA_DIR) });

@@ -38,6 +38,11 @@ const configSchema = z
     SCREENSHOT_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
     /** Hard limit for one screenshot, from page load to the captured image. */
     SCREENSHOT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+    /**
+     * Rollup rows of final hours (over a day old) each process keeps for the stats query,
+     * about 200 bytes each; 0 reads every interval from the database each time.
+     */
+    STATS_CACHE_ROWS: z.coerce.number().int().min(0).max(10_000_000).default(200_000),
     /** Set false to run a process that serves requests but claims no jobs. */
     JOB_WORKER: z.stringbool().default(true),
     /** How often an idle worker looks for due jobs; enqueueing in-process wakes it at once. */

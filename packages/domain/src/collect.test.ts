@@ -1,10 +1,14 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   COLLECT_MESSAGES,
   collectBatchSchema,
   withinClockSkew,
   COLLECT_MAX_CLOCK_SKEW_MS,
+  finalRollupHoursBefore,
 } from './collect';
+
+const HOUR_MS = 3_600_000;
 
 const base = {
   id: '0b0e4a8e-5d1c-4c6a-9f43-0d6f2e8f1a11',
@@ -59,5 +63,22 @@ describe('the collect contract', () => {
     expect(withinClockSkew([{ ts: now + COLLECT_MAX_CLOCK_SKEW_MS }], now)).toBe(true);
     expect(withinClockSkew([{ ts: now + COLLECT_MAX_CLOCK_SKEW_MS + 1 }], now)).toBe(false);
     expect(withinClockSkew([{ ts: now - COLLECT_MAX_CLOCK_SKEW_MS - 1 }], now)).toBe(false);
+  });
+
+  it('calls an hour final only once no event stamped in it can be accepted, now or later', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1e12, max: 4e12 }),
+        fc.integer({ min: 0, max: 1e10 }),
+        (now, later) => {
+          const before = finalRollupHoursBefore(now);
+          expect(before % HOUR_MS).toBe(0);
+          // The earliest event time accepted at any later clock reading lies past it.
+          expect(before).toBeLessThan(now + later - COLLECT_MAX_CLOCK_SKEW_MS);
+          expect(withinClockSkew([{ ts: before - 1 }], now + later)).toBe(false);
+        },
+      ),
+    );
+    expect(finalRollupHoursBefore(Date.UTC(2026, 0, 3, 12, 30))).toBe(Date.UTC(2026, 0, 2, 11));
   });
 });

@@ -68,3 +68,14 @@ export type CollectBatch = z.infer<typeof collectBatchSchema>;
 /** True when every event is stamped within a day of `now`. */
 export const withinClockSkew = (events: readonly { ts: number }[], now: number): boolean =>
   events.every((event) => Math.abs(event.ts - now) <= COLLECT_MAX_CLOCK_SKEW_MS);
+
+const HOUR_MS = 3_600_000;
+/** A batch is checked against the clock and written moments later, or after a retry. */
+const WRITE_SLACK_MS = HOUR_MS;
+
+/**
+ * Rollup hours ending at or before this are final at `now`: no event stamped in them can be
+ * accepted any more (withinClockSkew), so what results read of them never changes.
+ */
+export const finalRollupHoursBefore = (now: number): number =>
+  Math.floor((now - COLLECT_MAX_CLOCK_SKEW_MS - WRITE_SLACK_MS) / HOUR_MS) * HOUR_MS;

@@ -18,7 +18,8 @@ import {
   type Modes,
   type PeriodArms,
 } from './present-stats';
-import { sumRollupsByInterval } from './repo';
+import type { FinalIntervalCache } from './final-interval-cache';
+import { readIntervalRows } from './read-interval-rows';
 import { MAX_INTERVALS, STATS_MESSAGES, type StatsQuery, type StatsRange } from './stats-query';
 
 /** The team's campaigns by id (none when not the team's): the campaigns module's use-case. */
@@ -37,8 +38,18 @@ function countedGoal(campaign: Campaign, goalId: number | undefined): CountedGoa
   return id === null ? null : { goalId: id, chosen: false };
 }
 
+interface StatsDeps {
+  db: Db;
+  getCampaigns: GetCampaigns;
+  /** Rows of intervals made of final hours, read once per process. */
+  finalIntervals: FinalIntervalCache;
+  now?: () => number;
+}
+
 interface PeriodInput {
   db: Db;
+  finalIntervals: FinalIntervalCache;
+  now: number;
   teamId: number;
   campaign: Campaign;
   elements: ElementShape[];
@@ -50,7 +61,7 @@ interface PeriodInput {
 }
 
 async function loadPeriod(input: PeriodInput) {
-  const { db, teamId, campaign, elements, query, range, counted } = input;
+  const { teamId, campaign, elements, query, range, counted } = input;
   const intervals = statsIntervals({
     start: range.start.getTime(),
     end: range.end.getTime(),
@@ -59,13 +70,16 @@ async function loadPeriod(input: PeriodInput) {
     limit: MAX_INTERVALS,
   });
   if (!intervals) throw validationError(STATS_MESSAGES.tooManyIntervals);
-  const rows = await sumRollupsByInterval(db, {
-    teamId,
-    campaignId: campaign.id,
-    ...range,
-    intervals,
-    goalIds: [...new Set([...(counted ? [counted.goalId] : []), ...input.moreGoalIds])],
-  });
+  const rows = await readIntervalRows(
+    { db: input.db, cache: input.finalIntervals, now: input.now },
+    {
+      teamId,
+      campaignId: campaign.id,
+      ...range,
+      intervals,
+      goalIds: [...new Set([...(counted ? [counted.goalId] : []), ...input.moreGoalIds])],
+    },
+  );
   const series = armSeries(rows, intervals, counted);
   return { intervals, rows, arms: periodArms(elements, { intervals, series }) };
 }
@@ -103,7 +117,7 @@ const presentIntervals = (intervals: Interval[]) =>
 
 /** Campaign statistics of spec section 3 from the hourly rollups (docs/api.md). */
 export async function getCampaignStats(
-  { db, getCampaigns, now = Date.now }: { db: Db; getCampaigns: GetCampaigns; now?: () => number },
+  { db, getCampaigns, finalIntervals, now = Date.now }: StatsDeps,
   { team, query }: { team: TeamAccess; query: StatsQuery },
 ): Promise<CampaignStats> {
   const [campaign] = await getCampaigns({ teamId: team.id, ids: [query.id] });
@@ -113,13 +127,23 @@ export async function getCampaignStats(
     id: element.id,
     variantIds: element.variants.map((variant) => variant.id),
   }));
-  const input = { db, teamId: team.id, campaign, elements, query, counted };
+  const nowMs = now();
+  const input = {
+    db,
+    finalIntervals,
+    now: nowMs,
+    teamId: team.id,
+    campaign,
+    elements,
+    query,
+    counted,
+  };
   const funnel = funnelGoalIds(campaign);
   const main = await loadPeriod({ ...input, range: query.range, moreGoalIds: funnel });
   const compare = query.compareRange
     ? await loadPeriod({ ...input, range: query.compareRange, moreGoalIds: [] })
     : null;
-  const exposedUntil = Math.min(query.range.end.getTime(), now());
+  const exposedUntil = Math.min(query.range.end.getTime(), nowMs);
   const lead = leadElement(elements, main.arms);
   const campaignStats = campaignSeries(main.intervals, main.arms, lead, compare);
   return {

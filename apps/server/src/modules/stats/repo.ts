@@ -71,30 +71,37 @@ async function sumRollups(db: Db, query: RollupSelection): Promise<BucketRow[]> 
   }));
 }
 
+/** Hours starting in [start, end) (ms). */
+export interface HourRange {
+  start: number;
+  end: number;
+}
+
 /**
- * One campaign's rollups of the hours starting in [start, end), added over shards and over
+ * One campaign's rollups of the hours starting in any of `hours`, added over shards and over
  * the hours of each interval, for the goal-less counts and the given goals only. `intervals`
- * hold every such hour (statsIntervals of the same range). Empty when the campaign is not the
- * team's.
+ * hold every such hour (statsIntervals of a range holding them). Empty when the campaign is
+ * not the team's.
  */
 export function sumRollupsByInterval(
   db: Db,
   query: {
     teamId: number;
     campaignId: number;
-    start: Date;
-    end: Date;
+    hours: readonly HourRange[];
     intervals: readonly Interval[];
     goalIds: readonly number[];
   },
 ): Promise<BucketRow[]> {
   const starts = query.intervals.map((interval) => new Date(interval.start).toISOString());
+  const inRange = ({ start, end }: HourRange) =>
+    sql<boolean>`(r.hour >= ${new Date(start)} and r.hour < ${new Date(end)})`;
   return sumRollups(db, {
     ...query,
     bucket: sql`width_bucket(r.hour, ${starts}::timestamptz[])`,
-    // width_bucket counts from 1; an hour of the range is never before the first start.
+    // width_bucket counts from 1; an hour read is never before the first start.
     bucketStart: (raw) => query.intervals[Number(raw) - 1]!.start,
-    hours: sql<boolean>`r.hour >= ${query.start} and r.hour < ${query.end}`,
+    hours: sql<boolean>`(${sql.join(query.hours.map(inRange), sql` or `)})`,
   });
 }
 

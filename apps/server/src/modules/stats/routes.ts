@@ -2,6 +2,7 @@ import { USAGE_DEFAULT_MONTHS, USAGE_MAX_MONTHS } from '@kindling/domain';
 import { z } from 'zod';
 import { requireTeam, teamParams } from '../../http/team-scope';
 import type { AppInstance, AppServices } from '../../http/types';
+import type { FinalIntervalCache } from './final-interval-cache';
 import { getCampaignStats, type GetCampaigns } from './get-campaign-stats';
 import { getTeamUsage } from './get-team-usage';
 import { statsQuerySchema } from './stats-query';
@@ -11,7 +12,7 @@ export const USAGE_MONTHS_MESSAGE = `months must be a whole number from 1 to ${U
 export function statsRoutes(
   scope: AppInstance,
   services: AppServices,
-  { getCampaigns }: { getCampaigns: GetCampaigns },
+  deps: { getCampaigns: GetCampaigns; finalIntervals: FinalIntervalCache },
 ): void {
   scope.post(
     '/campaign/stats',
@@ -26,7 +27,7 @@ export function statsRoutes(
     },
     (request) =>
       getCampaignStats(
-        { db: services.db, getCampaigns },
+        { db: services.db, ...deps },
         { team: requireTeam(request), query: request.body },
       ),
   );
