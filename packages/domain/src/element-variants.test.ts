@@ -1,6 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { elementVariantProblems, VARIANT_TYPE_MISMATCH } from './element-variants';
+import {
+  elementVariantProblems,
+  VARIANT_TYPE_MISMATCH,
+  type DuplicateTarget,
+} from './element-variants';
 import { variantSchema, type TextVariantInfo, type Variant } from './variant-schema';
 import { DUPLICATE_VARIANT, EMPTY_VARIANT_MESSAGES } from './variants';
 
@@ -21,10 +25,12 @@ const image = (src: string): Variant => {
   return variantSchema.parse({ id, key: `v${id}`, type: 'image', info: { src } });
 };
 const headline = { type: 'text' as const, control: { info: info({ value: 'Start your trial' }) } };
-const duplicate = (index: number) => ({
+const ORIGINAL: DuplicateTarget = { kind: 'original' };
+const duplicate = (index: number, equals: DuplicateTarget, name: string) => ({
   index,
   code: 'duplicate-variant',
-  message: DUPLICATE_VARIANT.message,
+  message: `${DUPLICATE_VARIANT.message} It equals ${name}.`,
+  equals,
 });
 
 describe('elementVariantProblems', () => {
@@ -44,7 +50,7 @@ describe('elementVariantProblems', () => {
         element: headline,
         incoming: [text({ value: 'Other' }), text({ value: '  Start your trial ' })],
       }),
-    ).toEqual([duplicate(1)]);
+    ).toEqual([duplicate(1, ORIGINAL, 'the original')]);
   });
 
   it('flags both of two equal incoming variants, and one equal to a kept variant', () => {
@@ -58,7 +64,23 @@ describe('elementVariantProblems', () => {
           text({ value: 'Try it free' }),
         ],
       }),
-    ).toEqual([duplicate(0), duplicate(1), duplicate(2)]);
+    ).toEqual([
+      // Numbered as stored: the kept variant is variant 1, the incoming ones follow it.
+      duplicate(0, { kind: 'incoming', index: 1 }, 'variant 3'),
+      duplicate(1, { kind: 'incoming', index: 0 }, 'variant 2'),
+      duplicate(2, { kind: 'kept', index: 0 }, 'variant 1'),
+    ]);
+  });
+
+  it('names variants as the caller numbers them', () => {
+    expect(
+      elementVariantProblems({
+        element: headline,
+        kept: [text({ value: 'Try it free' })],
+        incoming: [text({ value: 'Try it free' })],
+        nameOf: (target) => `${target.kind} #${target.index}`,
+      }),
+    ).toEqual([duplicate(0, { kind: 'kept', index: 0 }, 'kept #0')]);
   });
 
   it('never flags kept variants themselves', () => {
@@ -91,7 +113,7 @@ describe('elementVariantProblems', () => {
         element: picture,
         incoming: [image('https://cdn.example/hero.png'), image('https://cdn.example/b.png')],
       }),
-    ).toEqual([duplicate(0)]);
+    ).toEqual([duplicate(0, ORIGINAL, 'the original')]);
   });
 
   it('property: any list with a copy of the original has that copy flagged', () => {
@@ -104,7 +126,7 @@ describe('elementVariantProblems', () => {
           const position = Math.min(at, incoming.length);
           incoming.splice(position, 0, text({ value: 'Start your trial' }));
           const problems = elementVariantProblems({ element: headline, incoming });
-          expect(problems).toContainEqual(duplicate(position));
+          expect(problems).toContainEqual(duplicate(position, ORIGINAL, 'the original'));
         },
       ),
     );

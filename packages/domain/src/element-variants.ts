@@ -1,10 +1,17 @@
 import type { CampaignElement } from './element-schema';
 import type { Variant } from './variant-schema';
-import { DUPLICATE_VARIANT, emptyVariantProblem, findDuplicateVariants } from './variants';
+import { DUPLICATE_VARIANT, emptyVariantProblem, variantComparisonKey } from './variants';
 
 // The one rule every write of variants obeys (the editor, /create, /save and /add-variants).
 
 export const VARIANT_TYPE_MISMATCH = 'A variant must have the same type as its element.';
+
+/** What a duplicate equals: the original, or a kept or incoming variant by position. */
+export type DuplicateTarget = { kind: 'original' } | { kind: 'kept' | 'incoming'; index: number };
+
+/** The spec's duplicate message, then which variant it equals ("the original", "variant 2"). */
+export const duplicateVariantMessage = (equals: string): string =>
+  `${DUPLICATE_VARIANT.message} It equals ${equals}.`;
 
 export interface ElementVariantsCheck {
   /** The element's type and its original content (the control). */
@@ -13,6 +20,11 @@ export interface ElementVariantsCheck {
   kept?: readonly Variant[];
   /** The variants being written, in order; problems are reported by their position here. */
   incoming: readonly Variant[];
+  /**
+   * How the message names a variant a duplicate equals. By default variants are numbered as
+   * stored: the kept ones first, then the incoming ones after them.
+   */
+  nameOf?: (target: Exclude<DuplicateTarget, { kind: 'original' }>) => string;
 }
 
 export interface VariantProblem {
@@ -20,6 +32,24 @@ export interface VariantProblem {
   index: number;
   code: 'duplicate-variant' | 'type-mismatch' | 'empty';
   message: string;
+  /** For a duplicate: what it equals. */
+  equals?: DuplicateTarget;
+}
+
+/** The first other variant that shows the same thing as incoming `index`: original first. */
+function duplicateTarget(
+  { element, kept = [], incoming }: ElementVariantsCheck,
+  index: number,
+): DuplicateTarget | undefined {
+  const key = variantComparisonKey(incoming[index]!);
+  const control = { type: element.type, info: element.control.info } as Variant;
+  if (variantComparisonKey(control) === key) return { kind: 'original' };
+  const keptIndex = kept.findIndex((variant) => variantComparisonKey(variant) === key);
+  if (keptIndex >= 0) return { kind: 'kept', index: keptIndex };
+  const other = incoming.findIndex(
+    (variant, i) => i !== index && variantComparisonKey(variant) === key,
+  );
+  return other >= 0 ? { kind: 'incoming', index: other } : undefined;
 }
 
 /**
@@ -27,11 +57,8 @@ export interface VariantProblem {
  * empty one (blank text without a style, no image), or one equal to the original, to a kept variant or to another incoming one (spec section 5,
  * compared as `findDuplicateVariants` does). Empty when all may be stored.
  */
-export function elementVariantProblems({
-  element,
-  kept = [],
-  incoming,
-}: ElementVariantsCheck): VariantProblem[] {
+export function elementVariantProblems(options: ElementVariantsCheck): VariantProblem[] {
+  const { element, kept = [], incoming } = options;
   const mismatched = incoming.flatMap((variant, index) =>
     variant.type === element.type
       ? []
@@ -46,26 +73,22 @@ export function elementVariantProblems({
   });
   const empty = new Set(problems.map((problem) => problem.index));
 
-  // The control is variant 0 of the element, so a variant equal to the original is a duplicate.
-  const control = {
-    id: 0,
-    key: 'control',
-    type: element.type,
-    isEnabled: true,
-    info: element.control.info,
-  } as Variant;
-  const drafts = incoming.map((variant) => ({ ...variant, marker: 'draft' as const }));
-  const duplicates = new Set<Variant>(
-    findDuplicateVariants([
-      control,
-      ...kept.map((variant) => ({ ...variant, marker: undefined })),
-      ...drafts,
-    ]),
-  );
-  drafts.forEach((draft, index) => {
-    if (duplicates.has(draft) && !empty.has(index)) {
-      problems.push({ index, code: 'duplicate-variant', message: DUPLICATE_VARIANT.message });
-    }
+  // The original counts as a variant: a variant equal to it is a duplicate too.
+  const check = { element, kept, incoming };
+  const nameOf =
+    options.nameOf ??
+    ((target) => `variant ${(target.kind === 'kept' ? 0 : kept.length) + target.index + 1}`);
+  incoming.forEach((_variant, index) => {
+    if (empty.has(index)) return;
+    const equals = duplicateTarget(check, index);
+    if (!equals) return;
+    const name = equals.kind === 'original' ? 'the original' : nameOf(equals);
+    problems.push({
+      index,
+      code: 'duplicate-variant',
+      message: duplicateVariantMessage(name),
+      equals,
+    });
   });
   return problems;
 }

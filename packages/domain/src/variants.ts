@@ -51,7 +51,8 @@ function styleValue(info: TextInfoLike, type: VariantStyleType): unknown {
   return typeof value === 'number' && type !== 'fontSize' ? value >>> 0 : (value ?? null);
 }
 
-function comparisonKey(variant: Variant): string {
+/** Two variants show the same thing when their keys are equal (see findDuplicateVariants). */
+export function variantComparisonKey(variant: Variant): string {
   if (variant.type === 'image') return JSON.stringify(['image', variant.info.src]);
   const info = normalizeVariantMode(variant.info);
   if (info.textType === 'advanced') return JSON.stringify(['advanced', info.html?.trim()]);
@@ -72,7 +73,7 @@ function comparisonKey(variant: Variant): string {
  */
 export function findDuplicateVariants<V extends Variant>(variants: readonly V[]): V[] {
   const counts = new Map<string, number>();
-  const keys = variants.map(comparisonKey);
+  const keys = variants.map(variantComparisonKey);
   for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
   return variants.filter((variant, i) => {
     const key = keys[i];

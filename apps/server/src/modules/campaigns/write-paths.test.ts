@@ -1,4 +1,8 @@
-import { DUPLICATE_VARIANT, EMPTY_VARIANT_MESSAGES } from '@kindling/domain';
+import {
+  DUPLICATE_VARIANT,
+  duplicateVariantMessage,
+  EMPTY_VARIANT_MESSAGES,
+} from '@kindling/domain';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/databases';
 import {
@@ -33,11 +37,27 @@ const campaign = (variants: object[]) => ({
   elements: [element(variants)],
 });
 
-/** Refused sets: [variants, the index the error names]. */
-const REFUSED: [string, object[], number][] = [
-  ['a variant equal to the original', [variant('a', 'New'), variant('b', ' Grow faster ')], 1],
-  ['two equal new variants', [variant('a', 'Twin', -5), variant('b', 'Twin', -6)], 1],
+/**
+ * Refused sets: [variants, the index the error names, what it equals on create and save, on
+ * add-variants after the one saved variant].
+ */
+const REFUSED: [string, object[], number, string, string][] = [
+  [
+    'a variant equal to the original',
+    [variant('a', 'New'), variant('b', ' Grow faster ')],
+    1,
+    'the original',
+    'the original',
+  ],
+  [
+    'two equal new variants',
+    [variant('a', 'Twin', -5), variant('b', 'Twin', -6)],
+    1,
+    'variant 1',
+    'variant 2',
+  ],
 ];
+const equalTo = (name: string) => duplicateVariantMessage(name);
 
 describeEachDatabase('one variant rule for every write path', (kind) => {
   const t = useTestApp(kind, { JOB_WORKER: false });
@@ -63,7 +83,8 @@ describeEachDatabase('one variant rule for every write path', (kind) => {
     slug = await createTeam(t.current.app, owner, 'Write Paths');
   });
 
-  it.each(REFUSED)('create, save and add-variants all refuse %s', async (_label, variants, at) => {
+  it.each(REFUSED)('create, save and add-variants all refuse %s', async (...refused) => {
+    const [, variants, at, createdEquals, addedEquals] = refused;
     const before = await campaignCount();
     const created = await api('/create', campaign(variants));
     expect(created.statusCode).toBe(400);
@@ -73,7 +94,7 @@ describeEachDatabase('one variant rule for every write path', (kind) => {
     });
     expect(errorOf(created).fields).toHaveProperty(
       `elements.0.variants.${at}`,
-      DUPLICATE_VARIANT.message,
+      equalTo(createdEquals),
     );
     expect(await campaignCount()).toBe(before);
 
@@ -107,7 +128,7 @@ describeEachDatabase('one variant rule for every write path', (kind) => {
     expect(errorOf(added)).toMatchObject({
       code: 'duplicate-variant',
       message: DUPLICATE_VARIANT.message,
-      fields: { [`variants.${at}`]: DUPLICATE_VARIANT.message },
+      fields: { [`variants.${at}`]: equalTo(addedEquals) },
     });
     // Nothing of the refused writes was stored.
     const after = (

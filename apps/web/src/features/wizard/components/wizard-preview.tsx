@@ -9,6 +9,7 @@ import { PreviewError, PreviewStage } from '../../../ui/preview-stage';
 import { PreviewStatus } from '../../../ui/preview-status';
 import { SegmentedControl } from '../../../ui/segmented-control';
 import { Switch } from '../../../ui/switch';
+import type { GoalTarget } from '../goals/state/goal-rules';
 import styles from './wizard-preview.module.css';
 
 interface WizardPreviewProps {
@@ -17,8 +18,8 @@ interface WizardPreviewProps {
   mode: PreviewMode;
   /** Selectors outlined in the page (the campaign's elements in CampaignPreview). */
   highlight: string[];
-  /** In EditGoals: the page the draft goal counts. */
-  eventUrl: string | undefined;
+  /** In EditGoals: where the active goal counts. */
+  goalTarget: GoalTarget | undefined;
   initialSize: PreviewSize;
   onPick: (element: ElementDescription) => void;
   onLoaded: () => void;
@@ -87,10 +88,10 @@ export function WizardPreview(props: WizardPreviewProps) {
         <span className={styles.spacer} />
         <PreviewStatus status={state.loadStatus} />
       </div>
-      {props.eventUrl !== undefined ? (
+      {props.goalTarget ? (
         <div className={styles.eventUrl} data-testid="goal-event-url">
-          <span className={styles.eventLabel}>Goal page</span>
-          <code>{props.eventUrl || 'No page chosen yet'}</code>
+          <span className={styles.eventLabel}>{props.goalTarget.label}</span>
+          <code>{props.goalTarget.url}</code>
         </div>
       ) : null}
       {state.loadStatus === 'Error' ? (

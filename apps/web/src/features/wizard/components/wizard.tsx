@@ -4,8 +4,9 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'r
 import { useCurrentTeam } from '../../../lib/current-team';
 import { useLatest } from '../../../lib/use-latest';
 import { useAutoSuggestions } from '../elements/hooks/use-auto-suggestions';
-import { activeGoalEventUrl } from '../goals/state/goal-rules';
+import { activeGoalTarget } from '../goals/state/goal-rules';
 import { usePreviewClientControls } from '../hooks/preview-controls';
+import { useOriginalPageForGoals } from '../hooks/use-original-page-for-goals';
 import { useStepNavigation } from '../hooks/use-step-navigation';
 import type { WizardStore } from '../hooks/wizard-store';
 import { useSubmitCampaign } from '../settings/hooks/use-submit-campaign';
@@ -40,6 +41,12 @@ export function Wizard({ initial, campaign }: WizardProps) {
   const navigation = useStepNavigation({ team: slug, state, dispatch, editMode, openModeHelp });
   const submission = useSubmitCampaign({ team: slug, state, editMode });
   useAutoSuggestions(slug, campaign, dispatch);
+  useOriginalPageForGoals({
+    editingGoals: state.step === 'EditGoals',
+    elements: state.elements,
+    selectedVariants: state.selectedVariants,
+    preview,
+  });
   const store = useMemo<WizardStore>(() => ({ state, dispatch, latest }), [state, latest]);
 
   // Spec section 2: changing step scrolls the scroll container back to the top.
@@ -114,7 +121,7 @@ export function Wizard({ initial, campaign }: WizardProps) {
                 url={state.ingestedUrl}
                 mode={previewMode}
                 highlight={highlight}
-                eventUrl={state.step === 'EditGoals' ? activeGoalEventUrl(state) : undefined}
+                goalTarget={state.step === 'EditGoals' ? activeGoalTarget(state) : undefined}
                 initialSize={user.preferences.previewSize}
                 onPick={onPick}
                 onLoaded={onLoaded}

@@ -25,6 +25,8 @@ import {
   textVariant,
 } from '../../state/test-fixtures';
 
+/** The spec's message, then which variant the duplicate equals. */
+const duplicateOf = (equals: string) => `${DUPLICATE} It equals ${equals}.`;
 const DUPLICATE =
   'You have a duplicate variant. Please change an attribute or delete the duplicate variant to continue.';
 
@@ -294,7 +296,10 @@ describe('removeInvalidEmpty', () => {
     ).draft;
     expect(Object.keys(submitted.errors).sort()).toEqual(['-1', '-2', '-3']);
     const after = removeInvalidEmpty(submitted, element);
-    expect(after.errors).toEqual({ [-1]: DUPLICATE, [-2]: DUPLICATE });
+    expect(after.errors).toEqual({
+      [-1]: duplicateOf('variant 2 in this editor'),
+      [-2]: duplicateOf('variant 1 in this editor'),
+    });
   });
 });
 
@@ -350,7 +355,10 @@ describe('submitDraft', () => {
       element,
     );
     expect(result.firstErrorId).toBe(-3);
-    expect(result.draft.errors).toEqual({ [-3]: DRAFT_MESSAGES.empty, [-9]: DUPLICATE });
+    expect(result.draft.errors).toEqual({
+      [-3]: DRAFT_MESSAGES.empty,
+      [-9]: duplicateOf('the original'),
+    });
   });
 
   it('normalises an advanced variant without html to normal', () => {
@@ -380,7 +388,7 @@ describe('submitDraft', () => {
       const element = textElement(1);
       const result = submitDraft(open(element, [draftText(-1, { value: 'Buy now' })]), element);
       expect(result.draft.errors[-1]).toBe(
-        'You have a duplicate variant. Please change an attribute or delete the duplicate variant to continue.',
+        'You have a duplicate variant. Please change an attribute or delete the duplicate variant to continue. It equals the original.',
       );
     });
 
@@ -388,13 +396,13 @@ describe('submitDraft', () => {
       const element = textElement(1, [textVariant(5, { value: 'Saved' })]);
       const result = submitDraft(open(element, [draftText(-1, { value: ' Saved ' })]), element);
       expect(result.firstErrorId).toBe(-1);
-      expect(result.draft.errors).toEqual({ [-1]: DUPLICATE });
+      expect(result.draft.errors).toEqual({ [-1]: duplicateOf('saved variant 1') });
     });
 
     it('a draft equal to a draft saved earlier (create mode) marks only the one being edited', () => {
       const element = textElement(1, [draftText(-5, { value: 'Earlier' })]);
       const result = submitDraft(open(element, [draftText(-1, { value: 'Earlier' })]), element);
-      expect(result.draft.errors).toEqual({ [-1]: DUPLICATE });
+      expect(result.draft.errors).toEqual({ [-1]: duplicateOf('saved variant 1') });
     });
 
     it('two equal drafts in the editor', () => {
@@ -403,20 +411,23 @@ describe('submitDraft', () => {
         open(element, [draftText(-1, { value: 'Twin' }), draftText(-2, { value: 'Twin' })]),
         element,
       );
-      expect(result.draft.errors).toEqual({ [-1]: DUPLICATE, [-2]: DUPLICATE });
+      expect(result.draft.errors).toEqual({
+        [-1]: duplicateOf('variant 2 in this editor'),
+        [-2]: duplicateOf('variant 1 in this editor'),
+      });
       expect(result.firstErrorId).toBe(-1);
     });
 
     it('a draft equal to the control (the original text)', () => {
       const element = textElement(1, [], 'Original');
       const result = submitDraft(open(element, [draftText(-1, { value: 'Original' })]), element);
-      expect(result.draft.errors).toEqual({ [-1]: DUPLICATE });
+      expect(result.draft.errors).toEqual({ [-1]: duplicateOf('the original') });
     });
 
     it('a draft equal to the original image', () => {
       const element = imageElement(1, [], 'a.png');
       const result = submitDraft(open(element, [imageVariant(-1, 'a.png', 'draft')]), element);
-      expect(result.draft.errors).toEqual({ [-1]: DUPLICATE });
+      expect(result.draft.errors).toEqual({ [-1]: duplicateOf('the original') });
     });
 
     it('a suggestion is not compared', () => {
@@ -494,7 +505,7 @@ describe('submitDraft', () => {
         ]),
         element,
       );
-      expect(result.draft.errors).toEqual({ [-1]: DUPLICATE });
+      expect(result.draft.errors).toEqual({ [-1]: duplicateOf('the original') });
     });
 
     it('advanced variants compare on html', () => {
@@ -534,7 +545,7 @@ describe('errors while editing', () => {
   it('are re-checked on every edit after the first submit', () => {
     const element = textElement(1, [], 'Original');
     const submitted = submitDraft(open(element, [draftText(-1, { value: 'Original' })]), element);
-    expect(submitted.draft.errors).toEqual({ [-1]: DUPLICATE });
+    expect(submitted.draft.errors).toEqual({ [-1]: duplicateOf('the original') });
 
     const fixed = updateVariant(submitted.draft, element, draftText(-1, { value: 'Changed' }));
     expect(fixed.errors).toEqual({});
@@ -566,7 +577,7 @@ describe('errors while editing', () => {
     const element = textElement(1, [], 'Original');
     const draft = open(element, [draftText(-1, { value: 'Original' }), draftText(-2)]);
     expect(draftErrors(draft, element)).toEqual({
-      [-1]: DUPLICATE,
+      [-1]: duplicateOf('the original'),
       [-2]: DRAFT_MESSAGES.empty,
     });
   });

@@ -163,10 +163,16 @@ export function draftErrors(
     (variant) => !editing.has(variant.id) && variant.marker !== 'suggested',
   );
   // The same rule the server applies on every write (the original counts as a variant).
+  const saved = element.variants.filter((variant) => variant.marker !== 'suggested');
   for (const problem of elementVariantProblems({
     element,
     kept: others,
     incoming: draft.variants,
+    // As the panel numbers them: the list's "Variant N", the editor's own "Variant N".
+    nameOf: ({ kind, index }) =>
+      kind === 'kept'
+        ? `saved variant ${saved.indexOf(others[index]!) + 1}`
+        : `variant ${index + 1} in this editor`,
   })) {
     const variant = draft.variants[problem.index];
     if (variant) errors[variant.id] ??= problem.message;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { GoalEventType, type Goal, type GoalElement } from '@kindling/domain';
-import { activeGoalEventUrl, goalsReadyMessage, pageUrlError } from './goal-rules';
+import { activeGoalTarget, goalsReadyMessage, pageUrlError } from './goal-rules';
 
 const button: GoalElement = { id: 1, label: 'Buy now', selector: '#buy' };
 
@@ -87,23 +87,27 @@ describe('pageUrlError', () => {
   });
 });
 
-describe('activeGoalEventUrl', () => {
+describe('activeGoalTarget', () => {
   const ingestedUrl = 'https://shop.com/';
   const goals = [clickGoal(-1), pageViewGoal(-2, 'shop.com/thanks'), pageViewGoal(-3, 'nope')];
 
   it('is undefined without an active goal', () => {
-    expect(activeGoalEventUrl({ goals, activeGoalId: undefined, ingestedUrl })).toBeUndefined();
-    expect(activeGoalEventUrl({ goals, activeGoalId: 99, ingestedUrl })).toBeUndefined();
+    expect(activeGoalTarget({ goals, activeGoalId: undefined, ingestedUrl })).toBeUndefined();
+    expect(activeGoalTarget({ goals, activeGoalId: 99, ingestedUrl })).toBeUndefined();
   });
 
-  it("shows the campaign page for a click goal and a page view goal's own URL", () => {
-    expect(activeGoalEventUrl({ goals, activeGoalId: -1, ingestedUrl })).toBe(ingestedUrl);
-    expect(activeGoalEventUrl({ goals, activeGoalId: -2, ingestedUrl })).toBe(
-      'https://shop.com/thanks',
-    );
+  it("counts clicks on the campaign page and visits to a page view goal's own URL", () => {
+    expect(activeGoalTarget({ goals, activeGoalId: -1, ingestedUrl })).toEqual({
+      label: 'Counts clicks on',
+      url: ingestedUrl,
+    });
+    expect(activeGoalTarget({ goals, activeGoalId: -2, ingestedUrl })).toEqual({
+      label: 'Counts visits to',
+      url: 'https://shop.com/thanks',
+    });
   });
 
   it('is undefined while the page view URL is not valid', () => {
-    expect(activeGoalEventUrl({ goals, activeGoalId: -3, ingestedUrl })).toBeUndefined();
+    expect(activeGoalTarget({ goals, activeGoalId: -3, ingestedUrl })).toBeUndefined();
   });
 });

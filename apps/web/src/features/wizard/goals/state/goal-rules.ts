@@ -48,22 +48,29 @@ export function goalsReadyMessage(goals: readonly Goal[]): string | undefined {
   return undefined;
 }
 
+/** What the active goal counts, shown above the preview. */
+export interface GoalTarget {
+  label: 'Counts clicks on' | 'Counts visits to';
+  url: string;
+}
+
 /**
- * The page the preview shows for the active goal: a click goal listens on the
- * campaign page; a page view goal shows its own URL once it is valid. Undefined
- * when no goal is active or the page view URL is not usable yet, so the preview
- * keeps the page it has.
+ * Where the active goal counts: a click goal on the campaign page the preview shows (goals are
+ * defined against the original page), a page view goal on its own URL once that is valid.
+ * Undefined when no goal is active or the page view URL is not usable yet.
  */
-export function activeGoalEventUrl(
+export function activeGoalTarget(
   state: Pick<GoalsHost, 'goals' | 'activeGoalId' | 'ingestedUrl'>,
-): string | undefined {
+): GoalTarget | undefined {
   const goal = state.goals.find((candidate) => candidate.id === state.activeGoalId);
   if (!goal) return undefined;
   switch (goal.event.type) {
     case GoalEventType.Click:
-      return state.ingestedUrl;
+      return { label: 'Counts clicks on', url: state.ingestedUrl };
     case GoalEventType.PageView:
-      return hasValidPageUrl(goal) ? normalizeUrl(goal.event.url ?? '') : undefined;
+      return hasValidPageUrl(goal)
+        ? { label: 'Counts visits to', url: normalizeUrl(goal.event.url ?? '') }
+        : undefined;
     case GoalEventType.Unknown:
       return undefined;
   }
