@@ -265,6 +265,22 @@ describe('campaign wizard', () => {
     await page.waitForURL(/\/campaign\/\d+$/);
     campaignId = Number(/\/campaign\/(\d+)$/.exec(page.url())?.[1]);
     await page.getByTestId('campaign-page').waitFor();
+    // The page lists what the campaign tests: elements with their variants, and the funnel.
+    const contents = page.getByTestId('campaign-contents');
+    const headlineItem = contents.getByRole('listitem', { name: 'Text 1', exact: true });
+    await headlineItem.getByText('h1', { exact: true }).waitFor();
+    await headlineItem
+      .getByText('Ship product updates your customers actually read', { exact: true })
+      .waitFor();
+    expect(await headlineItem.getByText('Release notes people love', { exact: true }).count()).toBe(
+      2,
+    );
+    const clickGoal = contents.getByRole('listitem', { name: 'Click Goal #1' });
+    expect(await clickGoal.textContent()).toContain('Counts clicks on “Start free trial”');
+    await clickGoal.getByText('Conversion goal', { exact: true }).waitFor();
+    expect(
+      await contents.getByRole('listitem', { name: 'Page View Goal #2' }).textContent(),
+    ).toMatch(/Counts visits to .*thanks\.html/);
     await shot(page, 'wizard-14-created');
 
     const saved = await load(campaignId);
@@ -336,6 +352,13 @@ describe('campaign wizard', () => {
     await expect.poll(step).toBe('EditGoals');
     await page.getByText('Your funnel is fixed.', { exact: false }).waitFor();
     expect(await page.getByRole('button', { name: 'Add click goal' }).count()).toBe(0);
+    // Each fixed goal says what it counts, opened or not, with nothing to change it.
+    const goalCards = page.getByTestId('goal-card');
+    await goalCards.first().click();
+    expect(await goalCards.nth(0).textContent()).toMatch(/Counts visits to .*thanks\.html/);
+    expect(await goalCards.nth(1).textContent()).toContain('Counts clicks on “Start free trial”');
+    expect(await page.getByRole('button', { name: /^Remove / }).count()).toBe(0);
+    await shot(page, 'wizard-17b-update-goals');
     await next();
     await expect.poll(step).toBe('CampaignTypeSelection');
     await next();

@@ -17,6 +17,7 @@ import { PageHeader } from '../../../ui/page-header';
 import { useCampaign } from '../hooks/use-campaigns';
 import { useDeleteCampaign } from '../hooks/use-delete-campaign';
 import { InstallTrackerCard } from '../../../ui/install-tracker-card';
+import { CampaignContents } from './campaign-contents';
 import { CampaignFacts } from './campaign-facts';
 import { CampaignThumbnail } from './campaign-thumbnail';
 import styles from './campaign-page.module.css';
@@ -107,6 +108,7 @@ function CampaignDetails({ campaign, Results }: { campaign: Campaign; Results: R
 
       <div className={styles.sections}>
         <Results campaign={campaign} />
+        <CampaignContents campaign={campaign} />
         <div className={styles.grid}>
           <div className={styles.mainColumn}>
             <InstallTrackerCard campaignId={campaign.id} pageUrl={campaign.ingestedUrl} />

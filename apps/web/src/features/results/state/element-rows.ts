@@ -11,6 +11,7 @@ import {
   type VariantMetrics,
   type VariantSignificance,
 } from '@kindling/domain';
+import { elementName, variantName } from '../../../lib/campaign-names';
 import type { ElementStatsAnswer } from './stats-answer';
 import { elementVerdict, type Verdict } from './element-verdict';
 
@@ -133,7 +134,7 @@ export function elementRows({
     };
     return {
       id: element.id,
-      label: `${element.type === 'image' ? 'Image' : 'Text'} ${index + 1}`,
+      label: elementName(element, index),
       selector: element.selector,
       verdict: elementVerdict(answer),
       funnel: (answer?.funnel ?? []).map((step, index) => ({
@@ -156,7 +157,7 @@ export function elementRows({
         ...element.variants.map((variant, position) =>
           row(
             String(variant.id),
-            `Variant ${position + 1}`,
+            variantName(position),
             variant.id,
             contentOf(variant.info),
             variant.isEnabled,

@@ -6,7 +6,7 @@ import { ImageIcon } from '../../../../ui/icons';
 import { usePreviewControls } from '../../hooks/preview-controls';
 import { useElementsStore } from '../hooks/use-elements-store';
 import { ELEMENT_TYPE_LABEL } from './element-side-menu';
-import { VariantSummary } from './variant-summary';
+import { VariantSummary } from '../../../../ui/variant-summary';
 import styles from './element-list.module.css';
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;

@@ -6,7 +6,7 @@ import { useElementsStore } from '../hooks/use-elements-store';
 import { findElement } from '../state/element-updates';
 import { DraftEditor } from './draft-editor';
 import { ElementVariants } from './element-variants';
-import { VariantSummary } from './variant-summary';
+import { VariantSummary } from '../../../../ui/variant-summary';
 import styles from './element-side-menu.module.css';
 
 export const ELEMENT_TYPE_LABEL: Record<CampaignElement['type'], string> = {

@@ -8,13 +8,8 @@ import {
 import { useMemo } from 'react';
 import { Button } from '../../../../ui/button';
 import { PlusIcon, TrashIcon } from '../../../../ui/icons';
-import {
-  defaultStyle,
-  removeStyle,
-  setStyle,
-  STYLE_LABELS,
-  STYLE_TYPES,
-} from '../state/variant-styles';
+import { defaultStyle, removeStyle, setStyle, STYLE_TYPES } from '../state/variant-styles';
+import { STYLE_LABELS } from '../../../../lib/variant-style-names';
 import { ColourControl } from './colour-control';
 import { BoxField, NumberField } from './number-field';
 import styles from './style-controls.module.css';

@@ -9,7 +9,7 @@ import { useEditMode } from '../../hooks/edit-mode-context';
 import { usePreviewControls } from '../../hooks/preview-controls';
 import { useElementsStore } from '../hooks/use-elements-store';
 import { useVariantActions } from '../hooks/variant-actions';
-import { VariantSummary } from './variant-summary';
+import { VariantSummary } from '../../../../ui/variant-summary';
 import styles from './variant-row.module.css';
 
 interface VariantRowProps {

@@ -7,15 +7,7 @@ import {
 } from '@kindling/domain';
 import { describe, expect, it } from 'vitest';
 import { BLUE, RED, textInfo } from '../../state/test-fixtures';
-import {
-  defaultStyle,
-  findStyle,
-  isColourStyle,
-  removeStyle,
-  setStyle,
-  STYLE_LABELS,
-  STYLE_TYPES,
-} from './variant-styles';
+import { defaultStyle, findStyle, removeStyle, setStyle, STYLE_TYPES } from './variant-styles';
 
 const OPAQUE_BLACK = 0x000000ff;
 const OPAQUE_WHITE = 0xffffffff;
@@ -51,35 +43,9 @@ const pageStats = stats({
 
 const types = (styles: readonly VariantStyle[]) => styles.map((style) => style.type);
 
-describe('STYLE_TYPES and STYLE_LABELS', () => {
+describe('STYLE_TYPES', () => {
   it('lists every style type once, colours first', () => {
     expect([...STYLE_TYPES]).toEqual(ALL_TYPES);
-  });
-
-  it('labels every style type', () => {
-    expect(STYLE_LABELS).toEqual({
-      textColor: 'Text colour',
-      backgroundColor: 'Background colour',
-      borderColor: 'Border colour',
-      fontSize: 'Font size',
-      borderWidth: 'Border width',
-      padding: 'Padding',
-      borderRadius: 'Border radius',
-    });
-  });
-});
-
-describe('isColourStyle', () => {
-  it.each([
-    ['textColor', true],
-    ['backgroundColor', true],
-    ['borderColor', true],
-    ['fontSize', false],
-    ['borderWidth', false],
-    ['padding', false],
-    ['borderRadius', false],
-  ] as const)('%s -> %s', (type, expected) => {
-    expect(isColourStyle(type)).toBe(expected);
   });
 });
 

@@ -20,20 +20,6 @@ export const STYLE_TYPES = [
   'borderRadius',
 ] as const satisfies readonly VariantStyleType[];
 
-export const STYLE_LABELS: Record<VariantStyleType, string> = {
-  textColor: 'Text colour',
-  backgroundColor: 'Background colour',
-  borderColor: 'Border colour',
-  fontSize: 'Font size',
-  borderWidth: 'Border width',
-  padding: 'Padding',
-  borderRadius: 'Border radius',
-};
-
-export type ColourStyleType = 'textColor' | 'backgroundColor' | 'borderColor';
-export const isColourStyle = (type: VariantStyleType): type is ColourStyleType =>
-  type === 'textColor' || type === 'backgroundColor' || type === 'borderColor';
-
 const OPAQUE_BLACK = 0x000000ff;
 const OPAQUE_WHITE = 0xffffffff;
 const ZERO_PADDING: Padding = { top: 0, right: 0, bottom: 0, left: 0 };

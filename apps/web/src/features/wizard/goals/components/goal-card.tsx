@@ -5,6 +5,7 @@ import clsx from 'clsx';
 import type { MouseEvent } from 'react';
 import { Badge } from '../../../../ui/badge';
 import { Button } from '../../../../ui/button';
+import { GoalSummary } from '../../../../ui/goal-summary';
 import { TrashIcon } from '../../../../ui/icons';
 import { useGoalsStore } from '../hooks/use-goals-store';
 import { GoalDetails } from './goal-details';
@@ -138,7 +139,8 @@ export function GoalCard({ goal, index, count, locked, onMove, onDelete }: GoalC
           if (goal.event.name.trim() === '') rename(name);
         }}
       />
-      {active ? <GoalDetails goal={goal} /> : null}
+      {/* A fixed funnel's goals keep what they count; others say it until opened. */}
+      {active && !locked ? <GoalDetails goal={goal} /> : <GoalSummary goal={goal} />}
     </li>
   );
 }

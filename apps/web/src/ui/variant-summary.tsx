@@ -1,7 +1,7 @@
 import { formatHsla, formatRgba, type Variant, type VariantStyle } from '@kindling/domain';
 import clsx from 'clsx';
-import { ImageIcon } from '../../../../ui/icons';
-import { isColourStyle, STYLE_LABELS } from '../state/variant-styles';
+import { isColourStyle, STYLE_LABELS } from '../lib/variant-style-names';
+import { ImageIcon } from './icons';
 import styles from './variant-summary.module.css';
 
 type Info = Variant['info'];
