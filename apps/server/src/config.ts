@@ -1,3 +1,4 @@
+import { DEFAULT_BILLING_CURRENCY } from '@kindling/domain';
 import { z } from 'zod';
 
 const blankAsUndefined = (value: unknown) =>
@@ -71,6 +72,11 @@ const configSchema = z
       .default('info'),
     STRIPE_SECRET_KEY: z.preprocess(blankAsUndefined, z.string().optional()),
     STRIPE_PUBLISHABLE_KEY: z.preprocess(blankAsUndefined, z.string().optional()),
+    /** ISO 4217 code the plan prices are shown in. */
+    BILLING_CURRENCY: z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'BILLING_CURRENCY must be an ISO 4217 code such as USD or EUR')
+      .default(DEFAULT_BILLING_CURRENCY),
     STRIPE_PRODUCT_STARTER: z.string().min(1).default('kindling-starter'),
     STRIPE_PRODUCT_STANDARD: z.string().min(1).default('kindling-standard'),
     STRIPE_PRODUCT_BUSINESS: z.string().min(1).default('kindling-business'),

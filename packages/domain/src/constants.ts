@@ -73,6 +73,8 @@ export const CHART_FILL_ALPHA = { from: 0.05, to: 0.5 } as const;
 
 // Billing
 export const TRIAL_DAYS = 30;
+/** Prices are shown in this currency unless BILLING_CURRENCY says otherwise. */
+export const DEFAULT_BILLING_CURRENCY = 'USD';
 export const PLAN_TIERS = ['starter', 'standard', 'business'] as const;
 export type PlanTier = (typeof PLAN_TIERS)[number];
 export const PLAN_PRICES = {

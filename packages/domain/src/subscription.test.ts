@@ -13,9 +13,27 @@ const NOW_S = NOW_MS / 1000;
 const DAY_S = 86_400;
 
 const plans: PlanConfig = {
-  businessPlan: { productId: 'prod_business', name: 'Business', monthly: 1199, yearly: 999 },
-  standardPlan: { productId: 'prod_standard', name: 'Standard', monthly: 599, yearly: 499 },
-  starterPlan: { productId: 'prod_starter', name: 'Starter', monthly: 299, yearly: 249 },
+  businessPlan: {
+    productId: 'prod_business',
+    name: 'Business',
+    monthly: 1199,
+    yearly: 999,
+    currency: 'USD',
+  },
+  standardPlan: {
+    productId: 'prod_standard',
+    name: 'Standard',
+    monthly: 599,
+    yearly: 499,
+    currency: 'USD',
+  },
+  starterPlan: {
+    productId: 'prod_starter',
+    name: 'Starter',
+    monthly: 299,
+    yearly: 249,
+    currency: 'USD',
+  },
 };
 
 function sub(values: Partial<Subscription>): Subscription {

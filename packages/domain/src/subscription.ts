@@ -34,6 +34,8 @@ export const planSchema = z.object({
   name: z.string(),
   monthly: z.number().nonnegative(),
   yearly: z.number().nonnegative(),
+  /** ISO 4217 code of the prices (the spec does not show one; BILLING_CURRENCY). */
+  currency: z.string().regex(/^[A-Z]{3}$/),
 });
 export type Plan = z.infer<typeof planSchema>;
 
@@ -107,3 +109,17 @@ export function hasSubscriberAccess(
 export function planNames(brand: string): [string, string] {
   return [`${brand} Free Plan`, `${brand} Trailblazer Plan`];
 }
+
+/** Spec section 6: a new campaign starts enabled only if the team has a subscription. */
+export const newCampaignStartsEnabled = (subscription: object | null | undefined): boolean =>
+  subscription != null;
+
+/**
+ * The one wording of what a team without a subscription gets, on every screen that says it:
+ * all features (spec section 6), and campaigns that start paused until switched on.
+ */
+export const NO_SUBSCRIPTION_MESSAGES = {
+  access: 'Every feature is available without a subscription.',
+  newCampaigns:
+    'New campaigns start paused until the team has a subscription; switch one on whenever you are ready.',
+} as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatShare, formatTimeAgo } from './format';
+import { formatCount, formatPrice, formatShare, formatTimeAgo } from './format';
 
 describe('formatTimeAgo', () => {
   const now = Date.parse('2026-11-23T12:00:00Z');
@@ -26,5 +26,13 @@ describe('counts and shares', () => {
     expect(formatShare(0.975)).toBe('97.5%');
     expect(formatShare(1)).toBe('100%');
     expect(formatShare(0.12345)).toBe('12.3%');
+  });
+});
+
+describe('formatPrice', () => {
+  it('shows the currency, and cents only when there are some', () => {
+    expect(formatPrice(299, 'USD')).toBe('$299');
+    expect(formatPrice(1199, 'EUR')).toBe('€1,199');
+    expect(formatPrice(9.5, 'GBP')).toBe('£9.50');
   });
 });

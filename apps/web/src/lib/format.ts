@@ -56,3 +56,11 @@ export const formatCount = (value: number): string => count.format(value);
 
 /** A part of a whole (0..1) as a percentage to one decimal: "97.5%", "100%". */
 export const formatShare = (value: number): string => share.format(value);
+
+/** A price with its currency (ISO 4217), whole units unless it has cents: "$299", "€1,199". */
+export const formatPrice = (amount: number, currency: string): string =>
+  new Intl.NumberFormat('en', {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
+  }).format(amount);

@@ -14,16 +14,19 @@ export function planConfig(config: AppServices['config']): PlanConfig {
       productId: config.STRIPE_PRODUCT_BUSINESS,
       name: 'Business',
       ...PLAN_PRICES.business,
+      currency: config.BILLING_CURRENCY,
     },
     standardPlan: {
       productId: config.STRIPE_PRODUCT_STANDARD,
       name: 'Standard',
       ...PLAN_PRICES.standard,
+      currency: config.BILLING_CURRENCY,
     },
     starterPlan: {
       productId: config.STRIPE_PRODUCT_STARTER,
       name: 'Starter',
       ...PLAN_PRICES.starter,
+      currency: config.BILLING_CURRENCY,
     },
   };
 }

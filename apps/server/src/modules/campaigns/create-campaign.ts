@@ -1,4 +1,4 @@
-import { normalizeUrl, type CampaignInput } from '@kindling/domain';
+import { newCampaignStartsEnabled, normalizeUrl, type CampaignInput } from '@kindling/domain';
 import type { Db } from '../../db/database';
 import { getSubscription } from '../teams/get-subscription';
 import { assertVariantsMayBeStored, campaignVariantChecks } from './check-element-variants';
@@ -13,9 +13,10 @@ export async function createCampaign(
   // Html is sanitised first, so the duplicate check compares what will be stored.
   const elements = input.campaign.elements.map(sanitizeElement);
   assertVariantsMayBeStored(campaignVariantChecks(elements));
-  // A new campaign starts enabled only when the team has a subscription, unless the caller says.
+  // Unless the caller says, by the rule of packages/domain.
   const isEnabled =
-    input.campaign.isEnabled ?? (await getSubscription({ db }, { teamId: input.teamId })) !== null;
+    input.campaign.isEnabled ??
+    newCampaignStartsEnabled(await getSubscription({ db }, { teamId: input.teamId }));
   return db.transaction().execute(async (tx) => {
     const values = campaignColumns({
       ...input.campaign,

@@ -1,4 +1,8 @@
-import type { SubscriptionState, SubscriptionTier } from '@kindling/domain';
+import {
+  NO_SUBSCRIPTION_MESSAGES,
+  type SubscriptionState,
+  type SubscriptionTier,
+} from '@kindling/domain';
 import { useCurrentTeam } from '../../../lib/current-team';
 import { formatDate } from '../../../lib/format';
 import { Badge, type BadgeTone } from '../../../ui/badge';
@@ -50,7 +54,7 @@ export function CurrentPlan({ overview }: { overview: BillingOverview }) {
       detail = 'Your billing period has ended. Update your subscription to keep campaigns running.';
       break;
     case 'none':
-      detail = `${membership.name} has no subscription. Every feature is available.`;
+      detail = `${membership.name} has no subscription. ${NO_SUBSCRIPTION_MESSAGES.access} ${NO_SUBSCRIPTION_MESSAGES.newCampaigns}`;
       break;
   }
 

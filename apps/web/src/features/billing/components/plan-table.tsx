@@ -3,6 +3,7 @@ import clsx from 'clsx';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
+import { formatPrice } from '../../../lib/format';
 import type { BillingOverview } from '../api/billing-api';
 import styles from './plan-table.module.css';
 
@@ -74,12 +75,12 @@ function PlanCard({ tier, plan, current, paymentsEnabled }: PlanCardProps) {
       <p className={styles.pitch}>{PLAN_PITCH[tier]}</p>
       <p className={styles.price}>
         <span className={styles.amount} data-testid={`plan-${tier}-monthly`}>
-          {plan.monthly}
+          {formatPrice(plan.monthly, plan.currency)}
         </span>
         <span className={styles.unit}>/ month</span>
       </p>
       <p className={styles.yearly} data-testid={`plan-${tier}-yearly`}>
-        {plan.yearly} / month billed yearly
+        {formatPrice(plan.yearly, plan.currency)} / month billed yearly
       </p>
       <Button
         variant={tier === 'standard' ? 'gradient' : 'outline'}

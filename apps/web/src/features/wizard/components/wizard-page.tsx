@@ -1,4 +1,4 @@
-import { normalizeUrl } from '@kindling/domain';
+import { newCampaignStartsEnabled, normalizeUrl } from '@kindling/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
@@ -23,7 +23,7 @@ export function NewCampaignWizardPage() {
     createWizardState({
       url: normalizeUrl(params.get('url') ?? ''),
       // Spec section 4: a new campaign starts enabled only if the team has a subscription.
-      isEnabled: membership.subscription != null,
+      isEnabled: newCampaignStartsEnabled(membership.subscription),
     }),
   );
   return <Wizard initial={initial} />;

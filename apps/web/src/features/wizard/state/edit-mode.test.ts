@@ -97,15 +97,3 @@ describe('elements and variants', () => {
     expect([saved, draft, suggestion, undefined].some(create.keepsResultsOf)).toBe(false);
   });
 });
-
-describe('canEnable', () => {
-  it('a new campaign can start enabled only with a subscription', () => {
-    expect(create.canEnable(true)).toBe(true);
-    expect(create.canEnable(false)).toBe(false);
-  });
-
-  it('a saved campaign can always be enabled', () => {
-    expect(update.canEnable(true)).toBe(true);
-    expect(update.canEnable(false)).toBe(true);
-  });
-});

@@ -44,8 +44,6 @@ export interface EditModeStrategy {
   keepsResultsOf: (source: Variant | undefined) => boolean;
   /** EditElements' heading and introduction (with no element open). */
   elementsIntro: { title: string; text: string };
-  /** Whether "Start the campaign enabled" may be switched on. */
-  canEnable: (hasSubscription: boolean) => boolean;
 }
 
 /** Create mode: the preview follows the step (spec section 2). */
@@ -83,8 +81,6 @@ const createMode: EditModeStrategy = {
     title: 'Pick elements to test',
     text: 'Click a headline, a button or an image in the preview, then write the variants visitors will see instead.',
   },
-  // Spec section 4: a new campaign starts enabled only if the team has a subscription.
-  canEnable: (hasSubscription) => hasSubscription,
 };
 
 const updateMode: EditModeStrategy = {
@@ -108,7 +104,6 @@ const updateMode: EditModeStrategy = {
     title: 'Elements and variants',
     text: 'Open an element to add, pause or remove its variants. Changes are saved at once.',
   },
-  canEnable: () => true,
 };
 
 const STRATEGIES: Record<EditMode, EditModeStrategy> = { create: createMode, update: updateMode };

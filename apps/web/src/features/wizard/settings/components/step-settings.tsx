@@ -1,9 +1,8 @@
-import { CAMPAIGN_LIMITS } from '@kindling/domain';
+import { CAMPAIGN_LIMITS, NO_SUBSCRIPTION_MESSAGES } from '@kindling/domain';
 import { useState } from 'react';
 import { TextAreaField, TextField, FormError } from '../../../../ui/field';
 import { Switch } from '../../../../ui/switch';
 import { useCurrentTeam } from '../../../../lib/current-team';
-import { useEditMode } from '../../hooks/edit-mode-context';
 import { useSettingsStore } from '../hooks/use-settings-store';
 import { settingsErrors, type SettingsField } from '../state/settings-rules';
 import type { WizardSettings } from '../state/wizard-settings';
@@ -19,7 +18,6 @@ interface StepSettingsProps {
 export function StepSettings({ showAllErrors, formError }: StepSettingsProps) {
   const { settings, ingestedUrl, dispatch } = useSettingsStore();
   const { membership } = useCurrentTeam();
-  const canEnable = useEditMode().canEnable(membership.subscription != null);
   const [touched, setTouched] = useState<Partial<Record<SettingsField, boolean>>>({});
   const errors = settingsErrors(settings, ingestedUrl);
   const errorOf = (field: SettingsField) =>
@@ -79,14 +77,12 @@ export function StepSettings({ showAllErrors, formError }: StepSettingsProps) {
         <Switch
           label="Start the campaign enabled"
           showLabel
-          disabled={!canEnable}
           checked={settings.isEnabled}
           onCheckedChange={(checked) => change('isEnabled', checked)}
         />
-        {canEnable ? null : (
+        {membership.subscription ? null : (
           <p className={styles.switchHint}>
-            New campaigns start paused until the team has a subscription; you can enable it from the
-            campaign list.
+            {NO_SUBSCRIPTION_MESSAGES.newCampaigns} {NO_SUBSCRIPTION_MESSAGES.access}
           </p>
         )}
       </div>
