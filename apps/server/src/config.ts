@@ -81,10 +81,24 @@ const configSchema = z
     STRIPE_PRODUCT_STANDARD: z.string().min(1).default('kindling-standard'),
     STRIPE_PRODUCT_BUSINESS: z.string().min(1).default('kindling-business'),
     /**
-     * Where AI text suggestions come from. `local` (the only one so far) is the built-in offline,
-     * rule-based rewriter: no key, no network, the same answer for the same request.
+     * Where AI suggestions come from. `local` is the built-in offline, rule-based rewriter: no
+     * key, no network, the same answer for the same request. `openai` speaks the
+     * OpenAI-compatible HTTP API at AI_BASE_URL (OpenAI, Ollama, vLLM, llama.cpp's server).
      */
-    AI_PROVIDER: z.preprocess(blankAsUndefined, z.enum(['local']).default('local')),
+    AI_PROVIDER: z.preprocess(blankAsUndefined, z.enum(['local', 'openai']).default('local')),
+    AI_BASE_URL: z.preprocess(
+      blankAsUndefined,
+      z
+        .url({ error: 'AI_BASE_URL must be an http(s) address such as http://127.0.0.1:11434/v1' })
+        .default('https://api.openai.com/v1'),
+    ),
+    AI_API_KEY: z.preprocess(blankAsUndefined, z.string().optional()),
+    AI_TEXT_MODEL: z.string().min(1).default('gpt-4o-mini'),
+    AI_IMAGE_MODEL: z.string().min(1).default('gpt-image-1'),
+    /** Per request to the provider, each retry included. */
+    AI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+    /** Runs of one request in all (429, 5xx and network errors are retried with back-off). */
+    AI_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
     PREVIEW_ALLOW_HOSTS: z
       .string()
       .default('')

@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  /** An upstream service this server depends on (the AI provider) failed or answered badly. */
+  BAD_GATEWAY: 502,
   RETRYABLE: 503,
   /** Spec section 5: the spec names this code, so clients see it verbatim. */
   'duplicate-variant': 400,

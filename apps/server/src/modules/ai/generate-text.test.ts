@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeOpenAiServer, type FakeOpenAiServer } from '../../../test/fake-openai-server';
 import { describeEachDatabase } from '../../../test/databases';
 import {
   bearer,
@@ -9,6 +10,7 @@ import {
   type Account,
 } from '../../../test/test-app';
 import { generateText } from './generate-text';
+import { AI_PROVIDER_MESSAGES as M } from './openai/ai-provider-error';
 import { GENERATE_TEXT_MESSAGES } from './routes';
 import { suggestionKey } from './text-provider';
 
@@ -165,5 +167,58 @@ describeEachDatabase('POST /campaign/generate-text', (kind) => {
       payload,
     });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describeEachDatabase('POST /campaign/generate-text with AI_PROVIDER=openai', (kind) => {
+  let fake: FakeOpenAiServer;
+  beforeAll(async () => {
+    fake = await startFakeOpenAiServer();
+  });
+  afterAll(() => fake.close());
+  const t = useTestApp(kind, () => ({
+    AI_PROVIDER: 'openai',
+    AI_BASE_URL: fake.baseUrl,
+    AI_API_KEY: 'sk-route',
+    AI_MAX_ATTEMPTS: 1,
+  }));
+  let owner: Account;
+  let slug: string;
+  const generate = (payload: object) =>
+    t.current.app.inject({
+      method: 'POST',
+      url: `/api/team/${slug}/campaign/generate-text`,
+      headers: bearer(owner),
+      payload,
+    });
+
+  beforeAll(async () => {
+    owner = await signUp(t.current.app);
+    slug = await createTeam(t.current.app, owner, 'Model Team');
+  });
+
+  it('answers the model’s rewrites, cleaned up like any provider’s', async () => {
+    const response = await generate({
+      value: 'Start free trial',
+      count: 3,
+      type: 'advanced',
+      instructions: 'Keep it short',
+    });
+    expect(response.statusCode).toBe(200);
+    const { variants } = response.json<{ variants: string[] }>();
+    expect(variants).toHaveLength(3);
+    const user = (fake.requests.at(-1)?.body as { messages: { content: string }[] }).messages[1];
+    expect(user?.content).toContain('HTML: keep its tags');
+    expect(user?.content).toContain('Extra instructions: Keep it short');
+  });
+
+  it('answers 502 with the reason when the model fails or answers nonsense', async () => {
+    fake.script('500');
+    const failed = await generate({ value: 'Start free trial', count: 3 });
+    expect(failed.statusCode).toBe(502);
+    expect(errorOf(failed)).toEqual({ code: 'BAD_GATEWAY', message: M.failed(500) });
+    fake.script('malformed');
+    const malformed = await generate({ value: 'Start free trial', count: 3 });
+    expect(errorOf(malformed)).toEqual({ code: 'BAD_GATEWAY', message: M.malformed });
   });
 });

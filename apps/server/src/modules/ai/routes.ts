@@ -13,6 +13,7 @@ export const GENERATE_TEXT_LIMITS = {
   context: 10_000,
   tone: 50,
   styles: 20,
+  instructions: 500,
 } as const;
 
 export const GENERATE_TEXT_MESSAGES = {
@@ -22,6 +23,7 @@ export const GENERATE_TEXT_MESSAGES = {
   tooManyCurrent: `Send up to ${GENERATE_TEXT_LIMITS.currentVariants} current variants.`,
   contextTooLong: `Keep this under ${GENERATE_TEXT_LIMITS.context} characters.`,
   toneTooLong: `The tone can be up to ${GENERATE_TEXT_LIMITS.tone} characters long.`,
+  instructionsTooLong: `Keep the instructions under ${GENERATE_TEXT_LIMITS.instructions} characters.`,
 } as const;
 
 const M = GENERATE_TEXT_MESSAGES;
@@ -49,6 +51,8 @@ const generateTextBody = z.object({
   /** Styles of the variant pool's options; text providers do not change styles. */
   styles: z.array(variantStyleSchema).max(GENERATE_TEXT_LIMITS.styles).optional(),
   debug: z.boolean().optional(),
+  /** Beyond the spec: the element editor's free-text wishes for the AI. */
+  instructions: z.string().max(GENERATE_TEXT_LIMITS.instructions, M.instructionsTooLong).optional(),
 });
 
 const generateTextReply = z.object({ variants: z.array(z.string()) });
@@ -68,7 +72,7 @@ export function aiRoutes(scope: AppInstance, providers: { text: TextProvider }):
     },
     async (request) => {
       const team = requireTeam(request);
-      const { value, count, tone, additional, meta, debug } = request.body;
+      const { value, count, tone, additional, meta, debug, type, instructions } = request.body;
       const result = await generateText(
         { provider: providers.text },
         {
@@ -79,6 +83,8 @@ export function aiRoutes(scope: AppInstance, providers: { text: TextProvider }):
             ...(tone === undefined ? {} : { tone }),
             ...(additional === undefined ? {} : { additional }),
             ...(meta == null ? {} : { meta }),
+            ...(type === undefined ? {} : { textType: type }),
+            ...(instructions === undefined ? {} : { instructions }),
           },
         },
       );

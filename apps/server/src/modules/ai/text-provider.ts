@@ -21,6 +21,10 @@ export interface TextGenerationRequest {
   currentVariants: string[];
   /** The element's AI context description. */
   meta?: string;
+  /** `advanced` texts are HTML. */
+  textType?: 'normal' | 'advanced';
+  /** Free-text wishes from the element editor ("mention the free trial"). */
+  instructions?: string;
 }
 
 export interface TextProvider {
