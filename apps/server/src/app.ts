@@ -28,7 +28,8 @@ import type { LinkDeps } from './modules/account-links/link-deps';
 import { LINKS_PER_ADDRESS_PER_HOUR } from './modules/account-links/messages';
 import { welcomeAddress } from './modules/account-links/send-verification';
 import { aiRoutes } from './modules/ai/routes';
-import { createTextProvider } from './modules/ai/create-text-provider';
+import { createAiProviders } from './modules/ai/create-ai-providers';
+import { GENERATE_IMAGE_JOB, generateImageJob } from './modules/ai/images/generate-image-job';
 import { authenticateApiKey } from './modules/api-keys/authenticate-api-key';
 import { apiKeyRoutes } from './modules/api-keys/routes';
 import { endAllSessions } from './modules/auth/end-all-sessions';
@@ -155,11 +156,15 @@ export async function buildApp({
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
   const services: AppServices = { config, db, tokens, bus, mailer };
   const screenshots = createScreenshotService({ config, log: app.log, seams: chromium });
+  const aiProviders = createAiProviders(config);
   const worker = createJobWorker({
     db,
     bus,
     log: app.log,
-    handlers: { [SCREENSHOT_JOB]: screenshots.handle },
+    handlers: {
+      [SCREENSHOT_JOB]: screenshots.handle,
+      [GENERATE_IMAGE_JOB]: generateImageJob({ config, provider: aiProviders.image }),
+    },
     pollMs: config.JOB_POLL_MS,
     concurrency: config.JOB_CONCURRENCY,
   });
@@ -252,14 +257,13 @@ export async function buildApp({
   });
   teamRoutes(app, services);
   previewRoutes(app, services, { tickets: createTicketService(authSecret) });
-  const aiProviders = { text: createTextProvider(config) };
   await registerTeamScope(
     app,
     (request) => resolveTeamAccess(services, request),
     (scope) => {
       teamScopedRoutes(scope, services);
       campaignRoutes(scope, services);
-      aiRoutes(scope, aiProviders);
+      aiRoutes(scope, { services, providers: aiProviders, worker });
       campaignImageRoutes(scope, services);
       billingRoutes(scope, services);
       jobRoutes(scope, services);

@@ -102,6 +102,9 @@ const EXAMPLES: Record<string, (context: Context) => Example> = {
   'POST /campaign/generate-text': () => ({
     payload: { value: 'Start free trial', count: 3, currentVariants: [] },
   }),
+  'POST /campaign/generate-image': () => ({
+    payload: { prompt: 'A lamp', dimensions: { width: 8, height: 8 }, ids: [0] },
+  }),
   'GET /jobs/by-id': (c) => ({ query: { id: c.jobId } }),
   'GET /tracker/status': (c) => ({ query: { campaignId: c.campaignId } }),
   'GET /tracker/counts': (c) => ({ query: { campaignId: c.campaignId } }),

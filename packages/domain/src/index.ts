@@ -32,3 +32,4 @@ export * from './tracker-config';
 export * from './flicker';
 export * from './campaign-counts';
 export * from './usage';
+export * from './image-generation';

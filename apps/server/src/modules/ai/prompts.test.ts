@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillPrompt, loadPrompt, PROMPT_NAMES } from './prompts';
+import { fillPrompt, loadPrompt, loadTemplate, PROMPT_NAMES, TEMPLATE_NAMES } from './prompts';
 
 describe('prompt files', () => {
   it('every prompt has a system and a user part', () => {
@@ -8,6 +8,7 @@ describe('prompt files', () => {
       expect(prompt.system.length).toBeGreaterThan(50);
       expect(prompt.user).toMatch(/\{\{\w+\}\}/);
     }
+    for (const name of TEMPLATE_NAMES) expect(loadTemplate(name)).toContain('{{prompt}}');
   });
 
   it('fills every placeholder and refuses missing or unused values', () => {

@@ -2,9 +2,16 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SERVER_ROOT } from '../../server-root';
 
-/** The prompt files in apps/server/prompts, each a system and a user part. */
+/** Chat prompts in apps/server/prompts, each a system and a user part. */
 export const PROMPT_NAMES = ['rewrite-text', 'describe-element'] as const;
 export type PromptName = (typeof PROMPT_NAMES)[number];
+/** Single-part prompts (image models take one text). */
+export const TEMPLATE_NAMES = ['draw-image', 'edit-image'] as const;
+export type TemplateName = (typeof TEMPLATE_NAMES)[number];
+
+const PROMPTS_DIR = path.join(SERVER_ROOT, 'prompts');
+const readPart = (root: string, file: string) =>
+  readFileSync(path.join(root, `${file}.md`), 'utf8').trim();
 
 export interface Prompt {
   system: string;
@@ -14,10 +21,12 @@ export interface Prompt {
 const PLACEHOLDER = /\{\{(\w+)\}\}/g;
 
 /** Reads a prompt's two files; done once when the provider is created, so a bad file fails fast. */
-export function loadPrompt(name: PromptName, root = path.join(SERVER_ROOT, 'prompts')): Prompt {
-  const read = (part: string) => readFileSync(path.join(root, `${name}.${part}.md`), 'utf8').trim();
-  return { system: read('system'), user: read('user') };
+export function loadPrompt(name: PromptName, root = PROMPTS_DIR): Prompt {
+  return { system: readPart(root, `${name}.system`), user: readPart(root, `${name}.user`) };
 }
+
+export const loadTemplate = (name: TemplateName, root = PROMPTS_DIR): string =>
+  readPart(root, name);
 
 /**
  * Fills `{{name}}` placeholders. Every placeholder needs a value and every value a placeholder,

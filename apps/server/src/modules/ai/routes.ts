@@ -1,9 +1,11 @@
-import { textTypeSchema, variantStyleSchema } from '@kindling/domain';
+import { imageGenerationRequestSchema, textTypeSchema, variantStyleSchema } from '@kindling/domain';
 import { z } from 'zod';
 import { teamParams, requireTeam } from '../../http/team-scope';
-import type { AppInstance } from '../../http/types';
+import type { AppInstance, AppServices } from '../../http/types';
+import type { JobWorker } from '../jobs/job-worker';
+import type { AiProviders } from './create-ai-providers';
+import { requestImageGeneration } from './images/request-image-generation';
 import { generateText } from './generate-text';
-import type { TextProvider } from './text-provider';
 
 export const GENERATE_TEXT_LIMITS = {
   value: 2000,
@@ -57,7 +59,11 @@ const generateTextBody = z.object({
 
 const generateTextReply = z.object({ variants: z.array(z.string()) });
 
-export function aiRoutes(scope: AppInstance, providers: { text: TextProvider }): void {
+export function aiRoutes(
+  scope: AppInstance,
+  deps: { services: AppServices; providers: AiProviders; worker: Pick<JobWorker, 'wake'> },
+): void {
+  const { services, providers, worker } = deps;
   scope.post(
     '/campaign/generate-text',
     {
@@ -95,6 +101,28 @@ export function aiRoutes(scope: AppInstance, providers: { text: TextProvider }):
         );
       }
       return result;
+    },
+  );
+
+  scope.post(
+    '/campaign/generate-image',
+    {
+      schema: {
+        tags: ['ai'],
+        security: [{ bearer: [] }],
+        summary: 'Queues image generation; follow job-{jobId} for progress and the images',
+        params: teamParams,
+        body: imageGenerationRequestSchema,
+        response: { 202: z.object({ jobId: z.string(), offline: z.boolean() }) },
+      },
+    },
+    async (request, reply) => {
+      const queued = await requestImageGeneration(services, {
+        teamId: requireTeam(request).id,
+        request: request.body,
+      });
+      worker.wake();
+      return reply.status(202).send({ ...queued, offline: providers.image.offline });
     },
   );
 }
