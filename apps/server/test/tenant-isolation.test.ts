@@ -105,6 +105,9 @@ const EXAMPLES: Record<string, (context: Context) => Example> = {
   'POST /campaign/generate-image': () => ({
     payload: { prompt: 'A lamp', dimensions: { width: 8, height: 8 }, ids: [0] },
   }),
+  'POST /campaign/update-element-meta': () => ({
+    payload: { id: 1, context: 'Heading "Hello"', cacheKey: 'describe_element_x_00000000' },
+  }),
   'GET /jobs/by-id': (c) => ({ query: { id: c.jobId } }),
   'GET /tracker/status': (c) => ({ query: { campaignId: c.campaignId } }),
   'GET /tracker/counts': (c) => ({ query: { campaignId: c.campaignId } }),

@@ -33,3 +33,4 @@ export * from './flicker';
 export * from './campaign-counts';
 export * from './usage';
 export * from './image-generation';
+export * from './element-meta';

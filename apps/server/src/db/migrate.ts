@@ -9,6 +9,7 @@ import * as experimentEvents from './migrations/0006-experiment-events';
 import * as appliedHistogram from './migrations/0007-applied-histogram';
 import * as visitorGoals from './migrations/0008-visitor-goals';
 import * as rollupFoldIndex from './migrations/0009-rollup-fold-index';
+import * as aiDescriptions from './migrations/0010-ai-descriptions';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts-and-campaigns': accountsAndCampaigns,
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0007-applied-histogram': appliedHistogram,
   '0008-visitor-goals': visitorGoals,
   '0009-rollup-fold-index': rollupFoldIndex,
+  '0010-ai-descriptions': aiDescriptions,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

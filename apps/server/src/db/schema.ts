@@ -237,6 +237,15 @@ export interface TeamApiKeysTable {
   revokedAt: Timestamp | null;
 }
 
+export interface AiDescriptionsTable {
+  teamId: number;
+  cacheKey: string;
+  /** The context the description was written from: another context writes a new one. */
+  contextHash: string;
+  description: string;
+  createdAt: DefaultedTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   teams: TeamsTable;
@@ -259,4 +268,5 @@ export interface Database {
   visitorGoals: VisitorGoalsTable;
   rollupsHourly: RollupsHourlyTable;
   collectDrops: CollectDropsTable;
+  aiDescriptions: AiDescriptionsTable;
 }

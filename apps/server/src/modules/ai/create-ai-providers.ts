@@ -1,7 +1,10 @@
 import type { Config } from '../../config';
+import type { ElementDescriber } from './describe/element-describer';
+import { createLocalElementDescriber } from './describe/local-element-describer';
 import type { ImageProvider } from './images/image-provider';
 import { createLocalImageProvider } from './images/local-image-provider';
 import { createLocalTextProvider } from './local-text-provider';
+import { createOpenAiElementDescriber } from './openai/openai-element-describer';
 import { createOpenAiHttp } from './openai/openai-http';
 import { createOpenAiImageProvider } from './openai/openai-image-provider';
 import { createOpenAiTextProvider } from './openai/openai-text-provider';
@@ -29,17 +32,23 @@ const openAiHttpOf = (config: AiConfig) =>
 export interface AiProviders {
   text: TextProvider;
   image: ImageProvider;
+  describer: ElementDescriber;
 }
 
 /** The providers AI_PROVIDER names. */
 export function createAiProviders(config: AiConfig): AiProviders {
   switch (config.AI_PROVIDER) {
     case 'local':
-      return { text: createLocalTextProvider(), image: createLocalImageProvider() };
+      return {
+        text: createLocalTextProvider(),
+        image: createLocalImageProvider(),
+        describer: createLocalElementDescriber(),
+      };
     case 'openai': {
       const http = openAiHttpOf(config);
       return {
         text: createOpenAiTextProvider({ http, model: config.AI_TEXT_MODEL }),
+        describer: createOpenAiElementDescriber({ http, model: config.AI_TEXT_MODEL }),
         image: createOpenAiImageProvider({
           http,
           model: config.AI_IMAGE_MODEL,

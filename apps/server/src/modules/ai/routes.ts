@@ -1,9 +1,15 @@
-import { imageGenerationRequestSchema, textTypeSchema, variantStyleSchema } from '@kindling/domain';
+import {
+  imageGenerationRequestSchema,
+  textTypeSchema,
+  updateElementMetaSchema,
+  variantStyleSchema,
+} from '@kindling/domain';
 import { z } from 'zod';
 import { teamParams, requireTeam } from '../../http/team-scope';
 import type { AppInstance, AppServices } from '../../http/types';
 import type { JobWorker } from '../jobs/job-worker';
 import type { AiProviders } from './create-ai-providers';
+import { updateElementMeta } from './describe/update-element-meta';
 import { requestImageGeneration } from './images/request-image-generation';
 import { generateText } from './generate-text';
 
@@ -124,5 +130,24 @@ export function aiRoutes(
       worker.wake();
       return reply.status(202).send({ ...queued, offline: providers.image.offline });
     },
+  );
+
+  scope.post(
+    '/campaign/update-element-meta',
+    {
+      schema: {
+        tags: ['ai'],
+        security: [{ bearer: [] }],
+        summary: "Describes a picked element for the AI (the element's meta), cached by cacheKey",
+        params: teamParams,
+        body: updateElementMetaSchema,
+        response: { 200: z.object({ id: z.number(), meta: z.string(), cached: z.boolean() }) },
+      },
+    },
+    async (request) =>
+      updateElementMeta(
+        { db: services.db, describer: providers.describer },
+        { teamId: requireTeam(request).id, request: request.body },
+      ),
   );
 }
