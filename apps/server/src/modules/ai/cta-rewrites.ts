@@ -1,4 +1,4 @@
-import { collapse, lowerFirst, stripEnd, upperFirst, words } from './text-rewrites';
+import { collapse, stripEnd, words } from './text-rewrites';
 import { IMPERATIVE_VERBS } from './word-lists';
 
 // Call-to-action knowledge: the verbs buttons start with, the everyday button texts and their
@@ -147,13 +147,4 @@ export function verbSwaps(core: string): string[] {
   const particle = words(instruction.rest)[0]?.toLowerCase() ?? '';
   if (PARTICLES.has(particle)) return [];
   return (VERB_SWAPS[instruction.verb] ?? []).map((verb) => `${verb} ${instruction.rest}`);
-}
-
-/** The objective worked into a button text, e.g. "Start your free trial and save hours". */
-export function ctaWithObjective(cta: string, objective: string): string[] {
-  const goal = lowerFirst(objective);
-  if (asInstruction(objective)) {
-    return [`${cta} and ${goal}`, `${upperFirst(objective)} — ${lowerFirst(cta)}`];
-  }
-  return [`${cta} for ${goal}`, `${upperFirst(objective)}: ${lowerFirst(cta)}`];
 }

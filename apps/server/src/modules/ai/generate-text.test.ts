@@ -77,7 +77,7 @@ describeEachDatabase('POST /campaign/generate-text', (kind) => {
     expect(variants).toEqual([
       'Start my free trial',
       'Start your free trial today',
-      'Start your free trial and save hours on invoicing',
+      "Start your free trial — it's easy",
     ]);
   });
 

@@ -96,7 +96,7 @@ describe('local text provider: properties', () => {
           expect(suggestion.trim()).not.toBe('');
           expect(suggestion).toBe(suggestion.trim());
           expect(taken.has(suggestionKey(suggestion))).toBe(false);
-          expect(suggestion.length).toBeLessThanOrEqual(Math.max(200, input.value.length + 80));
+          expect(suggestion.length).toBeLessThanOrEqual(maxSuggestionLength(input.value));
         }
       }),
       { numRuns: 400 },
@@ -182,17 +182,37 @@ describe('local text provider: examples', () => {
     expect(suggest('Grow your business faster', { count: 10 })).toEqual(professional);
   });
 
-  it('works the objective in as a clause', () => {
-    expect(
-      suggest('Start free trial', { tone: 'friendly', additional: 'Save hours on invoicing.' }),
-    ).toEqual([
-      'Start my free trial',
-      'Start your free trial today',
-      'Start your free trial and save hours on invoicing',
-    ]);
-    expect(
-      suggest('Our planner keeps projects on track.', { additional: 'more signups', count: 10 }),
-    ).toContain('Our planner keeps projects on track — for more signups.');
+  it('never glues the objective or filler onto the copy', () => {
+    fc.assert(
+      fc.property(request, (input) => {
+        const { additional: _objective, ...withoutObjective } = input;
+        expect(localSuggestions(input)).toEqual(localSuggestions(withoutObjective));
+      }),
+    );
+    const bootstrap =
+      "Bootstrap is amazing. I've been using it to create tons of websites and landing pages.";
+    for (const tone of TEXT_TONES) {
+      for (const text of suggest(bootstrap, { tone, additional: 'trust', count: 10 })) {
+        expect(text).not.toMatch(/trust/i);
+      }
+      expect(suggest('What people are saying...', { tone, count: 10 })).toEqual([
+        "Here's what people are saying",
+        'See what people are saying',
+        'Find out what people are saying',
+      ]);
+    }
+  });
+
+  it('keeps a rewrite within the room the original has', () => {
+    expect(maxSuggestionLength('Buy now')).toBe(27);
+    expect(maxSuggestionLength('x'.repeat(60))).toBe(120);
+    expect(maxSuggestionLength('x'.repeat(100))).toBe(150);
+    expect(maxSuggestionLength('x'.repeat(1000))).toBe(1080);
+    for (const tone of TEXT_TONES) {
+      for (const text of suggest('Sign up', { tone, count: 10 })) {
+        expect(text.length).toBeLessThanOrEqual(maxSuggestionLength('Sign up'));
+      }
+    }
   });
 
   it('offers question and headline forms for longer texts', () => {
@@ -229,7 +249,7 @@ describe('local text provider: examples', () => {
     ]);
     expect(
       suggest('Kindling helps marketers test ideas.', { tone: 'friendly', count: 10 }),
-    ).toContain('Good news: Kindling helps marketers test ideas.');
+    ).toContain("Kindling helps marketers test ideas. We're here to help.");
     expect(suggest('Summer collection', { count: 1 })).toEqual(['Discover our summer collection']);
   });
 
@@ -249,7 +269,7 @@ describe('local text provider: examples', () => {
     ).toEqual(['Start your free trial in minutes', 'Try it free', 'Start my free trial']);
   });
 
-  it('lets long texts grow by at most 80 characters', () => {
+  it('lets long texts grow by half, at most 80 characters', () => {
     const long = `${'Our platform helps every team ship faster. '.repeat(20)}Try it.`;
     const result = suggest(long, { count: 10, additional: 'x'.repeat(200) });
     expect(result.length).toBeGreaterThan(0);

@@ -1,10 +1,4 @@
-import {
-  asInstruction,
-  ctaWithObjective,
-  knownAlternatives,
-  verbSwaps,
-  withPossessive,
-} from './cta-rewrites';
+import { asInstruction, knownAlternatives, verbSwaps, withPossessive } from './cta-rewrites';
 import {
   DEFAULT_TEXT_TONE,
   resolveTone,
@@ -23,7 +17,6 @@ import {
   sentenceCase,
   stripEnd,
   trimFiller,
-  upperFirst,
   words,
 } from './text-rewrites';
 import { labelObject, tonePhrasings, type Phrase, type PhraseKind } from './tone-phrasing';
@@ -83,6 +76,10 @@ function sentenceForms({ core, end }: Phrase): string[] {
     const lower = lowerFirst(core);
     const youCan = /^you can (.+)$/iu.exec(core);
     if (youCan) forms.push(`What if you could ${youCan[1]}?`);
+    // "What people are saying" -> "Here's what people are saying".
+    if (/^(what|how|why) \S/iu.test(core) && end !== '?') {
+      forms.push(`Here's ${lower}`, `See ${lower}`, `Find out ${lower}`);
+    }
     if (CLAUSE_SUBJECTS.has(words(core)[0]?.toLowerCase() ?? '')) {
       forms.push(`Here's how ${lower}${end}`);
     } else if (words(core).length <= 10 && !isStatement({ core, end })) {
@@ -117,19 +114,6 @@ function structuralForms(kind: PhraseKind, phrase: Phrase, owned: string | null)
   }
 }
 
-/** The objective (spec: "additional") worked in as a clause. */
-function objectiveForms(kind: PhraseKind, phrase: Phrase, additional: string): string[] {
-  const objective = collapse(stripEnd(additional)).replace(/^to\s+/iu, '');
-  if (!MEANINGFUL.test(objective)) return [];
-  if (kind === 'instruction') return ctaWithObjective(phrase.core, objective);
-  const { core, end } = phrase;
-  const goal = lowerFirst(objective);
-  const lead = `${upperFirst(objective)}: ${lowerFirst(core)}${end}`;
-  return asInstruction(objective)
-    ? [`${core}, so you can ${goal}${end}`, lead]
-    : [`${core} — for ${goal}${end}`, lead];
-}
-
 /** Candidates in two tiers: the `mixed` groups take turns, so the first few suggestions differ
  * in kind; `rest` follows in order once the groups run dry. */
 export interface Candidates {
@@ -141,11 +125,7 @@ export interface Candidates {
  * Every rewrite the rules know for the text, best first, written in the text's own case style
  * (an all-capitals button stays in capitals, a Title Case headline in Title Case).
  */
-export function rewriteCandidates(options: {
-  value: string;
-  tone: TextTone;
-  additional?: string;
-}): Candidates {
+export function rewriteCandidates(options: { value: string; tone: TextTone }): Candidates {
   const original = collapse(options.value);
   if (!MEANINGFUL.test(stripEnd(original))) return { mixed: [], rest: [] };
   const style = caseStyleOf(original);
@@ -165,7 +145,6 @@ export function rewriteCandidates(options: {
     mixed: [
       styled(tonePhrasings({ kind, tone: options.tone, phrase: toned })),
       styled([cleaned, ...structuralForms(kind, phrase, owned)]),
-      styled(objectiveForms(kind, toned, options.additional ?? '')),
     ],
     rest: styled(tonePhrasings({ kind, tone: spare, phrase: toned })),
   };
@@ -205,7 +184,6 @@ export function localSuggestions(request: TextGenerationRequest): string[] {
   const { mixed, rest } = rewriteCandidates({
     value: request.value,
     tone: resolveTone(request.tone),
-    ...(request.additional === undefined ? {} : { additional: request.additional }),
   });
   const picked = takeTurns(mixed, accept, request.count);
   for (const candidate of rest) {

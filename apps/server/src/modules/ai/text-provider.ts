@@ -40,8 +40,15 @@ export function resolveTone(tone: string | undefined): TextTone {
 /** Two texts are the same suggestion when they differ only in letter case or whitespace. */
 export const suggestionKey = (text: string): string => text.replace(/\s+/g, '').toLowerCase();
 
-/** Rewrites may grow short texts up to 200 characters and longer ones by 80 at most. */
-export const maxSuggestionLength = (value: string): number => Math.max(200, value.length + 80);
+/**
+ * A rewrite must fit where the original sits: a short text (a button, a heading) may double or
+ * grow by 20 characters, whichever is more; a longer one may grow by half, at most 80.
+ */
+export function maxSuggestionLength(value: string): number {
+  const length = value.trim().length;
+  if (length <= 60) return Math.max(length * 2, length + 20);
+  return length + Math.min(80, Math.ceil(length / 2));
+}
 
 /**
  * Accepts a candidate (returned trimmed) when it is non-blank, within the length limit, and

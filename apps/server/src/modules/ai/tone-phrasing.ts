@@ -17,8 +17,16 @@ export type PhraseKind = 'instruction' | 'label' | 'sentence';
 const lower = (phrase: Phrase) => lowerFirst(phrase.core);
 /** The core as a finished sentence, so another sentence can follow. */
 const sentence = ({ core, end }: Phrase) => `${core}${end === '' ? '.' : end}`;
-const kept = ({ core, end }: Phrase) => `${core}${end}`;
 const timed = (text: string, when: string) => (hasTimeWord(text) ? null : `${text} ${when}`);
+const MIN_WORDS_FOR_CLOSING = 5;
+/**
+ * Nothing is added after a teaser ("What people are saying…"), which leads into what follows,
+ * nor after a short heading ("How it works"), which a closing line would only repeat.
+ */
+const trailsOff = ({ core, end }: Phrase) =>
+  /^(…|\.\.\.)$/u.test(end) || words(core).length < MIN_WORDS_FOR_CLOSING;
+const closing = (phrase: Phrase, ...lines: string[]) =>
+  trailsOff(phrase) ? [] : lines.map((line) => `${sentence(phrase)} ${line}`);
 
 const DETERMINERS = new Set('a an all every my our the these this those your'.split(' '));
 
@@ -52,7 +60,6 @@ const INSTRUCTION: Record<TextTone, Templates> = {
   playful: (phrase) => [
     `Go on, ${lower(phrase)}`,
     `Ready, set, ${lower(phrase)}!`,
-    `${phrase.core} (you know you want to)`,
     firstPerson(phrase.core),
   ],
   urgent: (phrase) => [
@@ -68,36 +75,26 @@ const LABEL: Record<TextTone, Templates> = {
   professional: ({ core }) => [`Discover ${labelObject(core)}`, `Introducing ${labelObject(core)}`],
   friendly: ({ core }) => [`Say hello to ${labelObject(core)}`, `${core}, just for you`],
   bold: ({ core }) => [`${core}. Reimagined.`, `${core}!`],
-  playful: ({ core }) => [`${core}? Yes, please!`, `Psst… have you seen ${labelObject(core)}?`],
+  playful: ({ core }) => [`${core}? Yes, please!`, `Meet ${labelObject(core)}`],
   urgent: ({ core }) => [`Don't miss ${labelObject(core)}`, `${core}: don't miss out`],
 };
 
-/** Headlines, sentences and paragraphs. */
+/**
+ * Headlines, sentences and paragraphs: the text kept whole with a closing line in the tone.
+ * No filler in front ("Psst…", "Guess what?"): a visitor reads the first words first.
+ */
 const SENTENCE: Record<TextTone, Templates> = {
-  professional: (phrase) => [
-    `${sentence(phrase)} See how it works.`,
-    `${sentence(phrase)} Learn more.`,
-  ],
-  friendly: (phrase) => [
-    `Good news: ${lower(phrase)}${phrase.end}`,
-    `${sentence(phrase)} We're here to help.`,
-    `Hey there! ${kept(phrase)}`,
-  ],
+  professional: (phrase) => closing(phrase, 'See how it works.', 'Learn more.'),
+  friendly: (phrase) => closing(phrase, "We're here to help.", 'Take a look around.'),
   bold: (phrase) => [
-    `${sentence(phrase)} No compromises.`,
-    `Finally: ${lower(phrase)}${phrase.end}`,
-    `${phrase.core}!`,
+    ...closing(phrase, 'No compromises.'),
+    trailsOff(phrase) ? null : `${phrase.core}!`,
   ],
-  playful: (phrase) => [
-    `Psst… ${lower(phrase)}${phrase.end}`,
-    `${phrase.core} (you'll love it)${phrase.end}`,
-    `Guess what? ${kept(phrase)}`,
-  ],
+  playful: (phrase) => closing(phrase, "You'll love it.", 'Come and see.'),
   urgent: (phrase) => [
-    `Don't wait: ${lower(phrase)}${phrase.end}`,
-    `${phrase.core} — starting today${phrase.end}`,
-    `${sentence(phrase)} Act now.`,
-    `Hurry: ${lower(phrase)}${phrase.end}`,
+    ...closing(phrase, 'Act now.'),
+    trailsOff(phrase) ? null : `${phrase.core} — starting today${phrase.end}`,
+    ...closing(phrase, "Don't miss out."),
   ],
 };
 
