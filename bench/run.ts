@@ -6,6 +6,7 @@ import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { aiBench } from './ai-bench';
 import { apiBench } from './api-bench';
 import { ingestBench } from './ingest-bench';
 import { previewBench } from './preview-bench';
@@ -64,6 +65,7 @@ const SECTIONS: Record<string, () => void | Promise<void>> = {
   stats: statsBench,
   statsQuery: statsQueryBench,
   api: apiBench,
+  ai: aiBench,
   ingest: ingestBench,
   wizard: wizardBench,
   preview: previewBench,

@@ -46,16 +46,14 @@ function artwork({ prompt, imageType, size, index }: DrawImageRequest): string {
       ? `<rect x="${x - r / 2}" y="${y - r / 2}" width="${r}" height="${r}" rx="${r / 6}" fill="${css(colour, 0.85)}"/>`
       : `<circle cx="${x}" cy="${y}" r="${r}" fill="${css(colour, 0.45)}"/>`;
   }).join('');
-  const blur = imageType === 'photo' ? Math.max(2, Math.min(width, height) / 30) : 0;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <defs>
       <linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
         <stop offset="0" stop-color="${css(base)}"/><stop offset="1" stop-color="${css(light)}"/>
       </linearGradient>
-      <filter id="soft"><feGaussianBlur stdDeviation="${blur}"/></filter>
     </defs>
     <rect width="100%" height="100%" fill="url(#g)"/>
-    <g filter="url(#soft)">${shapes}</g>
+    ${shapes}
   </svg>`;
 }
 
@@ -94,9 +92,12 @@ export function createLocalImageProvider(): ImageProvider {
   return {
     offline: true,
     async draw(request) {
-      return sharp(Buffer.from(artwork(request)))
-        .png()
-        .toBuffer();
+      const image = sharp(Buffer.from(artwork(request)));
+      // A photo's soft focus; libvips blurs far faster than librsvg renders an SVG filter.
+      const { width, height } = request.size;
+      if (request.imageType === 'photo') image.blur(Math.max(2, Math.min(width, height) / 30));
+      // Uncompressed: the job re-encodes it for storage anyway.
+      return image.png({ compressionLevel: 0 }).toBuffer();
     },
     async edit({ source, size, index }) {
       const cropped = await sharp(source)
@@ -104,7 +105,7 @@ export function createLocalImageProvider(): ImageProvider {
         .resize(size.width, size.height, { fit: 'cover', position: sharp.strategy.attention })
         .toBuffer();
       const treat = TREATMENTS[index % TREATMENTS.length]!;
-      return treat(sharp(cropped), size).png().toBuffer();
+      return treat(sharp(cropped), size).png({ compressionLevel: 0 }).toBuffer();
     },
   };
 }
