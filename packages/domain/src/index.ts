@@ -34,3 +34,4 @@ export * from './campaign-counts';
 export * from './usage';
 export * from './image-generation';
 export * from './element-meta';
+export * from './variant-pool';
