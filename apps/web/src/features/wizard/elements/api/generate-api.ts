@@ -1,6 +1,17 @@
-import type { TextType, VariantStyle } from '@kindling/domain';
+import {
+  imageGenerationResultSchema,
+  imageProgressSchema,
+  type ImageGenerationResult,
+  type ImageProgress,
+  type ImageService,
+  type ImageType,
+  type TextType,
+  type UpdateElementMetaRequest,
+  type VariantStyle,
+} from '@kindling/domain';
 import { z } from 'zod';
 import { api, teamApiPath } from '../../../../lib/api-client';
+import { awaitJob } from '../../../../lib/await-job';
 
 // AI text generation of spec section 7 (team-scoped, POST /campaign/generate-text).
 
@@ -21,6 +32,8 @@ export interface GenerateTextBody {
   currentVariants?: string[];
   styles?: VariantStyle[];
   debug?: boolean;
+  /** The element editor's free-text wishes. */
+  instructions?: string;
 }
 
 const generateTextResultSchema = z.object({ variants: z.array(z.string()) });
@@ -34,4 +47,50 @@ export function generateText(team: string, body: GenerateTextBody): Promise<Gene
   return api.post(teamApiPath(team, '/campaign/generate-text'), body, {
     schema: generateTextResultSchema,
   });
+}
+
+const elementMetaSchema = z.object({ id: z.number(), meta: z.string(), cached: z.boolean() });
+
+/** Spec section 7, update-element-meta: the element's AI description (cached by the server). */
+export function updateElementMeta(team: string, body: UpdateElementMetaRequest) {
+  return api.post(teamApiPath(team, '/campaign/update-element-meta'), body, {
+    schema: elementMetaSchema,
+  });
+}
+
+export interface GenerateImagesBody {
+  prompt?: string;
+  url?: string;
+  dimensions: { width: number; height: number };
+  ids: number[];
+  service?: ImageService;
+  imageType?: ImageType;
+}
+
+const queuedSchema = z.object({ jobId: z.string(), offline: z.boolean() });
+/** Drawing four images takes seconds locally and up to minutes with a remote model. */
+const IMAGE_JOB_TIMEOUT_MS = 5 * 60_000;
+
+/**
+ * Spec section 4, "Image generation": queues the request, reports each progress message of
+ * job-{jobId} (phases analyze, generate, save) and resolves with the stored images.
+ */
+export async function generateImages(
+  team: string,
+  body: GenerateImagesBody,
+  onProgress: (progress: ImageProgress) => void,
+): Promise<ImageGenerationResult & { offline: boolean }> {
+  const { jobId, offline } = await api.post(teamApiPath(team, '/campaign/generate-image'), body, {
+    schema: queuedSchema,
+  });
+  const result = await awaitJob({
+    team,
+    jobId,
+    timeoutMs: IMAGE_JOB_TIMEOUT_MS,
+    onProgress: (data) => {
+      const progress = imageProgressSchema.safeParse(data);
+      if (progress.success) onProgress(progress.data);
+    },
+  });
+  return { ...imageGenerationResultSchema.parse(result), offline };
 }
