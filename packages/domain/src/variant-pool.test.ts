@@ -29,6 +29,7 @@ describe('variant pool', () => {
       { styles: [{ type: 'textColor' as const, value: 255 }] },
       { tone: 'bold' },
       { additional: 'trust' },
+      { instructions: 'Mention the trial' },
     ]) {
       expect(poolFor(pool, { ...options, ...changed })).toEqual(
         emptyPool({ ...options, ...changed }),

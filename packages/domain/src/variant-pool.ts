@@ -11,6 +11,8 @@ export interface VariantPoolOptions {
   tone: string;
   /** The objective. */
   additional: string;
+  /** Beyond the spec: the editor's extra instructions, which change the suggestions too. */
+  instructions?: string;
 }
 
 export interface VariantPool {
@@ -28,6 +30,7 @@ const sameOptions = (a: VariantPoolOptions, b: VariantPoolOptions): boolean =>
   a.value === b.value &&
   a.tone.trim().toLowerCase() === b.tone.trim().toLowerCase() &&
   a.additional.trim() === b.additional.trim() &&
+  (a.instructions ?? '').trim() === (b.instructions ?? '').trim() &&
   JSON.stringify(a.styles) === JSON.stringify(b.styles);
 
 export const emptyPool = (options: VariantPoolOptions): VariantPool => ({
