@@ -20,6 +20,13 @@ export const GENERATE_IMAGE_COUNT = 4;
 export const GENERATE_IMAGE_IDS = [0, 1, 2, 3] as const;
 export const GENERATE_IMAGE_PHASE_MS = 20_000;
 export const DEFAULT_IMAGE_TYPE = 'photo';
+/**
+ * Tones offered in the element editor. The request's tone is free text (spec section 3);
+ * the offline provider reads anything else, or nothing, as DEFAULT_TEXT_TONE.
+ */
+export const TEXT_TONES = ['professional', 'friendly', 'bold', 'playful', 'urgent'] as const;
+export type TextTone = (typeof TEXT_TONES)[number];
+export const DEFAULT_TEXT_TONE: TextTone = 'professional';
 
 // Colour swatches
 export const SWATCH_TEXT_LIMIT = 5;

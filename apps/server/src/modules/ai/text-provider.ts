@@ -1,13 +1,9 @@
 // The text half of the AI provider interface (ARCHITECTURE.md, "AI"). Providers turn one text
 // into suggested rewrites; the use-case, not the provider, guarantees what leaves the server.
 
-/**
- * Tones the built-in provider writes in. The request's `tone` is free text (spec section 3), so
- * anything else, or nothing, is read as DEFAULT_TEXT_TONE.
- */
-export const TEXT_TONES = ['professional', 'friendly', 'bold', 'playful', 'urgent'] as const;
-export type TextTone = (typeof TEXT_TONES)[number];
-export const DEFAULT_TEXT_TONE: TextTone = 'professional';
+import { DEFAULT_TEXT_TONE, TEXT_TONES, type TextTone } from '@kindling/domain';
+
+export { DEFAULT_TEXT_TONE, TEXT_TONES, type TextTone };
 
 export interface TextGenerationRequest {
   /** The text to rewrite. */

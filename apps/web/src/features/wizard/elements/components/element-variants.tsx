@@ -1,16 +1,37 @@
-import { canAddDraftVariant, type CampaignElement, type Variant } from '@kindling/domain';
+import {
+  canAddDraftVariant,
+  type CampaignElement,
+  type TextElement,
+  type Variant,
+} from '@kindling/domain';
 import { Button } from '../../../../ui/button';
 import { PlusIcon, TrashIcon } from '../../../../ui/icons';
 import { useEditMode } from '../../hooks/edit-mode-context';
+import { useAiText, type AiText } from '../hooks/use-ai-text';
 import { useElementsStore } from '../hooks/use-elements-store';
 import { useVariantActions } from '../hooks/variant-actions';
 import { DRAFT_MESSAGES } from '../state/draft-editor';
+import { AiTextSuggestions } from './ai-text-suggestions';
 import { VariantGroup } from './variant-group';
 import { VariantRow } from './variant-row';
 import styles from './element-side-menu.module.css';
 
 /** The element's suggestions and variants, with "Add variant" and "Delete element". */
 export function ElementVariants({ element }: { element: CampaignElement }) {
+  return element.type === 'text' ? (
+    <TextElementVariants element={element} />
+  ) : (
+    <VariantLists element={element} />
+  );
+}
+
+/** A text element also gets AI suggestions, and "Suggest similar" on each variant. */
+function TextElementVariants({ element }: { element: TextElement }) {
+  const ai = useAiText(element);
+  return <VariantLists element={element} ai={ai} />;
+}
+
+function VariantLists({ element, ai }: { element: CampaignElement; ai?: AiText }) {
   const { dispatch } = useElementsStore();
   const actions = useVariantActions();
   const editMode = useEditMode();
@@ -30,7 +51,13 @@ export function ElementVariants({ element }: { element: CampaignElement }) {
           title="Suggestions"
         >
           {suggestions.map((variant, i) => (
-            <VariantRow key={variant.id} element={element} variant={variant} position={i + 1} />
+            <VariantRow
+              key={variant.id}
+              element={element}
+              variant={variant}
+              position={i + 1}
+              ai={ai}
+            />
           ))}
         </VariantGroup>
       ) : null}
@@ -46,10 +73,19 @@ export function ElementVariants({ element }: { element: CampaignElement }) {
           </li>
         ) : (
           saved.map((variant, i) => (
-            <VariantRow key={variant.id} element={element} variant={variant} position={i + 1} />
+            <VariantRow
+              key={variant.id}
+              element={element}
+              variant={variant}
+              position={i + 1}
+              ai={ai}
+            />
           ))
         )}
       </VariantGroup>
+      {ai ? (
+        <AiTextSuggestions ai={ai} elementId={element.id} hasSuggestions={suggestions.length > 0} />
+      ) : null}
       <div className={styles.footer}>
         <Button
           variant="outline"

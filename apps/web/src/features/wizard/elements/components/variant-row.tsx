@@ -1,4 +1,4 @@
-import type { CampaignElement, Variant } from '@kindling/domain';
+import { ADD_AI_VARIANTS, type CampaignElement, type Variant } from '@kindling/domain';
 import clsx from 'clsx';
 import { useState } from 'react';
 import { Badge } from '../../../../ui/badge';
@@ -7,6 +7,7 @@ import { CheckIcon, TrashIcon } from '../../../../ui/icons';
 import { Switch } from '../../../../ui/switch';
 import { useEditMode } from '../../hooks/edit-mode-context';
 import { usePreviewControls } from '../../hooks/preview-controls';
+import type { AiText } from '../hooks/use-ai-text';
 import { useElementsStore } from '../hooks/use-elements-store';
 import { useVariantActions } from '../hooks/variant-actions';
 import { VariantSummary } from '../../../../ui/variant-summary';
@@ -17,11 +18,13 @@ interface VariantRowProps {
   variant: Variant;
   /** 1-based position in its group, for names ("Variant 2"). */
   position: number;
+  /** A text element's AI: offers "Suggest similar". */
+  ai?: AiText | undefined;
 }
 
 type Busy = 'approve' | 'enable' | undefined;
 
-export function VariantRow({ element, variant, position }: VariantRowProps) {
+export function VariantRow({ element, variant, position, ai }: VariantRowProps) {
   const { state, dispatch } = useElementsStore();
   const preview = usePreviewControls();
   const actions = useVariantActions();
@@ -92,6 +95,17 @@ export function VariantRow({ element, variant, position }: VariantRowProps) {
         >
           Duplicate
         </Button>
+        {ai && variant.type === 'text' ? (
+          <Button
+            size="sm"
+            variant="ghost"
+            color="secondary"
+            disabled={ai.busy}
+            onClick={() => void ai.suggest({ count: ADD_AI_VARIANTS, from: variant.info.value })}
+          >
+            Suggest similar
+          </Button>
+        ) : null}
         <span className={styles.spacer} />
         {toggleable ? (
           <Switch
