@@ -17,6 +17,7 @@ import { suggestionKey } from './text-provider';
 describe('generateText use-case', () => {
   it('cleans up whatever the provider answers', async () => {
     const provider = {
+      offline: false,
       generateText: () =>
         Promise.resolve([
           '  ',
@@ -35,7 +36,7 @@ describe('generateText use-case', () => {
         request: { value: 'buy NOW', count: 2, currentVariants: ['old one'] },
       },
     );
-    expect(result).toEqual({ variants: ['Shop today', 'A'] });
+    expect(result).toEqual({ variants: ['Shop today', 'A'], offline: false });
   });
 });
 

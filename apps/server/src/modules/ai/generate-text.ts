@@ -2,6 +2,8 @@ import { pickSuggestions, type TextGenerationRequest, type TextProvider } from '
 
 export interface GeneratedText {
   variants: string[];
+  /** Whether the suggestions came from the offline provider. */
+  offline: boolean;
 }
 
 /**
@@ -15,6 +17,7 @@ export async function generateText(
 ): Promise<GeneratedText> {
   const produced = await provider.generateText(request);
   return {
+    offline: provider.offline,
     variants: pickSuggestions({
       candidates: produced,
       value: request.value,

@@ -195,5 +195,5 @@ export function localSuggestions(request: TextGenerationRequest): string[] {
 }
 
 export function createLocalTextProvider(): TextProvider {
-  return { generateText: (request) => Promise.resolve(localSuggestions(request)) };
+  return { offline: true, generateText: (request) => Promise.resolve(localSuggestions(request)) };
 }

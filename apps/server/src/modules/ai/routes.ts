@@ -63,7 +63,7 @@ const generateTextBody = z.object({
   instructions: z.string().max(GENERATE_TEXT_LIMITS.instructions, M.instructionsTooLong).optional(),
 });
 
-const generateTextReply = z.object({ variants: z.array(z.string()) });
+const generateTextReply = z.object({ variants: z.array(z.string()), offline: z.boolean() });
 
 export function aiRoutes(
   scope: AppInstance,

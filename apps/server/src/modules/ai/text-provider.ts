@@ -24,6 +24,8 @@ export interface TextGenerationRequest {
 }
 
 export interface TextProvider {
+  /** Rule-based, no model: the editor says "offline suggestions". */
+  readonly offline: boolean;
   generateText(request: TextGenerationRequest): Promise<string[]>;
 }
 

@@ -40,6 +40,7 @@ export function createOpenAiTextProvider(options: {
 }): TextProvider {
   const prompt = loadPrompt('rewrite-text');
   return {
+    offline: false,
     async generateText(request) {
       const answer = await chatJson(options.http, {
         model: options.model,

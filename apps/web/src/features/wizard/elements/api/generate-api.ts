@@ -36,7 +36,7 @@ export interface GenerateTextBody {
   instructions?: string;
 }
 
-const generateTextResultSchema = z.object({ variants: z.array(z.string()) });
+const generateTextResultSchema = z.object({ variants: z.array(z.string()), offline: z.boolean() });
 export type GenerateTextResult = z.infer<typeof generateTextResultSchema>;
 
 /**

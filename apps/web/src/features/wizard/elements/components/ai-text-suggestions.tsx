@@ -54,6 +54,12 @@ export function AiTextSuggestions({
       >
         {hasSuggestions ? 'Add AI variant' : `Suggest ${INITIAL_TEXT_VARIANTS} variants`}
       </Button>
+      {ai.offline ? (
+        <p className={styles.note} data-testid="ai-offline">
+          Offline suggestions: rule-based rewrites made on this server, as no AI service is
+          configured.
+        </p>
+      ) : null}
       {ai.error ? (
         <p className={styles.error} role="alert">
           {ai.error}

@@ -54,6 +54,7 @@ export function useAiText(element: TextElement) {
   const [error, setError] = useState<string>();
   const [tone, setTone] = useState<string>(DEFAULT_TEXT_TONE);
   const [instructions, setInstructions] = useState('');
+  const [offline, setOffline] = useState<boolean>();
 
   async function metaOf(current: TextElement): Promise<string | undefined> {
     if (current.meta) return current.meta;
@@ -90,19 +91,20 @@ export function useAiText(element: TextElement) {
         instructions,
       };
       const meta = await metaOf(current);
-      const generate = async (count: number, exclude: string[]) =>
-        (
-          await generateText(team, {
-            type: current.textType,
-            meta: meta ?? null,
-            value,
-            count: Math.min(count, 10),
-            additional: poolOptions.additional,
-            tone,
-            currentVariants: exclude.slice(-50),
-            instructions: instructions.trim() || undefined,
-          })
-        ).variants;
+      const generate = async (count: number, exclude: string[]) => {
+        const answer = await generateText(team, {
+          type: current.textType,
+          meta: meta ?? null,
+          value,
+          count: Math.min(count, 10),
+          additional: poolOptions.additional,
+          tone,
+          currentVariants: exclude.slice(-50),
+          instructions: instructions.trim() || undefined,
+        });
+        setOffline(answer.offline);
+        return answer.variants;
+      };
       const key = String(current.id);
       const existing = textsOf(current);
       const taken = await takeSuggestions({
@@ -128,5 +130,5 @@ export function useAiText(element: TextElement) {
     }
   }
 
-  return { suggest, busy, error, tone, setTone, instructions, setInstructions };
+  return { suggest, busy, error, offline, tone, setTone, instructions, setInstructions };
 }
