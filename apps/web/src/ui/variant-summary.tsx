@@ -1,4 +1,10 @@
-import { formatHsla, formatRgba, type Variant, type VariantStyle } from '@kindling/domain';
+import {
+  formatHsla,
+  formatRgba,
+  type ImageStatus,
+  type Variant,
+  type VariantStyle,
+} from '@kindling/domain';
 import clsx from 'clsx';
 import { isColourStyle, STYLE_LABELS } from '../lib/variant-style-names';
 import { ImageIcon } from './icons';
@@ -57,9 +63,49 @@ interface VariantSummaryProps {
   compact?: boolean;
 }
 
+const PHASE_LABELS: Record<ImageStatus['type'], string> = {
+  start: 'Waiting to start',
+  analyze: 'Analysing the image',
+  generate: 'Generating',
+  save: 'Saving',
+  error: 'Failed',
+};
+
+/**
+ * An image being generated: the phase, and a bar that fills over the phase's expected
+ * duration (it restarts with each phase, as the key changes).
+ */
+function ImageProgress({ status, compact }: { status: ImageStatus; compact: boolean }) {
+  const label = PHASE_LABELS[status.type];
+  return (
+    <span
+      className={clsx(
+        styles.thumb,
+        styles.noImage,
+        styles.progress,
+        compact && styles.compactThumb,
+      )}
+      role="progressbar"
+      aria-label={label}
+      aria-valuetext={label}
+      data-phase={status.type}
+    >
+      <span className={styles.phase}>{label}…</span>
+      <span className={styles.track}>
+        <span
+          key={status.type}
+          className={styles.bar}
+          style={{ animationDuration: `${status.duration ?? 2_000}ms` }}
+        />
+      </span>
+    </span>
+  );
+}
+
 /** What a variant (or the original) shows: its text or image, and the styles it changes. */
 export function VariantSummary({ info, originalText, alt, compact = false }: VariantSummaryProps) {
   if ('src' in info) {
+    if (info.status && !info.src) return <ImageProgress status={info.status} compact={compact} />;
     const src = info.thumb ?? info.src;
     return src ? (
       <img className={clsx(styles.thumb, compact && styles.compactThumb)} src={src} alt={alt} />

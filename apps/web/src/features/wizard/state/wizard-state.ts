@@ -81,6 +81,9 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case 'duplicateLocally':
     case 'serverVariants':
     case 'addSuggestions':
+    case 'imageJobStarted':
+    case 'imageJobProgress':
+    case 'imageJobDone':
     case 'variantEnabled':
     case 'variantRemoved':
       return variantReducer(state, action);

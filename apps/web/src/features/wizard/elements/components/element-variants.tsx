@@ -1,16 +1,19 @@
 import {
   canAddDraftVariant,
   type CampaignElement,
+  type ImageElement,
   type TextElement,
   type Variant,
 } from '@kindling/domain';
 import { Button } from '../../../../ui/button';
 import { PlusIcon, TrashIcon } from '../../../../ui/icons';
 import { useEditMode } from '../../hooks/edit-mode-context';
+import { useAiImages, type AiImages } from '../hooks/use-ai-images';
 import { useAiText, type AiText } from '../hooks/use-ai-text';
 import { useElementsStore } from '../hooks/use-elements-store';
 import { useVariantActions } from '../hooks/variant-actions';
 import { DRAFT_MESSAGES } from '../state/draft-editor';
+import { AiImagePanel } from './ai-image-panel';
 import { AiTextSuggestions } from './ai-text-suggestions';
 import { VariantGroup } from './variant-group';
 import { VariantRow } from './variant-row';
@@ -21,8 +24,14 @@ export function ElementVariants({ element }: { element: CampaignElement }) {
   return element.type === 'text' ? (
     <TextElementVariants element={element} />
   ) : (
-    <VariantLists element={element} />
+    <ImageElementVariants element={element} />
   );
+}
+
+/** An image element gets AI images: suggestions, the generate and modify panels. */
+function ImageElementVariants({ element }: { element: ImageElement }) {
+  const images = useAiImages(element);
+  return <VariantLists element={element} images={images} />;
 }
 
 /** A text element also gets AI suggestions, and "Suggest similar" on each variant. */
@@ -31,7 +40,15 @@ function TextElementVariants({ element }: { element: TextElement }) {
   return <VariantLists element={element} ai={ai} />;
 }
 
-function VariantLists({ element, ai }: { element: CampaignElement; ai?: AiText }) {
+function VariantLists({
+  element,
+  ai,
+  images,
+}: {
+  element: CampaignElement;
+  ai?: AiText;
+  images?: AiImages;
+}) {
   const { dispatch } = useElementsStore();
   const actions = useVariantActions();
   const editMode = useEditMode();
@@ -86,6 +103,7 @@ function VariantLists({ element, ai }: { element: CampaignElement; ai?: AiText }
       {ai ? (
         <AiTextSuggestions ai={ai} elementId={element.id} hasSuggestions={suggestions.length > 0} />
       ) : null}
+      {images ? <AiImagePanel ai={images} elementId={element.id} /> : null}
       <div className={styles.footer}>
         <Button
           variant="outline"

@@ -1,4 +1,5 @@
-import type { CampaignElement, Variant } from '@kindling/domain';
+import type { CampaignElement, ImageStatus, Variant } from '@kindling/domain';
+import type { GeneratedPlaceholderImage } from './image-suggestions';
 import type { TemporaryIds } from '../../state/temporary-ids';
 import type { DraftEditorState, DraftType } from './draft-editor';
 import type { PickedElement } from './variant-life-cycle';
@@ -41,6 +42,15 @@ export type VariantAction =
   | { type: 'serverVariants'; elementId: number; variants: Variant[]; removedSuggestionId?: number }
   /** AI texts for a text element, added as suggestions to approve. */
   | { type: 'addSuggestions'; elementId: number; texts: string[] }
+  /** AI images: placeholders under new temporary ids, their phases, then images or nothing. */
+  | { type: 'imageJobStarted'; elementId: number; variantIds: number[] }
+  | { type: 'imageJobProgress'; elementId: number; variantIds: number[]; status: ImageStatus }
+  | {
+      type: 'imageJobDone';
+      elementId: number;
+      variantIds: number[];
+      images: GeneratedPlaceholderImage[];
+    }
   | { type: 'variantEnabled'; elementId: number; variantId: number; isEnabled: boolean }
   | { type: 'variantRemoved'; elementId: number; variantId: number };
 

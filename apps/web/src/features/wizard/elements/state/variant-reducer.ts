@@ -1,5 +1,11 @@
 import { changeElement, withoutSelection } from './element-updates';
 import type { ElementsHost, VariantAction } from './elements-state';
+import {
+  imagePlaceholders,
+  withGeneratedImages,
+  withImageStatus,
+  withPlaceholders,
+} from './image-suggestions';
 import { suggestedVariants } from './suggestions';
 import {
   approveSuggestionLocally,
@@ -41,6 +47,21 @@ export function variantReducer<S extends ElementsHost>(state: S, action: Variant
       );
       return { ...next, lastTemporaryId };
     }
+    case 'imageJobStarted':
+      return {
+        ...changeElement(state, action.elementId, (e) =>
+          e.type === 'image' ? withPlaceholders(e, imagePlaceholders(action.variantIds)) : e,
+        ),
+        lastTemporaryId: Math.min(state.lastTemporaryId, ...action.variantIds),
+      };
+    case 'imageJobProgress':
+      return changeElement(state, action.elementId, (e) =>
+        e.type === 'image' ? withImageStatus(e, action.variantIds, action.status) : e,
+      );
+    case 'imageJobDone':
+      return changeElement(state, action.elementId, (e) =>
+        e.type === 'image' ? withGeneratedImages(e, action.variantIds, action.images) : e,
+      );
     case 'variantEnabled':
       return changeElement(state, action.elementId, (e) =>
         setVariantEnabled(e, action.variantId, action.isEnabled),
