@@ -8,12 +8,13 @@ import { NotFoundScreen } from '../not-found';
 import { RequireSession } from '../../lib/require-session';
 import { InvitesBanner } from './invites-banner';
 import { VerifyEmailBanner } from './verify-email-banner';
+import { below } from '../../lib/breakpoints';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { MainMenu } from './main-menu';
 import { useMenuCollapsed } from './use-menu-collapsed';
 
 /** Matches the breakpoint in team-layout.module.css. */
-const NARROW_SCREEN = '(max-width: 720px)';
+const NARROW_SCREEN = below('phone');
 import styles from './team-layout.module.css';
 
 export function TeamLayout() {
