@@ -59,8 +59,11 @@ export function CampaignRow({ campaign, href, timeZone, onToggle, onDelete }: Ca
       </div>
       <div className={styles.controls}>
         <div className={styles.toggle}>
-          <span className={styles.state} aria-hidden="true">
-            {campaign.isEnabled ? 'Enabled' : 'Paused'}
+          {/* The switch says the same to a screen reader. */}
+          <span className={styles.state} aria-hidden="true" data-testid="campaign-status">
+            <Badge tone={campaign.isEnabled ? 'success' : 'neutral'}>
+              {campaign.isEnabled ? 'Enabled' : 'Paused'}
+            </Badge>
           </span>
           <Switch
             checked={campaign.isEnabled}
