@@ -4,6 +4,8 @@ import { CloseIcon } from './icons';
 import styles from './drawer.module.css';
 
 interface DrawerProps {
+  /** The button that opens it, and gets focus back when it closes. */
+  trigger: ReactNode;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Read by screen readers as the dialog's name; not shown. */
@@ -16,15 +18,11 @@ interface DrawerProps {
  * A panel sliding in from the left edge, modal: Radix Dialog traps focus inside, closes on
  * Escape or a tap on the backdrop, and gives focus back to the button that opened it.
  */
-export function Drawer({
-  open,
-  onOpenChange,
-  title,
-  children,
-  'data-testid': testId,
-}: DrawerProps) {
+export function Drawer(props: DrawerProps) {
+  const { trigger, open, onOpenChange, title, children, 'data-testid': testId } = props;
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={styles.overlay} />
         <RadixDialog.Content

@@ -24,26 +24,30 @@ export function PhoneBar() {
 
   return (
     <header className={styles.bar} data-testid="phone-bar">
-      <button
-        type="button"
-        className={styles.menuButton}
-        onClick={() => setOpen(true)}
-        aria-label="Open menu"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        data-testid="menu-button"
+      <Drawer
+        trigger={
+          <button
+            type="button"
+            className={styles.menuButton}
+            aria-label="Open menu"
+            data-testid="menu-button"
+          >
+            <MenuIcon size={22} />
+          </button>
+        }
+        open={open}
+        onOpenChange={setOpen}
+        title="Menu"
+        data-testid="menu-drawer"
       >
-        <MenuIcon size={22} />
-      </button>
+        <MainMenu collapsed={false} onToggleCollapsed={undefined} />
+      </Drawer>
       <Link to={href('/campaigns')} className={styles.brand} aria-label={`${config.brand} home`}>
         <Logo size={28} />
       </Link>
       <span className={styles.team} data-testid="phone-bar-team">
         {membership.name}
       </span>
-      <Drawer open={open} onOpenChange={setOpen} title="Menu" data-testid="menu-drawer">
-        <MainMenu collapsed={false} onToggleCollapsed={undefined} />
-      </Drawer>
     </header>
   );
 }
