@@ -1,5 +1,6 @@
 import type { Campaign, WizardStep } from '@kindling/domain';
 import type { ElementDescription } from '@kindling/page-runtime';
+import clsx from 'clsx';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useCurrentTeam } from '../../../lib/current-team';
 import { useLatest } from '../../../lib/use-latest';
@@ -106,7 +107,7 @@ export function Wizard({ initial, campaign }: WizardProps) {
             className={styles.tabs}
           />
         ) : null}
-        <div className={styles.body}>
+        <div className={clsx(styles.body, tabs && styles.tabbed)}>
           <div className={styles.panel} {...panelProps('edit')}>
             <div className={styles.panelScroll} ref={scrollRef}>
               <WizardStepPanel
