@@ -65,8 +65,9 @@ export function DraftEditor({ element, draft }: DraftEditorProps) {
     if (!focusAdded.current || !last) return;
     focusAdded.current = false;
     focusDraftVariant(last.id);
-    // The button stays in reach for a third variant, clear of the sticky footer (scroll-margin).
-    addRowRef.current?.scrollIntoView({ block: 'nearest' });
+    // The button stays in reach for one more, clear of the sticky footer (its scroll-margin).
+    // 'end', not 'nearest': Chromium ignores the margin when the button itself is in view.
+    addRowRef.current?.scrollIntoView({ block: 'end' });
   }, [last]);
 
   const set = (next: DraftEditorState) => dispatch({ type: 'draftSet', draft: next });
