@@ -50,7 +50,9 @@ export function CampaignRow({ campaign, href, timeZone, onToggle, onDelete }: Ca
         <div className={styles.meta}>
           <Badge>{CAMPAIGN_TYPE_LABELS[campaign.type] ?? campaign.type}</Badge>
           <span>Created {formatDate(campaign.createdAt, timeZone)}</span>
-          <span aria-hidden="true">·</span>
+          <span className={styles.dot} aria-hidden="true">
+            ·
+          </span>
           <span>
             {pluralize(campaign.elementCount, 'element')},{' '}
             {pluralize(campaign.variantCount, 'variant')}
