@@ -120,6 +120,24 @@ describe('phone layout (390 x 844)', () => {
     expect(current.x + current.width).toBeLessThanOrEqual(PHONE.width - 8);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
     await shotAtBothSizes(page, 'phone-settings');
+
+    // Every settings screen fits the phone's width: nothing scrolls the page sideways.
+    const paths = await nav
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+    for (const path of paths) {
+      await nav.locator(`a[href="${path}"]`).click();
+      await page.waitForURL(`**${path}`);
+      await page.waitForLoadState('networkidle');
+      await animationsDone(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBe(
+        PHONE.width,
+      );
+      await shot(
+        page,
+        `phone-settings${path.slice(path.indexOf('/settings') + 9).replace(/\//g, '-')}`,
+      );
+    }
   });
 
   it('shows a campaign row with its whole name, status and switch in view', async () => {
