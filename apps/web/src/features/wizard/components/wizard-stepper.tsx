@@ -24,7 +24,7 @@ export function WizardStepper({ current, canVisit, onVisit }: WizardStepperProps
   const total = WIZARD_STEPS.length;
   return (
     <nav aria-label="Wizard steps">
-      {/* A phone has no room for six labelled steps: CSS shows this instead of the list. */}
+      {/* A phone or tablet has no room for six labelled steps: CSS shows this instead. */}
       <div className={styles.compactStepper} data-testid="wizard-progress">
         <p className={styles.compactLabel}>
           Step {at + 1} of {total} · <strong>{STEP_LABELS[current]}</strong>
