@@ -11,7 +11,6 @@ import {
   newPerson,
   SCREEN_SIZES,
   shot,
-  shotAtBothSizes,
   signUpThroughUi,
 } from './support/flows';
 
@@ -25,6 +24,20 @@ async function boxOf(locator: Locator): Promise<Box> {
   const box = await locator.boundingBox();
   if (!box) throw new Error('not rendered');
   return box;
+}
+
+/**
+ * `{name}-phone` as the test left the screen, then `{name}-desktop`, then back to the phone.
+ * Phone first: a resize resets inner scroll positions, and the phone state is the point here.
+ */
+async function phoneThenDesktop(page: Page, name: string): Promise<void> {
+  await shot(page, `${name}-phone`);
+  await page.setViewportSize(SCREEN_SIZES.desktop);
+  try {
+    await shot(page, `${name}-desktop`);
+  } finally {
+    await page.setViewportSize(PHONE);
+  }
 }
 
 /** Inside the phone's width, not cut at either edge. */
@@ -119,7 +132,7 @@ describe('phone layout (390 x 844)', () => {
     expect(current.x).toBeGreaterThanOrEqual(0);
     expect(current.x + current.width).toBeLessThanOrEqual(PHONE.width - 8);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
-    await shotAtBothSizes(page, 'phone-settings');
+    await phoneThenDesktop(page, 'phone-settings');
 
     // Every settings screen fits the phone's width: nothing scrolls the page sideways.
     const paths = await nav
@@ -160,7 +173,7 @@ describe('phone layout (390 x 844)', () => {
     ]) {
       await expectWithinPhoneWidth(part);
     }
-    await shotAtBothSizes(page, 'phone-campaign-list');
+    await phoneThenDesktop(page, 'phone-campaign-list');
 
     // A toast shows at the bottom, not over the top bar.
     await page.route('**/campaign/update-enabled**', (route) =>
@@ -193,7 +206,7 @@ describe('phone layout (390 x 844)', () => {
     expect(
       await page.getByRole('navigation', { name: 'Wizard steps' }).getByRole('list').isVisible(),
     ).toBe(false);
-    await shotAtBothSizes(page, 'phone-wizard-choose-page');
+    await phoneThenDesktop(page, 'phone-wizard-choose-page');
 
     await page
       .getByLabel('Page URL', { exact: true })
@@ -235,7 +248,7 @@ describe('phone layout (390 x 844)', () => {
     await editor().waitFor();
     expect(await tab('Edit').getAttribute('aria-selected')).toBe('true');
     await page.getByLabel('Variant 1 text', { exact: true }).fill('Release notes people love');
-    await shotAtBothSizes(page, 'phone-wizard-edit');
+    await phoneThenDesktop(page, 'phone-wizard-edit');
     await tab('Preview').click();
     await expect.poll(() => frame().locator('h1').textContent()).toBe('Release notes people love');
     expect(await mark()).toBe('kept');
@@ -262,7 +275,7 @@ describe('phone layout (390 x 844)', () => {
         })
         .toBe('clear');
     }
-    await shotAtBothSizes(page, 'phone-wizard-add-variant');
+    await phoneThenDesktop(page, 'phone-wizard-add-variant');
     await page.getByRole('button', { name: 'Save variants' }).click();
     await editor().waitFor({ state: 'detached' });
     await page
@@ -287,7 +300,7 @@ describe('phone layout (390 x 844)', () => {
     expect((await boxOf(badge)).height).toBeLessThan(26);
     expect(Math.round((await boxOf(badge)).y)).toBe(Math.round((await boxOf(typeBadge)).y));
     await expectWithinPhoneWidth(badge);
-    await shotAtBothSizes(page, 'phone-wizard-goals');
+    await phoneThenDesktop(page, 'phone-wizard-goals');
   });
 
   it('puts the selected-element panel under the page on the Preview screen', async () => {
@@ -298,13 +311,7 @@ describe('phone layout (390 x 844)', () => {
     const panel = page.getByRole('complementary', { name: 'Selected element' });
     expect((await boxOf(panel)).y).toBeGreaterThanOrEqual(stage.y + stage.height);
     await expectWithinPhoneWidth(panel);
-    // Phone first: after a resize the cross-origin frame repaints a moment late, half drawn.
-    await shot(page, 'phone-preview-screen-phone');
-    await page.setViewportSize(SCREEN_SIZES.desktop);
-    try {
-      await shot(page, 'phone-preview-screen-desktop');
-    } finally {
-      await page.setViewportSize(PHONE);
-    }
+    // (After a resize the cross-origin frame also repaints a moment late, half drawn.)
+    await phoneThenDesktop(page, 'phone-preview-screen');
   });
 });
