@@ -1,11 +1,14 @@
 import { GENERIC_FAILURE_TITLES, TOAST_AUTO_CLOSE_MS } from '@kindling/domain';
 import { Toaster, toast } from 'sonner';
+import { useBelow } from '../lib/breakpoints';
 import { errorMessage } from '../lib/error-message';
 
 export function AppToaster() {
+  // On a phone the top of the screen is the top bar and its menu button: toasts go below.
+  const phone = useBelow('phone');
   return (
     <Toaster
-      position="top-center"
+      position={phone ? 'bottom-center' : 'top-center'}
       duration={TOAST_AUTO_CLOSE_MS}
       closeButton={false}
       richColors

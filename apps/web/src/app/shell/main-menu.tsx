@@ -10,7 +10,7 @@ import styles from './main-menu.module.css';
 
 interface MainMenuProps {
   collapsed: boolean;
-  /** Absent where the menu cannot expand (a phone-sized screen). */
+  /** Absent where the menu cannot collapse (in the phone drawer). */
   onToggleCollapsed: (() => void) | undefined;
 }
 

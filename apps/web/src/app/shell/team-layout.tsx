@@ -8,12 +8,10 @@ import { NotFoundScreen } from '../not-found';
 import { RequireSession } from '../../lib/require-session';
 import { InvitesBanner } from './invites-banner';
 import { VerifyEmailBanner } from './verify-email-banner';
-import { useMediaQuery } from '../../lib/use-media-query';
+import { useBelow } from '../../lib/breakpoints';
 import { MainMenu } from './main-menu';
+import { PhoneBar } from './phone-bar';
 import { useMenuCollapsed } from './use-menu-collapsed';
-
-/** Matches the breakpoint in team-layout.module.css. */
-const NARROW_SCREEN = '(max-width: 720px)';
 import styles from './team-layout.module.css';
 
 export function TeamLayout() {
@@ -45,13 +43,17 @@ function TeamShell() {
 }
 
 function TeamFrame({ initialCollapsed }: { initialCollapsed: boolean }) {
-  const [chosen, toggleCollapsed] = useMenuCollapsed(initialCollapsed);
-  // A phone has room for the icon rail only, whatever was chosen on a wider screen.
-  const narrow = useMediaQuery(NARROW_SCREEN);
-  const collapsed = chosen || narrow;
+  const [collapsed, toggleCollapsed] = useMenuCollapsed(initialCollapsed);
+  // A phone has no room for a sidebar: the menu opens from the top bar as a drawer.
+  const phone = useBelow('phone');
   return (
     <div className={styles.shell} data-collapsed={collapsed || undefined}>
-      <MainMenu collapsed={collapsed} onToggleCollapsed={narrow ? undefined : toggleCollapsed} />
+      {/* First child either way, so the page beside it keeps its state across the breakpoint. */}
+      {phone ? (
+        <PhoneBar />
+      ) : (
+        <MainMenu collapsed={collapsed} onToggleCollapsed={toggleCollapsed} />
+      )}
       <div className={styles.main}>
         <InvitesBanner />
         <VerifyEmailBanner />

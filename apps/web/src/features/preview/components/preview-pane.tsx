@@ -66,7 +66,9 @@ export function PreviewPane({ team, url, loadRequest }: PreviewPaneProps) {
       ) : null}
       <div className={styles.body}>
         <PreviewStage src={src} attempt={state.attempt} width={width} frameRef={setFrame} />
-        <ElementPanel element={picked} onApplyText={applyText} onReset={reset} />
+        <div className={styles.panelSlot}>
+          <ElementPanel element={picked} onApplyText={applyText} onReset={reset} />
+        </div>
       </div>
     </section>
   );

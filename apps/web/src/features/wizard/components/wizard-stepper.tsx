@@ -21,8 +21,18 @@ interface WizardStepperProps {
 
 export function WizardStepper({ current, canVisit, onVisit }: WizardStepperProps) {
   const at = stepIndex(current);
+  const total = WIZARD_STEPS.length;
   return (
     <nav aria-label="Wizard steps">
+      {/* A phone or tablet has no room for six labelled steps: CSS shows this instead. */}
+      <div className={styles.compactStepper} data-testid="wizard-progress">
+        <p className={styles.compactLabel}>
+          Step {at + 1} of {total} · <strong>{STEP_LABELS[current]}</strong>
+        </p>
+        <span className={styles.progressTrack} aria-hidden="true">
+          <span className={styles.progressBar} style={{ width: `${((at + 1) / total) * 100}%` }} />
+        </span>
+      </div>
       <ol className={styles.stepper}>
         {WIZARD_STEPS.map((step, index) => {
           const state = index < at ? 'done' : index === at ? 'current' : 'todo';

@@ -1,11 +1,14 @@
 import type { Campaign, WizardStep } from '@kindling/domain';
 import type { ElementDescription } from '@kindling/page-runtime';
+import clsx from 'clsx';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useCurrentTeam } from '../../../lib/current-team';
 import { useLatest } from '../../../lib/use-latest';
+import { TabList, tabPanelProps } from '../../../ui/tab-list';
 import { useAutoSuggestions } from '../elements/hooks/use-auto-suggestions';
 import { activeGoalTarget } from '../goals/state/goal-rules';
 import { usePreviewClientControls } from '../hooks/preview-controls';
+import { WIZARD_TABS, useEditPreviewTabs } from '../hooks/use-edit-preview-tabs';
 import { useOriginalPageForGoals } from '../hooks/use-original-page-for-goals';
 import { useStepNavigation } from '../hooks/use-step-navigation';
 import type { WizardStore } from '../hooks/wizard-store';
@@ -22,6 +25,8 @@ import { WizardProviders } from './wizard-providers';
 import { WizardStepPanel } from './wizard-step-panel';
 import { WizardStepper } from './wizard-stepper';
 import styles from './wizard.module.css';
+
+const TABS_ID = 'wizard-tabs';
 
 interface WizardProps {
   initial: WizardState;
@@ -47,6 +52,7 @@ export function Wizard({ initial, campaign }: WizardProps) {
     selectedVariants: state.selectedVariants,
     preview,
   });
+  const phoneTabs = useEditPreviewTabs(state.activeElementId);
   const store = useMemo<WizardStore>(() => ({ state, dispatch, latest }), [state, latest]);
 
   // Spec section 2: changing step scrolls the scroll container back to the top.
@@ -75,6 +81,10 @@ export function Wizard({ initial, campaign }: WizardProps) {
   const highlight =
     previewMode === 'CampaignPreview' ? state.elements.map((element) => element.selector) : [];
   const showPreview = state.step !== 'ChooseURL';
+  const tabs = showPreview && phoneTabs.tabs;
+  // Both panels stay mounted whatever the tab: switching must not reload the preview frame.
+  const panelProps = (tab: 'edit' | 'preview') =>
+    tabs ? tabPanelProps(TABS_ID, tab, phoneTabs.tab) : {};
 
   return (
     <WizardProviders store={store} editMode={editMode} preview={preview}>
@@ -87,8 +97,18 @@ export function Wizard({ initial, campaign }: WizardProps) {
             onVisit={goTo}
           />
         </header>
-        <div className={styles.body}>
-          <div className={styles.panel}>
+        {tabs ? (
+          <TabList
+            label="Editor and preview"
+            idPrefix={TABS_ID}
+            value={phoneTabs.tab}
+            options={WIZARD_TABS}
+            onChange={phoneTabs.setTab}
+            className={styles.tabs}
+          />
+        ) : null}
+        <div className={clsx(styles.body, tabs && styles.tabbed)}>
+          <div className={styles.panel} {...panelProps('edit')}>
             <div className={styles.panelScroll} ref={scrollRef}>
               <WizardStepPanel
                 onNext={() => goTo(next)}
@@ -115,7 +135,7 @@ export function Wizard({ initial, campaign }: WizardProps) {
             )}
           </div>
           {showPreview ? (
-            <div className={styles.previewColumn}>
+            <div className={styles.previewColumn} {...panelProps('preview')}>
               <WizardPreview
                 team={slug}
                 url={state.ingestedUrl}

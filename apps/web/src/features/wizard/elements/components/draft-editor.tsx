@@ -40,6 +40,7 @@ export function DraftEditor({ element, draft }: DraftEditorProps) {
   const [focusedId, setFocusedId] = useState<number>();
   const [saving, setSaving] = useState(false);
   const focusAdded = useRef(false);
+  const addRowRef = useRef<HTMLDivElement>(null);
   const focused = draft.variants.find((v) => v.id === focusedId) ?? draft.variants[0];
   const single = draft.type === 'EditSuggestion';
   const canAdd = canAddVariant(draft, element);
@@ -64,6 +65,9 @@ export function DraftEditor({ element, draft }: DraftEditorProps) {
     if (!focusAdded.current || !last) return;
     focusAdded.current = false;
     focusDraftVariant(last.id);
+    // The button stays in reach for one more, clear of the sticky footer (its scroll-margin).
+    // 'end', not 'nearest': Chromium ignores the margin when the button itself is in view.
+    addRowRef.current?.scrollIntoView({ block: 'end' });
   }, [last]);
 
   const set = (next: DraftEditorState) => dispatch({ type: 'draftSet', draft: next });
@@ -124,7 +128,7 @@ export function DraftEditor({ element, draft }: DraftEditorProps) {
         ))}
       </ol>
       {single ? null : (
-        <div className={styles.addRow}>
+        <div className={styles.addRow} ref={addRowRef}>
           <Button
             variant="outline"
             color="secondary"

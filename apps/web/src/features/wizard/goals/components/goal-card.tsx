@@ -81,11 +81,7 @@ export function GoalCard({ goal, index, count, locked, onMove, onDelete }: GoalC
             <DragHandleIcon size={16} />
           </button>
         )}
-        <div className={styles.meta}>
-          <span className={styles.position}>Step {index + 1}</span>
-          <Badge tone="info">{goalTypeLabel(goal.event.type)}</Badge>
-          {goal.isConversionGoal ? <Badge tone="success">Conversion goal</Badge> : null}
-        </div>
+        <span className={styles.position}>Step {index + 1}</span>
         {locked ? null : (
           <div className={styles.actions}>
             {/* aria-disabled rather than disabled keeps focus on the button at either end. */}
@@ -124,6 +120,11 @@ export function GoalCard({ goal, index, count, locked, onMove, onDelete }: GoalC
             />
           </div>
         )}
+      </div>
+      {/* Their own row: beside the step and the buttons, "Conversion goal" had to wrap. */}
+      <div className={styles.badges}>
+        <Badge tone="info">{goalTypeLabel(goal.event.type)}</Badge>
+        {goal.isConversionGoal ? <Badge tone="success">Conversion goal</Badge> : null}
       </div>
       <input
         className={styles.name}
