@@ -82,12 +82,14 @@ export function scoreFingerprint(
 export function bestMatch<T>(
   stored: ElementFingerprint,
   candidates: Iterable<T>,
-  fingerprintOf: (candidate: T) => ElementFingerprint,
+  /** Called once per candidate, in order; `index` counts the candidates. */
+  fingerprintOf: (candidate: T, index: number) => ElementFingerprint,
 ): T | undefined {
   let best: T | undefined;
   let bestScore = FINGERPRINT_THRESHOLD;
+  let index = 0;
   for (const candidate of candidates) {
-    const score = scoreFingerprint(stored, fingerprintOf(candidate));
+    const score = scoreFingerprint(stored, fingerprintOf(candidate, index++));
     if (score >= bestScore && (best === undefined || score > bestScore)) {
       best = candidate;
       bestScore = score;
