@@ -3,7 +3,7 @@ import { FINGERPRINT_THRESHOLD, scoreFingerprint } from '@kindling/domain';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { findElements } from './find-elements';
 import { fingerprintOf, readFingerprint } from './fingerprint-of';
-import { healElement } from './locate';
+import { healElement, locateElements } from './locate';
 import { uniqueSelector } from './selector';
 
 const PAGE = `
@@ -95,5 +95,22 @@ describe('healElement', () => {
       FINGERPRINT_THRESHOLD,
     );
     expect(healElement(fingerprint)).toBeUndefined();
+  });
+});
+
+describe('locateElements (the editor)', () => {
+  beforeEach(() => {
+    document.body.innerHTML = PAGE;
+  });
+
+  it('answers the selector while it names one element, else the fingerprint', () => {
+    const cta = document.querySelector('.cta')!;
+    const fingerprint = fingerprintOf(cta);
+    expect(locateElements('.cta', fingerprint)).toEqual([cta]);
+    redesign(cta);
+    expect(locateElements('.cta', fingerprint)).toEqual([cta]);
+    expect(locateElements('.cta')).toEqual([]);
+    // Several matches: the one the fingerprint names.
+    expect(locateElements('main button', fingerprint)).toEqual([cta]);
   });
 });

@@ -1,4 +1,5 @@
 import { bestMatch, type ElementFingerprint } from '@kindling/domain';
+import { findElements } from './find-elements';
 import { readFingerprint } from './fingerprint-of';
 
 /**
@@ -10,3 +11,14 @@ export const healElement = (
   root: ParentNode = document,
 ): Element | undefined =>
   bestMatch(fingerprint, root.querySelectorAll(fingerprint.tag), readFingerprint);
+
+/**
+ * The editor's lookup: the selector's matches, or where it names no single element, the
+ * fingerprint's element. No check of a single match: the preview shows variants, so the
+ * element may differ from its fingerprint on purpose.
+ */
+export function locateElements(selector: string, fingerprint?: ElementFingerprint): Element[] {
+  const found = findElements(selector);
+  const healed = found.length !== 1 && fingerprint ? healElement(fingerprint) : undefined;
+  return healed ? [healed] : found;
+}

@@ -1,8 +1,7 @@
 import { describeElement } from './describe-element';
 import { nearest } from './element-kind';
 import type { ElementFingerprint } from '@kindling/domain';
-import { findElements } from './find-elements';
-import { healElement } from './locate';
+import { locateElements } from './locate';
 import { applyMutation } from './mutations';
 import type { PageMutation, Undo } from './mutation-types';
 import { createOverlay, OVERLAY_TAG } from './overlay';
@@ -39,13 +38,8 @@ export function startPreviewAgent({ parentOrigin }: PreviewAgentOptions): { stop
   /** Fingerprints of the campaign's elements, by selector (sent by the editor). */
   const fingerprints = new Map<string, ElementFingerprint>();
 
-  /** The selector's matches; where it names no single element, the fingerprint's element. */
-  const locate = (selector: string): Element[] => {
-    const found = findElements(selector);
-    const fingerprint = fingerprints.get(selector);
-    const healed = found.length !== 1 && fingerprint ? healElement(fingerprint) : undefined;
-    return healed ? [healed] : found;
-  };
+  const locate = (selector: string): Element[] =>
+    locateElements(selector, fingerprints.get(selector));
 
   const send = (message: FromPreviewMessage) =>
     window.parent.postMessage({ channel: PREVIEW_CHANNEL, ...message }, parentOrigin);
