@@ -255,7 +255,12 @@ describe('campaign wizard details', () => {
     await editor().waitFor();
     await wizard().getByRole('alert').getByText(MSG.zeroVariants, { exact: true }).waitFor();
     expect(await step()).toBe('EditElements');
-    expect(await sideMenu().getByRole('heading', { name: 'Text element' }).count()).toBe(1);
+    // Named as people see it (the fixture's headline), not by its type.
+    expect(
+      await sideMenu()
+        .getByRole('heading', { name: 'Heading “Ship product updates your…”' })
+        .count(),
+    ).toBe(1);
     await shot(page, 'wizard-details-08-zero-variants');
 
     await text(1).fill('Release notes people love');

@@ -10,6 +10,7 @@ import {
   newPage,
   newPerson,
   shot,
+  shotAtBothSizes,
   signUpThroughUi,
 } from './support/flows';
 
@@ -17,6 +18,9 @@ const baseUrl = inject('baseUrl');
 const DUPLICATE =
   'You have a duplicate variant. Please change an attribute or delete the duplicate variant to continue.';
 const RED_LAMP = path.resolve('e2e/fixtures/lamp-red.png');
+/** The fixture's headline: its text's first 40 characters are its fingerprint's. */
+const HEADLINE_TEXT = 'Ship product updates your customers actu';
+const HEADLINE_LABEL = 'Heading “Ship product updates your…”';
 
 interface SavedVariant {
   id: number;
@@ -33,7 +37,13 @@ interface SavedCampaign {
   exclusiveAudienceMode: boolean;
   ingestedUrl: string;
   thumbnail: { small: string; large: string } | null;
-  elements: { id: number; selector: string; type: string; variants: SavedVariant[] }[];
+  elements: {
+    id: number;
+    selector: string;
+    fingerprint?: { tag: string; text?: string };
+    type: string;
+    variants: SavedVariant[];
+  }[];
   goals: { isConversionGoal: boolean; event: { type: number; name: string; url?: string } }[];
 }
 
@@ -129,6 +139,11 @@ describe('campaign wizard', () => {
   it('picks the headline and writes two text variants, one with a style', async () => {
     await frame().locator('h1').click();
     await editor().waitFor();
+    // The panel names the element as people see it; the selector is there, small and muted.
+    await sideMenu().getByRole('heading', { name: HEADLINE_LABEL, exact: true }).waitFor();
+    const selector = sideMenu().getByText('h1', { exact: true });
+    expect(await selector.evaluate((code) => getComputedStyle(code).fontSize)).toBe('12px');
+    await shotAtBothSizes(page, 'wizard-06b-element-label');
     await page.getByLabel('Variant 1 text', { exact: true }).fill('Release notes people love');
     await expect.poll(() => frame().locator('h1').textContent()).toBe('Release notes people love');
 
@@ -267,7 +282,7 @@ describe('campaign wizard', () => {
     await page.getByTestId('campaign-page').waitFor();
     // The page lists what the campaign tests: elements with their variants, and the funnel.
     const contents = page.getByTestId('campaign-contents');
-    const headlineItem = contents.getByRole('listitem', { name: 'Text 1', exact: true });
+    const headlineItem = contents.getByRole('listitem', { name: HEADLINE_LABEL, exact: true });
     await headlineItem.getByText('h1', { exact: true }).waitFor();
     await headlineItem
       .getByText('Ship product updates your customers actually read', { exact: true })
@@ -296,8 +311,10 @@ describe('campaign wizard', () => {
     expect(saved.elements.map((element) => [element.selector, element.variants.length])).toEqual([
       ['h1', 2],
       ['#cta-start', 1],
-      ['img', 1],
+      ['img[alt="The Flowline editor"]', 1],
     ]);
+    // Each element keeps its fingerprint, to be found again should the page change.
+    expect(saved.elements[0]!.fingerprint).toMatchObject({ tag: 'h1', text: HEADLINE_TEXT });
     const headline = saved.elements[0]!.variants;
     expect(headline.map((variant) => variant.info.value)).toEqual([
       'Release notes people love',

@@ -107,8 +107,8 @@ describe('page runtime in Chromium', () => {
       cta: '#cta-start',
       demo: 'button[data-testid="watch-demo"]',
       h1: 'h1',
-      growth: '#pricing > div:nth-of-type(2) > h3',
-      generated: 'footer > p',
+      growth: '#pricing div:nth-of-type(2) > h3',
+      generated: 'footer p',
     });
 
     await open('js-built.html');

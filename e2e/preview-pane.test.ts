@@ -87,6 +87,9 @@ describe('preview pane', () => {
     const panel = page.getByRole('complementary', { name: 'Selected element' });
     await expect.poll(() => panel.getByTestId('picked-selector').textContent()).toBe('h1');
     expect(await panel.getByTestId('picked-text').textContent()).toBe(HEADING);
+    expect(await panel.getByTestId('picked-label').textContent()).toBe(
+      'Heading “Ship product updates your…”',
+    );
     const swatches = panel.getByRole('list', { name: 'Colours' }).getByRole('listitem');
     expect(await swatches.count()).toBeGreaterThan(0);
     expect(await swatches.first().textContent()).toMatch(/^hsla\(/);

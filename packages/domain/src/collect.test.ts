@@ -58,6 +58,23 @@ describe('the collect contract', () => {
     expect(collectBatchSchema.safeParse({ events: [event] }).success).toBe(false);
   });
 
+  it('takes the elements an exposure healed, and exposures that name none (older trackers)', () => {
+    const exposure = { ...base, type: 'exposure', assignments: { '34': 101 }, applied: {} };
+    const parsed = collectBatchSchema.parse({ events: [{ ...exposure, healed: [34] }, exposure] });
+    expect(parsed.events.map((event) => event.type === 'exposure' && event.healed)).toEqual([
+      [34],
+      undefined,
+    ]);
+  });
+
+  it.each([['34'], 'all', [0], [1.5], [null]])(
+    'refuses healed: %j with a clear message',
+    (healed) => {
+      const event = { ...base, type: 'exposure', assignments: { '34': 101 }, healed };
+      expect(messagesOf({ events: [event] })).toEqual([COLLECT_MESSAGES.healed]);
+    },
+  );
+
   it('checks event times against the clock, a day either way', () => {
     const now = base.ts;
     expect(withinClockSkew([{ ts: now + COLLECT_MAX_CLOCK_SKEW_MS }], now)).toBe(true);

@@ -14,6 +14,7 @@ export const COLLECT_MESSAGES = {
   unknownCampaign: 'Unknown campaign.',
   unknownElement: 'Unknown element or variant for this campaign.',
   unknownGoal: 'Unknown goal for this campaign.',
+  healed: '"healed" lists ids of elements assigned in the same exposure.',
 } as const;
 
 const id = z.number().int().positive().max(2_147_483_647);
@@ -24,6 +25,12 @@ const opaqueId = z
   .regex(/^[\w.:-]+$/, 'Visitor and session ids are letters, digits and . _ : -');
 /** Object keys are element ids as decimal strings. */
 const elementKey = z.string().regex(/^[1-9]\d{0,9}$/, 'Element ids are positive integers');
+
+const healedId = z
+  .number({ error: COLLECT_MESSAGES.healed })
+  .int(COLLECT_MESSAGES.healed)
+  .positive(COLLECT_MESSAGES.healed)
+  .max(2_147_483_647, COLLECT_MESSAGES.healed);
 
 const eventBase = z.object({
   id: z.uuid(),
@@ -41,6 +48,11 @@ export const exposureEventSchema = eventBase.extend({
   applied: z
     .record(elementKey, z.number().int().min(0).max(COLLECT_MAX_APPLY_MS).nullable())
     .default({}),
+  /** Elements found by fingerprint because their selector failed (issue 11). */
+  healed: z
+    .array(healedId, { error: COLLECT_MESSAGES.healed })
+    .max(COLLECT_MAX_EVENTS, COLLECT_MESSAGES.healed)
+    .optional(),
 });
 
 export const collectGoalSchema = eventBase.extend({ type: z.literal('goal'), goalId: id });

@@ -37,6 +37,15 @@ describe('elementSchema', () => {
     expect(element.__new__).toBe(true);
   });
 
+  it('keeps the fingerprint beside the selector; elements saved without one stay valid', () => {
+    const fingerprint = { tag: 'h1', text: 'Welcome', landmark: 'main', index: 0 };
+    expect(elementSchema.parse({ ...textElement, fingerprint }).fingerprint).toEqual(fingerprint);
+    expect(elementSchema.parse(textElement).fingerprint).toBeUndefined();
+    expect(elementSchema.safeParse({ ...textElement, fingerprint: { tag: 'H1!' } }).success).toBe(
+      false,
+    );
+  });
+
   it('requires a non-empty selector', () => {
     expect(elementSchema.safeParse({ ...textElement, selector: '' }).success).toBe(false);
     expect(elementSchema.safeParse({ ...textElement, selector: '  ' }).success).toBe(false);

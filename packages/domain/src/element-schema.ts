@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { elementFingerprintSchema } from './fingerprint-schema';
 import { baseMetricsSchema, variantMetricsSchema } from './metrics-schema';
 import {
   colorSchema,
@@ -34,6 +35,8 @@ export type ElementType = z.infer<typeof elementTypeSchema>;
 const elementBase = z.object({
   id: z.number().int(),
   selector: z.string().trim().min(1),
+  /** What the element looked like when picked, to find it when the selector fails (issue 11). */
+  fingerprint: elementFingerprintSchema.optional(),
   key: z.string(),
   index: z.number().int().nonnegative().optional(),
   /** Client-only marker on elements created in the browser and not yet saved. */

@@ -1,4 +1,5 @@
 import type { BucketingCampaign, BucketingElement } from './bucketing/assign';
+import type { ElementFingerprint } from './fingerprint';
 
 // What the tracker on a customer's page receives (issue 9): GET /api/tracker/{team}/config.json.
 // No zod here: the tracker bundle imports these types and `samePage`, and must not pull zod in.
@@ -26,6 +27,8 @@ export interface TrackerVariant<M> {
 
 export interface TrackerElement<M> extends BucketingElement {
   selector: string;
+  /** Where the selector matches no single element, the tracker looks for this one. */
+  fingerprint?: ElementFingerprint;
   /** Enabled variants only: a disabled variant is never served. */
   variants: TrackerVariant<M>[];
 }

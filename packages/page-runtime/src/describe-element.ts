@@ -1,9 +1,17 @@
-import { emptyDomStats, parseCssColor, type DomStats } from '@kindling/domain';
+import {
+  emptyDomStats,
+  parseCssColor,
+  type DomStats,
+  type ElementFingerprint,
+} from '@kindling/domain';
 import { kindOf, isClickable, type ElementKind } from './element-kind';
+import { fingerprintOf } from './fingerprint-of';
 import { uniqueSelector } from './selector';
 
 export interface ElementDescription {
   selector: string;
+  /** What the element is, to find it again when the selector fails (issue 11). */
+  fingerprint?: ElementFingerprint;
   type: ElementKind;
   tagName: string;
   clickable: boolean;
@@ -85,6 +93,7 @@ export function describeElement(element: Element): ElementDescription {
   const src = element instanceof HTMLImageElement ? element.currentSrc || element.src : undefined;
   return {
     selector: uniqueSelector(element),
+    fingerprint: fingerprintOf(element),
     type,
     tagName: element.localName,
     clickable: isClickable(element),

@@ -108,20 +108,20 @@ export interface AppliedMutation {
   undo: Undo;
 }
 
-/** Applies a mutation to every element its selector(s) match, in `root`. */
+/** Applies a mutation to every element `find` gives for its selector(s). */
 export function applyMutation(
   mutation: PageMutation,
-  root: ParentNode = document,
+  find: (selector: string) => Element[] = findElements,
 ): AppliedMutation {
   const undos: Undo[] = [];
   if (mutation.type === 'hideElement') {
     for (const selector of mutation.selectors) {
-      for (const element of findElements(selector, root)) {
+      for (const element of find(selector)) {
         undos.push(applyStyles(element, { display: 'none' }));
       }
     }
   } else {
-    for (const element of findElements(mutation.selector, root)) {
+    for (const element of find(mutation.selector)) {
       undos.push(applyToElement(element, mutation));
     }
   }

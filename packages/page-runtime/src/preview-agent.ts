@@ -1,6 +1,7 @@
 import { describeElement } from './describe-element';
 import { nearest } from './element-kind';
-import { findElement, findElements } from './find-elements';
+import type { ElementFingerprint } from '@kindling/domain';
+import { locateElements } from './locate';
 import { applyMutation } from './mutations';
 import type { PageMutation, Undo } from './mutation-types';
 import { createOverlay, OVERLAY_TAG } from './overlay';
@@ -34,6 +35,11 @@ export function startPreviewAgent({ parentOrigin }: PreviewAgentOptions): { stop
   let mode: PreviewMode = 'EditElements';
   let interaction: InteractionMode = 'default';
   let highlight: string[] = [];
+  /** Fingerprints of the campaign's elements, by selector (sent by the editor). */
+  const fingerprints = new Map<string, ElementFingerprint>();
+
+  const locate = (selector: string): Element[] =>
+    locateElements(selector, fingerprints.get(selector));
 
   const send = (message: FromPreviewMessage) =>
     window.parent.postMessage({ channel: PREVIEW_CHANNEL, ...message }, parentOrigin);
@@ -51,14 +57,14 @@ export function startPreviewAgent({ parentOrigin }: PreviewAgentOptions): { stop
     if (mode === 'CampaignPreview')
       overlay.show(
         'highlight',
-        highlight.flatMap((selector) => findElements(selector)),
+        highlight.flatMap((selector) => locate(selector)),
       );
     else overlay.clear('highlight');
   };
 
   const applyChange = (message: PageMutation & { requestId?: string }) => {
     const { requestId, ...mutation } = message;
-    const applied = applyMutation(mutation);
+    const applied = applyMutation(mutation, locate);
     const selectors = mutation.type === 'hideElement' ? mutation.selectors : [mutation.selector];
     changes.push({ selectors, undo: applied.undo });
     overlay.refresh();
@@ -79,7 +85,7 @@ export function startPreviewAgent({ parentOrigin }: PreviewAgentOptions): { stop
   const handle = (message: ToPreviewMessage) => {
     switch (message.type) {
       case 'context': {
-        const element = findElement(message.selector);
+        const [element] = locate(message.selector);
         send(
           element
             ? { type: 'context', requestId: message.requestId, element: describeElement(element) }
@@ -88,12 +94,16 @@ export function startPreviewAgent({ parentOrigin }: PreviewAgentOptions): { stop
         return;
       }
       case 'focus': {
-        const element = findElement(message.selector);
+        const [element] = locate(message.selector);
         element?.scrollIntoView({ block: 'center', inline: 'nearest' });
         if (element) overlay.show('focus', [element]);
         else overlay.clear('focus');
         return;
       }
+      case 'fingerprint':
+        fingerprints.set(message.selector, message.fingerprint);
+        showHighlights();
+        return;
       case 'mode':
         ({ mode, interaction } = message);
         highlight = message.highlight ?? [];
@@ -148,7 +158,11 @@ export function startPreviewAgent({ parentOrigin }: PreviewAgentOptions): { stop
         if (element) {
           event.preventDefault();
           event.stopImmediatePropagation();
-          send({ type: 'pick', element: describeElement(element) });
+          const description = describeElement(element);
+          if (description.fingerprint) {
+            fingerprints.set(description.selector, description.fingerprint);
+          }
+          send({ type: 'pick', element: description });
           return;
         }
         // <base> points at the original site, so following any link (even "#top") would leave

@@ -1,3 +1,4 @@
+import { LANDMARKS, type ElementFingerprint } from '@kindling/domain';
 import type { ElementDescription } from './describe-element';
 import { PREVIEW_CHANNEL } from './channel';
 import { LAYOUT_PROPERTIES, PAGE_MUTATION_TYPES, type PageMutation } from './mutation-types';
@@ -20,6 +21,8 @@ export type InteractionMode = (typeof INTERACTION_MODES)[number];
 export type ToPreviewMessage =
   | { type: 'context'; selector: string; requestId: string }
   | { type: 'focus'; selector: string }
+  /** Where `selector` matches no single element, the agent looks for this one. */
+  | { type: 'fingerprint'; selector: string; fingerprint: ElementFingerprint }
   | { type: 'mode'; mode: PreviewMode; interaction: InteractionMode; highlight?: string[] }
   /** Undoes every mutation applied so far (all, or those aimed at `selector`). */
   | { type: 'reset'; selector?: string }
@@ -73,6 +76,28 @@ const MUTATION_CHECKS: Record<PageMutation['type'], (message: Fields) => boolean
     ),
 };
 
+const isStrings = (value: unknown, max: number): boolean =>
+  Array.isArray(value) && value.length <= max && value.every((item) => isString(item, 80));
+
+/** The shape of domain's elementFingerprintSchema, checked by hand (no zod in the page). */
+function isFingerprint(value: unknown): value is ElementFingerprint {
+  if (!isRecord(value) || !isString(value.tag, 40) || !/^[a-z][\w-]*$/i.test(value.tag)) {
+    return false;
+  }
+  const { text, attrs, classes, landmark, path, index } = value;
+  return (
+    (text === undefined || isString(text, 80)) &&
+    (attrs === undefined ||
+      (isRecord(attrs) &&
+        Object.entries(attrs).length <= 20 &&
+        Object.values(attrs).every((item) => isString(item, 200)))) &&
+    (classes === undefined || isStrings(classes, 20)) &&
+    (landmark === undefined || isOneOf(LANDMARKS, landmark)) &&
+    (path === undefined || isStrings(path, 10)) &&
+    (index === undefined || isLength(index))
+  );
+}
+
 function isMutation(message: Fields): boolean {
   if (!isOneOf(PAGE_MUTATION_TYPES, message.type)) return false;
   if (message.type !== 'hideElement' && !isSelector(message.selector)) return false;
@@ -89,6 +114,8 @@ export function parseToPreviewMessage(data: unknown): ToPreviewMessage | undefin
         return isSelector(data.selector) && isString(data.requestId, 200);
       case 'focus':
         return isSelector(data.selector);
+      case 'fingerprint':
+        return isSelector(data.selector) && isFingerprint(data.fingerprint);
       case 'mode':
         return (
           isOneOf(PREVIEW_MODES, data.mode) &&

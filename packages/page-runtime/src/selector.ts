@@ -1,20 +1,17 @@
+import { isGeneratedName, LANDMARKS } from '@kindling/domain';
+import { dataAttributesOf, isStableValue } from './fingerprint-of';
 import { SHADOW_SEPARATOR } from './find-elements';
 
-// Selectors must survive a re-render of the page, so they lean on what authors name on
-// purpose (ids, test ids, data attributes) and fall back to tag + position, never to
-// generated class names.
+// Selectors must survive the next deploy of the page, so they lean on what authors name on
+// purpose (ids, test ids, data attributes, names, labels, alt texts, links) and on landmarks,
+// never on class names (renamed with every restyle), and fall back to positions
+// (nth-of-type) only where nothing else tells the element apart, as few as possible. When
+// even that breaks, the tracker finds the element by its fingerprint (fingerprint-of.ts).
 
-const STABLE_ATTRIBUTES = [
-  'data-testid',
-  'data-test-id',
-  'data-test',
-  'data-qa',
-  'data-cy',
-  'data-id',
-];
-/** Ids that frameworks and widgets generate on each render ("ember123", ":r1:", uuids...). */
-const GENERATED_ID =
-  /^(?:ember|react-|radix-|headlessui-|mui-|:)|\d{3,}|[0-9a-f]{8}-[0-9a-f]{4}|^[a-z]*[-_]?(?=[0-9a-f]*\d)[0-9a-f]{6,}$/i;
+/** Attributes authors set to say what an element is, most telling first. */
+const NAMED = ['name', 'aria-label', 'alt', 'title', 'for', 'href', 'role', 'placeholder'];
+/** How many ancestors up a named one is looked for before falling back to positions. */
+const MAX_ANCESTORS = 6;
 
 type Root = Document | ShadowRoot;
 
@@ -27,59 +24,81 @@ function isUnique(root: Root, selector: string, element: Element): boolean {
   }
 }
 
-function attributeSelector(tag: string, name: string, value: string): string {
-  return `${tag}[${name}="${CSS.escape(value)}"]`;
-}
-
-/** A selector naming the element by itself (id or stable attribute), if one is unique. */
-function anchorOf(element: Element, root: Root): string | undefined {
+/** Simple selectors for the element by itself, most telling first; the bare tag is last. */
+function namesOf(element: Element): string[] {
   const tag = CSS.escape(element.localName);
-  if (element.id && !GENERATED_ID.test(element.id)) {
-    const byId = `#${CSS.escape(element.id)}`;
-    if (isUnique(root, byId, element)) return byId;
-  }
-  const dataNames = [...element.attributes]
-    .map(({ name }) => name)
-    .filter((name) => name.startsWith('data-') && !STABLE_ATTRIBUTES.includes(name));
-  for (const name of [...STABLE_ATTRIBUTES, ...dataNames, 'name', 'aria-label']) {
+  const names: string[] = [];
+  if (element.id && !isGeneratedName(element.id)) names.push(`#${CSS.escape(element.id)}`);
+  for (const name of [...dataAttributesOf(element), ...NAMED]) {
     const value = element.getAttribute(name);
-    if (!value || value.length > 80 || GENERATED_ID.test(value)) continue;
-    const selector = attributeSelector(tag, name, value);
-    if (isUnique(root, selector, element)) return selector;
+    // In a quoted value only quotes and backslashes need escaping (CSS.escape would turn
+    // `/signup` into `\/signup`, harder to read in the panel).
+    if (isStableValue(value) && !/[\n\r\f]/.test(value)) {
+      names.push(`${tag}[${name}="${value.replace(/["\\]/g, '\\$&')}"]`);
+    }
   }
-  return undefined;
+  names.push(tag);
+  return names;
 }
 
-function positionOf(element: Element): string {
-  const tag = CSS.escape(element.localName);
+/** A unique selector naming an ancestor by itself (a landmark tag counts), if any. */
+function anchorOf(element: Element, root: Root): string | undefined {
+  const names = namesOf(element);
+  const usable = (LANDMARKS as readonly string[]).includes(element.localName)
+    ? names
+    : names.slice(0, -1);
+  return usable.find((name) => isUnique(root, name, element));
+}
+
+/** The element among its siblings: a name that tells it apart, else its tag and position. */
+function stepOf(element: Element): string {
   const parent = element.parentElement;
+  const names = namesOf(element);
+  const tag = names[names.length - 1]!;
   if (!parent) return tag;
-  const sameTag = [...parent.children].filter((child) => child.localName === element.localName);
-  return sameTag.length === 1 ? tag : `${tag}:nth-of-type(${sameTag.indexOf(element) + 1})`;
+  const siblings = [...parent.children];
+  const apart = names.find(
+    (name) => siblings.filter((sibling) => sibling.matches(name)).length === 1,
+  );
+  if (apart) return apart;
+  const sameTag = siblings.filter((sibling) => sibling.localName === element.localName);
+  return `${tag}:nth-of-type(${sameTag.indexOf(element) + 1})`;
 }
 
-/** Shortest unique suffix of a path from the root; the whole path is unique by construction. */
-function shortest(root: Root, segments: string[], element: Element): string {
-  for (let start = segments.length - 1; start > 0; start--) {
-    const candidate = segments.slice(start).join(' > ');
+/** Positional path up to the nearest named ancestor (or the root), kept as short as unique. */
+function positionalSelector(element: Element, root: Root): string {
+  const steps: string[] = [];
+  let anchor: string | undefined;
+  for (let current: Element | null = element; current && !anchor;) {
+    steps.unshift(stepOf(current));
+    current = current.parentElement;
+    if (current) anchor = anchorOf(current, root);
+  }
+  const prefix = anchor ? `${anchor} ` : '';
+  for (let start = steps.length - 1; start >= (anchor ? 0 : 1); start--) {
+    const candidate = prefix + steps.slice(start).join(' > ');
     if (isUnique(root, candidate, element)) return candidate;
   }
-  return segments.join(' > ');
+  return (anchor ? `${anchor} > ` : '') + steps.join(' > ');
 }
 
 function selectorInRoot(element: Element, root: Root): string {
-  const segments: string[] = [];
-  for (let current: Element | null = element; current; current = current.parentElement) {
-    const anchor = anchorOf(current, root);
-    if (anchor) {
-      // Anchored paths are kept whole: a shorter suffix is unique today but is the first to
-      // match something else once the page changes.
-      segments.unshift(anchor);
-      return segments.join(' > ');
-    }
-    segments.unshift(positionOf(current));
+  const names = namesOf(element);
+  const alone = names.find((name) => isUnique(root, name, element));
+  if (alone) return alone;
+  // Under the nearest named ancestor: `nav a[href="/signup"]`, `#pricing button`.
+  let ancestor = element.parentElement;
+  for (let depth = 0; ancestor && depth < MAX_ANCESTORS; depth++) {
+    const anchor = anchorOf(ancestor, root);
+    const found =
+      anchor &&
+      names
+        .map((name) => `${anchor} ${name}`)
+        .find((selector) => isUnique(root, selector, element));
+    if (found) return found;
+    ancestor = ancestor.parentElement;
   }
-  return shortest(root, segments, element);
+  return positionalSelector(element, root);
 }
 
 /** A stable CSS selector that matches exactly `element` (piercing open shadow roots with " >>> "). */

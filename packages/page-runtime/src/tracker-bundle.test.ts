@@ -2,10 +2,11 @@ import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { BOOTSTRAP_NAME, trackerBuildOptions } from '../tracker-build.mjs';
 
-// The tracker runs on every page view of customers' sites: ARCHITECTURE.md budgets it at 6 KB
-// gzipped, mutation engine included, with no runtime dependency (zod would be 10x that).
+// The tracker runs on every page view of customers' sites: ARCHITECTURE.md budgeted it at 6 KB
+// gzipped, mutation engine included, with no runtime dependency (zod would be 10x that). Self-
+// healing (fingerprint reading and scoring, issue 11) raised it to 7 KB: docs/decisions.md.
 describe('the tracker bundle', () => {
-  it('holds the runtime and mutation engine in under 6 KB gzipped, without zod', async () => {
+  it('holds the runtime, mutation engine and healing in under 7 KB gzipped, without zod', async () => {
     const result = await build({ ...trackerBuildOptions, write: false });
     const text = result.outputFiles[0]!.text;
     expect(text).not.toMatch(/ZodError|zod/);
@@ -19,6 +20,6 @@ describe('the tracker bundle', () => {
     const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'));
     const gzipped = (await new Response(stream).arrayBuffer()).byteLength;
     console.log(`tracker: ${text.length} bytes, ${gzipped} bytes gzipped`);
-    expect(gzipped).toBeLessThan(6 * 1024);
+    expect(gzipped).toBeLessThan(7 * 1024);
   }, 30_000);
 });

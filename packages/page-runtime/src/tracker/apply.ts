@@ -1,5 +1,7 @@
-import { COLLECT_MAX_APPLY_MS } from '@kindling/domain';
+import { COLLECT_MAX_APPLY_MS, FINGERPRINT_THRESHOLD, scoreFingerprint } from '@kindling/domain';
 import { findElements } from '../find-elements';
+import { readFingerprint } from '../fingerprint-of';
+import { healElement } from '../locate';
 import { applyToElement } from '../mutations';
 import { createLoopGuard, type LoopGuard } from './loop-guard';
 import type { Change } from './plan';
@@ -14,7 +16,16 @@ interface Tracked {
   guard: LoopGuard;
   /** Each changed element's markup right after our change: any difference means it was undone. */
   marks: WeakMap<Element, string>;
+  /** The element found by fingerprint while the selector fails (kept: our change alters it). */
+  healed?: Element;
+  /** When healing was last tried without success. */
+  tried?: number;
+  /** True once the change was applied to a healed element. */
+  wasHealed?: boolean;
 }
+
+/** Healing reads every element of the tag: while it finds nothing, it is tried this often. */
+const HEAL_RETRY_MS = 250;
 
 export interface ApplierHooks {
   /** The element may show: it holds the variant now. */
@@ -41,21 +52,58 @@ export function createApplier(hooks: ApplierHooks) {
   let start = 0;
   let waking = 0;
 
+  function wake(ms: number): void {
+    waking ||= setTimeout(() => {
+      waking = 0;
+      scan();
+    }, ms);
+  }
+
+  /**
+   * The selector's single match when it is still the stored element (or holds our change);
+   * else, once the page is parsed, the element the fingerprint finds, or failing that the
+   * selector's matches as before. A positional selector can name the wrong element once a
+   * sibling is inserted, hence the check of a single match too.
+   */
+  function targets(entry: Tracked): Element[] {
+    const found = findElements(entry.change.selector);
+    const { fingerprint } = entry.change;
+    const [only] = found;
+    if (
+      !fingerprint ||
+      (only &&
+        !found[1] &&
+        (entry.marks.has(only) ||
+          scoreFingerprint(fingerprint, readFingerprint(only)) >= FINGERPRINT_THRESHOLD))
+    ) {
+      return found;
+    }
+    if (document.readyState === 'loading') return [];
+    if (!entry.healed?.isConnected) {
+      const wait = (entry.tried ?? -HEAL_RETRY_MS) + HEAL_RETRY_MS - performance.now();
+      if (wait > 0) {
+        wake(wait);
+        return found;
+      }
+      entry.healed = healElement(fingerprint);
+      entry.tried = entry.healed ? undefined : performance.now();
+    }
+    return entry.healed ? [entry.healed] : found;
+  }
+
   function scan(): void {
     for (const entry of tracked) {
-      for (const element of findElements(entry.change.selector)) {
+      for (const element of targets(entry)) {
         const mark = entry.marks.get(element);
         if (mark === element.outerHTML) continue;
         if (mark === undefined && entry.applied === null && hooks.wasSeen(element)) continue;
         const wait = mark === undefined ? 0 : entry.guard();
         if (wait) {
-          waking ||= setTimeout(() => {
-            waking = 0;
-            scan();
-          }, wait);
+          wake(wait);
           continue;
         }
         applyChange(element, entry.change);
+        entry.wasHealed ||= element === entry.healed;
         entry.marks.set(element, element.outerHTML);
         if (entry.applied === null) {
           entry.applied = Math.min(Math.round(performance.now() - start), COLLECT_MAX_APPLY_MS);
@@ -68,6 +116,8 @@ export function createApplier(hooks: ApplierHooks) {
   }
 
   const observer = new MutationObserver(scan);
+  // Healing waits for the parsed page, which no mutation may announce.
+  document.addEventListener('DOMContentLoaded', scan);
   observer.observe(document, {
     childList: true,
     subtree: true,
@@ -90,13 +140,19 @@ export function createApplier(hooks: ApplierHooks) {
       }));
       scan();
     },
-    /** Element id -> ms to applied, or null when it was not found (missed). */
-    report(campaignId: number): Record<string, number | null> {
+    /**
+     * Element id -> ms to applied, or null when it was not found (missed); and the ids of
+     * elements found by fingerprint because their selector failed.
+     */
+    report(campaignId: number) {
       const applied: Record<string, number | null> = {};
-      for (const entry of tracked) {
-        if (entry.change.campaignId === campaignId) applied[entry.change.elementId] = entry.applied;
+      const healed: number[] = [];
+      for (const { change, ...entry } of tracked) {
+        if (change.campaignId !== campaignId) continue;
+        applied[change.elementId] = entry.applied;
+        if (entry.wasHealed) healed.push(change.elementId);
       }
-      return applied;
+      return { applied, healed };
     },
     pending: () => tracked.some((entry) => entry.applied === null),
   };

@@ -17,6 +17,8 @@ export type TrackerEvent = EventBase &
         type: 'exposure';
         assignments: Record<string, Arm>;
         applied: Record<string, number | null>;
+        /** Elements found by fingerprint, their selector having failed. */
+        healed?: number[];
       }
     | { type: 'goal'; goalId: number }
     | { type: 'revenue'; amount: number }

@@ -1,4 +1,10 @@
-import { assignCampaigns, samePage, type Arm, type TrackerConfig } from '@kindling/domain';
+import {
+  assignCampaigns,
+  samePage,
+  type Arm,
+  type ElementFingerprint,
+  type TrackerConfig,
+} from '@kindling/domain';
 import type { PageMutation } from '../mutation-types';
 
 export type Config = TrackerConfig<PageMutation>;
@@ -8,6 +14,8 @@ export interface Change {
   campaignId: number;
   elementId: number;
   selector: string;
+  /** Finds the element when the selector names none or several. */
+  fingerprint?: ElementFingerprint;
   mutations: PageMutation[];
 }
 
@@ -43,6 +51,7 @@ export function planPage(config: Config, href: string, visitorId: string): PageP
           campaignId: campaign.id,
           elementId: element.id,
           selector: element.selector,
+          fingerprint: element.fingerprint,
           mutations: variant.mutations,
         });
       }

@@ -96,8 +96,15 @@ function run({ config, store, visitor, hider }: Context, commands: unknown[][]):
       clearTimeout(timer);
       finish = undefined;
       for (const { campaignId, assignments } of plan.exposures) {
-        const applied = applier.report(campaignId);
-        emit({ ...base(campaignId), ts, type: 'exposure', assignments, applied });
+        const { applied, healed } = applier.report(campaignId);
+        emit({
+          ...base(campaignId),
+          ts,
+          type: 'exposure',
+          assignments,
+          applied,
+          ...(healed.length ? { healed } : {}),
+        });
       }
       queue.hold(false);
     };

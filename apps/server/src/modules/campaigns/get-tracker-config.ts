@@ -60,6 +60,7 @@ function trackerElement(
   return {
     id: element.id,
     selector: element.selector,
+    ...(element.fingerprint ? { fingerprint: element.fingerprint } : {}),
     ...(weights ? { controlWeight: weights.control } : {}),
     variants,
   };

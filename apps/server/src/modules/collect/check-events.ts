@@ -22,6 +22,9 @@ export function findEventProblem(
     if (Object.keys(event.applied).some((elementId) => !(elementId in event.assignments))) {
       return COLLECT_MESSAGES.unknownElement;
     }
+    if (event.healed?.some((elementId) => !(String(elementId) in event.assignments))) {
+      return COLLECT_MESSAGES.healed;
+    }
   }
   return null;
 }

@@ -457,6 +457,40 @@ describeEachDatabase('POST /api/collect', (kind) => {
     expect((await rollups()).reduce((sum, r) => sum + r.exposures, 0)).toBe(exposuresBefore + 18);
   });
 
+  it('takes the elements an exposure healed, and refuses a bad healed list whole', async () => {
+    const [v1] = headline.variants as [number];
+    const eventsBefore = await eventCount();
+    const rowsBefore = await rollups();
+    const healed = exposure('hal', [v1, 'control'], { healed: [headline.id] });
+    const taken = await post({ events: [healed] });
+    expect(taken.statusCode, taken.body).toBe(202);
+    expect(taken.json()).toEqual({ accepted: 1, duplicates: 0 });
+    const stored = await t.current.services.db
+      .selectFrom('events')
+      .select('data')
+      .where('id', '=', healed.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.data).toMatchObject({ healed: [headline.id] });
+
+    const afterTaken = { events: await eventCount(), rows: await rollups() };
+    expect(afterTaken.events).toBe(eventsBefore + 1);
+    expect(afterTaken.rows).not.toEqual(rowsBefore);
+    // Another campaign's element, an element id as a string, not a list: the batch (with a
+    // good event beside the bad one) is refused with the reason, and nothing is stored.
+    for (const bad of [[headline.id + 1000], [String(headline.id)], headline.id]) {
+      const response = await post({
+        events: [
+          exposure('ivy', [v1, 'control']),
+          exposure('ivy', [v1, 'control'], { healed: bad }),
+        ],
+      });
+      expect(response.statusCode).toBe(400);
+      expect(errorOf(response).message).toContain(COLLECT_MESSAGES.healed);
+    }
+    expect(await eventCount()).toBe(afterTaken.events);
+    expect(await rollups()).toEqual(afterTaken.rows);
+  });
+
   it('refuses bad JSON and over-full batches with a clear message', async () => {
     const notJson = await post('{"events": [', { 'content-type': 'text/plain;charset=UTF-8' });
     expect(notJson.statusCode).toBe(400);

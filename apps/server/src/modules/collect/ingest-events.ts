@@ -45,7 +45,11 @@ const visitorGoalKey = (event: { campaignId: number; visitorId: string; goalId: 
 
 const dataOf = (event: CollectEvent) =>
   event.type === 'exposure'
-    ? { assignments: event.assignments, applied: event.applied }
+    ? {
+        assignments: event.assignments,
+        applied: event.applied,
+        ...(event.healed?.length ? { healed: event.healed } : {}),
+      }
     : event.type === 'goal'
       ? { goalId: event.goalId }
       : { amount: event.amount };

@@ -6,6 +6,8 @@ import { TRACKER_CACHE_CONTROL } from './routes';
 
 const RED = 0xff0000ff;
 
+const HEADLINE_FINGERPRINT = { tag: 'h1', text: 'Original', landmark: 'main', index: 0 };
+
 const textElement = (selector: string, variants: { value: string; enabled?: boolean }[]) => ({
   id: -1,
   selector,
@@ -51,7 +53,10 @@ describeEachDatabase('the tracker routes', (kind) => {
       trafficAllocation: 80,
       exclusiveAudienceMode: true,
       elements: [
-        textElement('h1', [{ value: 'Grow 3x' }, { value: 'Paused', enabled: false }]),
+        {
+          ...textElement('h1', [{ value: 'Grow 3x' }, { value: 'Paused', enabled: false }]),
+          fingerprint: HEADLINE_FINGERPRINT,
+        },
         { ...textElement('#empty', []), id: -2 },
       ],
       goals: [
@@ -101,6 +106,10 @@ describeEachDatabase('the tracker routes', (kind) => {
     });
     const [headline, empty] = first.elements;
     expect(headline.selector).toBe('h1');
+    // The fingerprint travels beside the selector, for self-healing; elements without one
+    // (picked before issue 11) carry none.
+    expect(headline.fingerprint).toEqual(HEADLINE_FINGERPRINT);
+    expect(empty).not.toHaveProperty('fingerprint');
     expect(headline.variants).toHaveLength(1);
     expect(headline.variants[0].mutations).toEqual([
       { type: 'textValue', selector: 'h1', value: 'Grow 3x' },

@@ -1,4 +1,4 @@
-import type { DomStats } from '@kindling/domain';
+import { elementFingerprintSchema, type DomStats } from '@kindling/domain';
 import {
   PREVIEW_CHANNEL,
   type ElementDescription,
@@ -53,7 +53,9 @@ export function isElementDescription(value: unknown): value is ElementDescriptio
     isRecord(dimensions) &&
     isNumber(dimensions.width) &&
     isNumber(dimensions.height) &&
-    isDomStats(value.domStats)
+    isDomStats(value.domStats) &&
+    (value.fingerprint === undefined ||
+      elementFingerprintSchema.safeParse(value.fingerprint).success)
   );
 }
 

@@ -1,4 +1,5 @@
 import type { ElementDescription } from '@kindling/page-runtime';
+import { labelOf } from '../../../lib/campaign-names';
 import { ColourSwatches } from '../../../ui/colour-swatches';
 import { TryChange } from './try-change';
 import styles from './element-panel.module.css';
@@ -25,6 +26,12 @@ export function ElementPanel({ element, onApplyText, onReset }: ElementPanelProp
             <img className={styles.thumb} src={element.src} alt="Selected image" />
           ) : null}
           <dl className={styles.details}>
+            {element.fingerprint ? (
+              <>
+                <dt>Element</dt>
+                <dd data-testid="picked-label">{labelOf(element)}</dd>
+              </>
+            ) : null}
             <dt>Type</dt>
             <dd>{TYPE_LABEL[element.type]}</dd>
             <dt>Selector</dt>

@@ -7,7 +7,15 @@ import type { PreviewClient } from '../../../lib/preview/preview-client';
 export interface PreviewControls {
   /** Shows `variant` of the element in the page, or the original when undefined. */
   showVariant: (element: CampaignElement, variant: Variant | undefined) => void;
-  focus: (selector: string) => void;
+  focus: (element: Pick<CampaignElement, 'selector' | 'fingerprint'>) => void;
+}
+
+/** Lets the preview find the element by fingerprint should its selector fail there. */
+function remember(
+  client: PreviewClient,
+  { selector, fingerprint }: Pick<CampaignElement, 'selector' | 'fingerprint'>,
+): void {
+  if (fingerprint) client.send({ type: 'fingerprint', selector, fingerprint });
 }
 
 export const PreviewControlsContext = createContext<PreviewControls | null>(null);
@@ -32,12 +40,16 @@ export function usePreviewClientControls(): {
       showVariant(element, variant) {
         const client = clientRef.current;
         if (!client) return;
+        remember(client, element);
         client.send({ type: 'reset', selector: element.selector });
         if (variant)
           variantMutations(element, variant).forEach((mutation) => client.send(mutation));
       },
-      focus(selector) {
-        clientRef.current?.send({ type: 'focus', selector });
+      focus(element) {
+        const client = clientRef.current;
+        if (!client) return;
+        remember(client, element);
+        client.send({ type: 'focus', selector: element.selector });
       },
     }),
     [],

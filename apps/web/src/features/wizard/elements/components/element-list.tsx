@@ -1,5 +1,6 @@
 import type { CampaignElement, Variant } from '@kindling/domain';
 import clsx from 'clsx';
+import { labelOf } from '../../../../lib/campaign-names';
 import { Badge } from '../../../../ui/badge';
 import { EmptyState } from '../../../../ui/empty-state';
 import { ImageIcon } from '../../../../ui/icons';
@@ -36,7 +37,7 @@ export function ElementList() {
 
   function open(element: CampaignElement) {
     dispatch({ type: 'openElement', elementId: element.id });
-    preview.focus(element.selector);
+    preview.focus(element);
   }
 
   return (
@@ -65,6 +66,12 @@ export function ElementList() {
                   <Badge tone="warning">Unsaved</Badge>
                 ) : null}
               </span>
+              {labelOf(element) ? (
+                <span className={styles.label}>
+                  {labelOf(element)}
+                  <code className={styles.selector}>{element.selector}</code>
+                </span>
+              ) : null}
               <VariantSummary
                 info={element.control.info}
                 alt={`${ELEMENT_TYPE_LABEL[element.type]} ${i + 1}`}

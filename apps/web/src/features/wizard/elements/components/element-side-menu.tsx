@@ -1,5 +1,6 @@
 import { CloseIcon } from '../../../../ui/icons';
 import type { CampaignElement } from '@kindling/domain';
+import { labelOf } from '../../../../lib/campaign-names';
 import { Button } from '../../../../ui/button';
 import { usePreviewControls } from '../../hooks/preview-controls';
 import { useElementsStore } from '../hooks/use-elements-store';
@@ -59,7 +60,7 @@ export function ElementSideMenu() {
       <header className={styles.header}>
         <div className={styles.titleBlock}>
           <h2 className={styles.title} id={headingId}>
-            {ELEMENT_TYPE_LABEL[element.type]}
+            {labelOf(element) ?? ELEMENT_TYPE_LABEL[element.type]}
           </h2>
           <code className={styles.selector} title={element.selector}>
             {element.selector}

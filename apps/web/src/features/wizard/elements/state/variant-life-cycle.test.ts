@@ -41,6 +41,12 @@ const ids = (element: { variants: readonly { id: number }[] }) =>
   element.variants.map((variant) => variant.id);
 
 describe('elementFromPick', () => {
+  it('keeps the fingerprint beside the selector, to find the element again and name it', () => {
+    const fingerprint = { tag: 'h1', text: 'Welcome', landmark: 'main' as const, index: 0 };
+    expect(elementFromPick(picked({ fingerprint }), -3)?.fingerprint).toEqual(fingerprint);
+    expect(elementFromPick(picked(), -3)).not.toHaveProperty('fingerprint');
+  });
+
   it('makes a new text element whose control is the picked text', () => {
     expect(elementFromPick(picked(), -3)).toEqual({
       id: -3,

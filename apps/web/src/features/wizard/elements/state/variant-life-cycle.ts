@@ -1,4 +1,4 @@
-import type { CampaignElement, DomStats, Variant } from '@kindling/domain';
+import type { CampaignElement, DomStats, ElementFingerprint, Variant } from '@kindling/domain';
 import { draftCopy } from './draft-editor';
 
 // Element and variant changes of spec section 4 ("Variant life cycle") that need no server
@@ -6,6 +6,7 @@ import { draftCopy } from './draft-editor';
 
 export interface PickedElement {
   selector: string;
+  fingerprint?: ElementFingerprint;
   type: 'text' | 'image' | 'layout';
   text: string;
   html: string;
@@ -14,7 +15,14 @@ export interface PickedElement {
 }
 
 export function elementFromPick(picked: PickedElement, id: number): CampaignElement | undefined {
-  const base = { id, selector: picked.selector, key: `e${-id}`, __new__: true, meta: null };
+  const base = {
+    id,
+    selector: picked.selector,
+    ...(picked.fingerprint ? { fingerprint: picked.fingerprint } : {}),
+    key: `e${-id}`,
+    __new__: true,
+    meta: null,
+  };
   if (picked.type === 'image') {
     return { ...base, type: 'image', control: { info: { src: picked.src ?? '' } }, variants: [] };
   }
