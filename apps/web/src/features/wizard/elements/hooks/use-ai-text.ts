@@ -8,6 +8,7 @@ import {
   type VariantPool,
 } from '@kindling/domain';
 import { useRef, useState } from 'react';
+import { labelOf } from '../../../../lib/campaign-names';
 import { errorMessage } from '../../../../lib/error-message';
 import { useCurrentTeam } from '../../../../lib/current-team';
 import { logger } from '../../../../lib/logger';
@@ -32,7 +33,7 @@ const textsOf = (element: TextElement) => [
 /** What the AI is told about the element when it has no description yet. */
 const elementContext = (element: TextElement, url: string) =>
   [
-    `Text element "${element.control.info.value}"`,
+    labelOf(element) ?? `Text "${element.control.info.value}"`,
     `Selector: ${element.selector}`,
     `Page: ${url}`,
   ].join('\n');
