@@ -5,11 +5,7 @@ import { useFrameSrc } from '../../../lib/preview/use-frame-src';
 import { usePreviewClient } from '../../../lib/preview/use-preview-client';
 import { usePreviewState } from '../../../lib/preview/use-preview-state';
 import { ElementPanel } from './element-panel';
-import {
-  SIZE_WIDTH,
-  type EditorMode,
-  type PreviewSize,
-} from '../../../lib/preview/preview-options';
+import type { EditorMode, PreviewSize } from '../../../lib/preview/preview-options';
 import { PreviewToolbar } from './preview-toolbar';
 import styles from './preview-pane.module.css';
 
@@ -48,7 +44,6 @@ export function PreviewPane({ team, url, loadRequest }: PreviewPaneProps) {
     [client],
   );
   const reset = useCallback(() => client?.send({ type: 'reset' }), [client]);
-  const width = SIZE_WIDTH[size];
 
   return (
     <section className={styles.pane} aria-label="Live preview pane">
@@ -65,7 +60,7 @@ export function PreviewPane({ team, url, loadRequest }: PreviewPaneProps) {
         <PreviewError message={state.errorMessage} onRetry={() => dispatch({ type: 'retry' })} />
       ) : null}
       <div className={styles.body}>
-        <PreviewStage src={src} attempt={state.attempt} width={width} frameRef={setFrame} />
+        <PreviewStage src={src} attempt={state.attempt} size={size} frameRef={setFrame} />
         <ElementPanel element={picked} onApplyText={applyText} onReset={reset} />
       </div>
     </section>

@@ -1,7 +1,7 @@
 import type { ElementDescription, PreviewMode } from '@kindling/page-runtime';
 import { useEffect, useState, type RefObject } from 'react';
 import type { PreviewClient } from '../../../lib/preview/preview-client';
-import { SIZE_OPTIONS, SIZE_WIDTH, type PreviewSize } from '../../../lib/preview/preview-options';
+import { SIZE_OPTIONS, type PreviewSize } from '../../../lib/preview/preview-options';
 import { useFrameSrc } from '../../../lib/preview/use-frame-src';
 import { usePreviewClient } from '../../../lib/preview/use-preview-client';
 import { usePreviewState } from '../../../lib/preview/use-preview-state';
@@ -65,7 +65,6 @@ export function WizardPreview(props: WizardPreviewProps) {
     });
   }, [client, state.frameStatus, mode, selecting, selectHint, highlightKey]);
 
-  const width = SIZE_WIDTH[size];
   return (
     <section className={styles.pane} aria-label="Live preview pane">
       <div className={styles.toolbar} role="toolbar" aria-label="Preview controls">
@@ -97,7 +96,7 @@ export function WizardPreview(props: WizardPreviewProps) {
       {state.loadStatus === 'Error' ? (
         <PreviewError message={state.errorMessage} onRetry={() => dispatch({ type: 'retry' })} />
       ) : null}
-      <PreviewStage src={src} attempt={state.attempt} width={width} frameRef={setFrame} fill />
+      <PreviewStage src={src} attempt={state.attempt} size={size} frameRef={setFrame} fill />
     </section>
   );
 }
