@@ -1,7 +1,8 @@
-import type { Campaign, WizardStep } from '@kindling/domain';
+import { popupClicksOf, type Campaign, type WizardStep } from '@kindling/domain';
 import type { ElementDescription } from '@kindling/page-runtime';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useCurrentTeam } from '../../../lib/current-team';
+import type { PageCheck } from '../../../lib/preview/page-check';
 import { useLatest } from '../../../lib/use-latest';
 import { useAutoSuggestions } from '../elements/hooks/use-auto-suggestions';
 import { activeGoalTarget } from '../goals/state/goal-rules';
@@ -12,7 +13,13 @@ import type { WizardStore } from '../hooks/wizard-store';
 import { useSubmitCampaign } from '../settings/hooks/use-submit-campaign';
 import { editModeFor } from '../state/edit-mode';
 import { pageClickAction } from '../state/page-click';
-import { canVisit, nextStep, previousStep, stepContextFor } from '../state/step-rules';
+import {
+  canVisit,
+  nextStep,
+  pageBlocksForward,
+  previousStep,
+  stepContextFor,
+} from '../state/step-rules';
 import { wizardReducer } from '../state/wizard-state';
 import type { WizardState } from '../state/wizard-types';
 import { useOpenModeHelp } from './mode-help-dialog';
@@ -56,6 +63,15 @@ export function Wizard({ initial, campaign }: WizardProps) {
   }, [state.step]);
 
   const onLoaded = useCallback(() => dispatch({ type: 'previewLoaded' }), []);
+  const onPopupClick = useCallback(
+    (selector: string) => dispatch({ type: 'popupClick', selector }),
+    [],
+  );
+  const onPageCheck = useCallback(
+    (check: PageCheck) => dispatch({ type: 'pageChecked', check }),
+    [],
+  );
+  const onAcceptBrokenPage = useCallback(() => dispatch({ type: 'acceptBrokenPage' }), []);
   const onPick = useCallback(
     (clicked: ElementDescription) => {
       const { changesElements } = editMode;
@@ -108,6 +124,7 @@ export function Wizard({ initial, campaign }: WizardProps) {
               <WizardFooter
                 back={back && canVisit(back, stepContext) ? back : undefined}
                 next={next}
+                nextBlocked={pageBlocksForward(stepContext)}
                 onGoTo={goTo}
                 submitting={submission.pending}
                 onSubmit={submission.submit}
@@ -126,6 +143,11 @@ export function Wizard({ initial, campaign }: WizardProps) {
                 onPick={onPick}
                 onLoaded={onLoaded}
                 clientRef={clientRef}
+                popupClicks={popupClicksOf(state.meta)}
+                onPopupClick={onPopupClick}
+                onPageCheck={onPageCheck}
+                brokenPageAccepted={state.brokenPageAccepted}
+                onAcceptBrokenPage={onAcceptBrokenPage}
               />
             </div>
           ) : null}

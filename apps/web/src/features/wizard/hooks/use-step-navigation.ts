@@ -1,11 +1,12 @@
 import {
   GOAL_CONFIRMATION,
   normalizeUrl,
+  popupClicksOf,
   START_OVER,
   type Goal,
   type WizardStep,
 } from '@kindling/domain';
-import { useCallback, useEffect, useState, type Dispatch } from 'react';
+import { useCallback, useEffect, useRef, useState, type Dispatch } from 'react';
 import { useSearchParams } from 'react-router';
 import { logger } from '../../../lib/logger';
 import { useConfirm } from '../../../ui/confirm-dialog';
@@ -51,14 +52,23 @@ export function useStepNavigation({ team, state, dispatch, editMode, openModeHel
     setStepError(undefined);
   }, [state.elements, state.goals]);
 
+  const lastShot = useRef(0);
   const takeScreenshot = useCallback(
-    (url: string) => {
+    (url: string, popupClicks: readonly string[]) => {
+      // A shot taken again (pop-ups closed since) wins over an earlier one that ends later.
+      lastShot.current += 1;
+      const shot = lastShot.current;
       setScreenshotPending(true);
-      captureThumbnail(team, url)
-        .then((thumbnail) => dispatch({ type: 'thumbnail', thumbnail, url }))
+      dispatch({ type: 'screenshotRequested', popupClicks });
+      captureThumbnail(team, url, popupClicks)
+        .then((thumbnail) => {
+          if (shot === lastShot.current) dispatch({ type: 'thumbnail', thumbnail, url });
+        })
         // Spec section 8: a failed screenshot is logged only.
         .catch((error: unknown) => logger.warn('screenshot', 'Screenshot failed', { url, error }))
-        .finally(() => setScreenshotPending(false));
+        .finally(() => {
+          if (shot === lastShot.current) setScreenshotPending(false);
+        });
     },
     [team, dispatch],
   );
@@ -103,12 +113,14 @@ export function useStepNavigation({ team, state, dispatch, editMode, openModeHel
           return;
         }
         case 'advance':
-          if (plan.requestScreenshot) {
+          if (plan.requestScreenshot && plan.to === 'ClosePopups') {
             const url = normalizeUrl(state.ingestedUrl);
             dispatch({ type: 'setUrl', url });
             setParams({ url }, { replace: true });
-            dispatch({ type: 'screenshotRequested' });
-            takeScreenshot(url);
+            // Entering ClosePopups reopens the pop-ups: nothing is clicked yet.
+            takeScreenshot(url, []);
+          } else if (plan.requestScreenshot) {
+            takeScreenshot(state.ingestedUrl, popupClicksOf(state.meta));
           }
           dispatch({
             type: 'goTo',
@@ -124,6 +136,7 @@ export function useStepNavigation({ team, state, dispatch, editMode, openModeHel
       setParams,
       state.goals,
       state.ingestedUrl,
+      state.meta,
       state.step,
       takeScreenshot,
     ],

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   canVisit,
   nextStep,
+  PAGE_MESSAGES,
+  pageBlocksForward,
   planStepChange,
   previousStep,
   STEP_MESSAGES,
@@ -125,6 +127,22 @@ describe('planStepChange', () => {
           stepContext({ current: 'EditElements', screenshotRequested: true }),
         ),
       ).toEqual(advance('ClosePopups', { requestScreenshot: false }));
+    });
+
+    it('takes it again on leaving, when pop-ups were closed since the last one', () => {
+      const leaving = stepContext({ current: 'ClosePopups', screenshotOutdated: true });
+      expect(planStepChange('EditElements', leaving)).toEqual(
+        advance('EditElements', { requestScreenshot: true }),
+      );
+      expect(planStepChange('EditElements', { ...leaving, screenshotOutdated: false })).toEqual(
+        advance('EditElements'),
+      );
+      expect(
+        planStepChange(
+          'EditElements',
+          stepContext({ mode: 'update', current: 'ClosePopups', screenshotOutdated: true }),
+        ),
+      ).toMatchObject({ requestScreenshot: false });
     });
 
     it('never requests it in update mode', () => {
@@ -304,5 +322,34 @@ describe('planStepChange', () => {
     expect(
       planStepChange('EditGoals', stepContext({ current: 'Settings', elements: [], goalCount: 0 })),
     ).toEqual(advance('EditGoals'));
+  });
+});
+
+describe('the page gates going forward', () => {
+  it('lets a 2xx page through, and keeps a page still being checked back', () => {
+    expect(pageBlocksForward(stepContext({ page: 'ok' }))).toBeUndefined();
+    expect(pageBlocksForward(stepContext({ page: 'pending' }))).toBe(PAGE_MESSAGES.pending);
+  });
+
+  it('never lets an unreachable page through, even if accepted', () => {
+    const context = stepContext({ page: 'unreachable', brokenPageAccepted: true });
+    expect(pageBlocksForward(context)).toBe(PAGE_MESSAGES.unreachable);
+    expect(canVisit('EditElements', { ...context, current: 'ClosePopups' })).toBe(false);
+  });
+
+  it('lets an error-status page through only once the person used it anyway', () => {
+    const warned = stepContext({ current: 'ClosePopups', page: 'warning' });
+    expect(pageBlocksForward(warned)).toBe(PAGE_MESSAGES.unconfirmed);
+    expect(canVisit('EditElements', warned)).toBe(false);
+    expect(planStepChange('EditElements', warned)).toEqual({ kind: 'stay' });
+    const accepted = { ...warned, brokenPageAccepted: true };
+    expect(pageBlocksForward(accepted)).toBeUndefined();
+    expect(canVisit('EditElements', accepted)).toBe(true);
+  });
+
+  it('never holds anyone back from going back', () => {
+    const context = stepContext({ current: 'EditGoals', page: 'unreachable' });
+    expect(canVisit('EditElements', context)).toBe(true);
+    expect(canVisit('ClosePopups', context)).toBe(true);
   });
 });
