@@ -89,6 +89,8 @@ describe('capturePage', () => {
     const closer = 'button[aria-label="Close newsletter"]';
     expect(await shoot([closer])).toEqual([255, 255, 255]);
     expect(await shoot(['#no-such-thing', closer])).toEqual([255, 255, 255]);
+    // As the agent records it: CSS.escape'd inside the quotes.
+    expect(await shoot(['button[aria-label="Close\\ newsletter"]'])).toEqual([255, 255, 255]);
     // A pop-up that opens a moment after load is waited for.
     expect(await shoot([closer], '/late-popup')).toEqual([255, 255, 255]);
     // The control: without the clicks the pop-up is in the shot.

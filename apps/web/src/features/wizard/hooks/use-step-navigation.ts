@@ -73,6 +73,11 @@ export function useStepNavigation({ team, state, dispatch, editMode, openModeHel
     [team, dispatch],
   );
 
+  const retakeWithPopupsClosed = useCallback(
+    () => takeScreenshot(state.ingestedUrl, popupClicksOf(state.meta)),
+    [takeScreenshot, state.ingestedUrl, state.meta],
+  );
+
   const carryOut = useCallback(
     async (plan: StepPlan, target: WizardStep) => {
       switch (plan.kind) {
@@ -87,6 +92,7 @@ export function useStepNavigation({ team, state, dispatch, editMode, openModeHel
           setParams({}, { replace: true });
           return;
         case 'showModeHelp':
+          if (plan.requestScreenshot) retakeWithPopupsClosed();
           // The first visit only records the flag; "Start editing" in the help is a new request.
           await recordHasSeenModeHelp();
           setHasSeenModeHelp(true);
@@ -120,7 +126,7 @@ export function useStepNavigation({ team, state, dispatch, editMode, openModeHel
             // Entering ClosePopups reopens the pop-ups: nothing is clicked yet.
             takeScreenshot(url, []);
           } else if (plan.requestScreenshot) {
-            takeScreenshot(state.ingestedUrl, popupClicksOf(state.meta));
+            retakeWithPopupsClosed();
           }
           dispatch({
             type: 'goTo',
@@ -136,9 +142,9 @@ export function useStepNavigation({ team, state, dispatch, editMode, openModeHel
       setParams,
       state.goals,
       state.ingestedUrl,
-      state.meta,
       state.step,
       takeScreenshot,
+      retakeWithPopupsClosed,
     ],
   );
 

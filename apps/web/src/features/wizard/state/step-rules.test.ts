@@ -129,6 +129,18 @@ describe('planStepChange', () => {
       ).toEqual(advance('ClosePopups', { requestScreenshot: false }));
     });
 
+    it('takes it again on leaving for the mode help too', () => {
+      const leaving = stepContext({
+        current: 'ClosePopups',
+        screenshotOutdated: true,
+        hasSeenModeHelp: false,
+      });
+      expect(planStepChange('EditElements', leaving)).toEqual({
+        kind: 'showModeHelp',
+        requestScreenshot: true,
+      });
+    });
+
     it('takes it again on leaving, when pop-ups were closed since the last one', () => {
       const leaving = stepContext({ current: 'ClosePopups', screenshotOutdated: true });
       expect(planStepChange('EditElements', leaving)).toEqual(
@@ -170,7 +182,7 @@ describe('planStepChange', () => {
           'EditElements',
           stepContext({ current: 'ClosePopups', hasSeenModeHelp: false }),
         ),
-      ).toEqual({ kind: 'showModeHelp' });
+      ).toEqual({ kind: 'showModeHelp', requestScreenshot: false });
     });
 
     it('advances once the help has been seen, clearing the selected variants', () => {
@@ -345,6 +357,12 @@ describe('the page gates going forward', () => {
     const accepted = { ...warned, brokenPageAccepted: true };
     expect(pageBlocksForward(accepted)).toBeUndefined();
     expect(canVisit('EditElements', accepted)).toBe(true);
+  });
+
+  it('does not apply before a page is chosen', () => {
+    const choosing = stepContext({ current: 'ChooseURL', page: 'pending' });
+    expect(pageBlocksForward(choosing)).toBeUndefined();
+    expect(canVisit('ClosePopups', choosing)).toBe(true);
   });
 
   it('never holds anyone back from going back', () => {

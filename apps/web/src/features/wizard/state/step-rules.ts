@@ -68,8 +68,10 @@ export const PAGE_MESSAGES = {
  * the person confirmed it, and until the preview knows it cannot tell.
  */
 export function pageBlocksForward(
-  context: Pick<StepContext, 'page' | 'brokenPageAccepted'>,
+  context: Pick<StepContext, 'current' | 'page' | 'brokenPageAccepted'>,
 ): string | undefined {
+  // ChooseURL has no page yet: opening one is how it is checked.
+  if (context.current === 'ChooseURL') return undefined;
   switch (context.page) {
     case 'ok':
       return undefined;
@@ -87,7 +89,7 @@ export type StepPlan =
   | { kind: 'stay' }
   | { kind: 'blocked'; message: string }
   | { kind: 'confirmStartOver' }
-  | { kind: 'showModeHelp' }
+  | { kind: 'showModeHelp'; requestScreenshot: boolean }
   | { kind: 'openDraftEditor'; elementId: number }
   | { kind: 'confirmGoals' }
   | { kind: 'advance'; to: WizardStep; requestScreenshot: boolean; clearSelectedVariants: boolean };
@@ -111,7 +113,7 @@ export function planStepChange(target: WizardStep, context: StepContext): StepPl
     return context.previewLoaded ? { kind: 'confirmStartOver' } : advance(target, context);
   }
   if (target === 'EditElements' && from < to && !context.hasSeenModeHelp) {
-    return { kind: 'showModeHelp' };
+    return { kind: 'showModeHelp', requestScreenshot: takesScreenshotOnMove(target, context) };
   }
   if (to > stepIndex('EditElements') && from <= stepIndex('EditElements')) {
     if (context.elements.length === 0)
@@ -133,18 +135,21 @@ export function planStepChange(target: WizardStep, context: StepContext): StepPl
   return advance(target, context);
 }
 
-function advance(target: WizardStep, context: StepContext): StepPlan {
-  const { takesScreenshot } = context.editMode;
+/** The first entry into ClosePopups; and leaving it with pop-ups closed since the last shot. */
+function takesScreenshotOnMove(target: WizardStep, context: StepContext): boolean {
   const entersPopups = target === 'ClosePopups' && !context.screenshotRequested;
-  // Pop-ups closed since the first shot: the thumbnail is taken again with them closed.
   const leavesClosedPopups =
     context.current === 'ClosePopups' &&
     stepIndex(target) > stepIndex('ClosePopups') &&
     context.screenshotOutdated;
+  return context.editMode.takesScreenshot && (entersPopups || leavesClosedPopups);
+}
+
+function advance(target: WizardStep, context: StepContext): StepPlan {
   return {
     kind: 'advance',
     to: target,
-    requestScreenshot: takesScreenshot && (entersPopups || leavesClosedPopups),
+    requestScreenshot: takesScreenshotOnMove(target, context),
     clearSelectedVariants: target === 'EditElements',
   };
 }
