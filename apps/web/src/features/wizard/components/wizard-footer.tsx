@@ -20,6 +20,11 @@ export function WizardFooter(props: WizardFooterProps) {
   const { submit } = useEditMode();
   return (
     <footer className={styles.footer}>
+      {next && nextBlocked ? (
+        <p className={styles.nextBlocked} id="next-blocked">
+          {nextBlocked}
+        </p>
+      ) : null}
       {back ? (
         <Button variant="outline" color="secondary" onClick={() => onGoTo(back)}>
           Back
@@ -28,20 +33,13 @@ export function WizardFooter(props: WizardFooterProps) {
         <span />
       )}
       {next ? (
-        <span className={styles.next}>
-          {nextBlocked ? (
-            <span className={styles.nextBlocked} id="next-blocked">
-              {nextBlocked}
-            </span>
-          ) : null}
-          <Button
-            disabled={nextBlocked !== undefined}
-            aria-describedby={nextBlocked ? 'next-blocked' : undefined}
-            onClick={() => onGoTo(next)}
-          >
-            Next
-          </Button>
-        </span>
+        <Button
+          disabled={nextBlocked !== undefined}
+          aria-describedby={nextBlocked ? 'next-blocked' : undefined}
+          onClick={() => onGoTo(next)}
+        >
+          Next
+        </Button>
       ) : (
         <Button loading={submitting} loadingText={submit.loadingText} onClick={onSubmit}>
           {submit.label}
