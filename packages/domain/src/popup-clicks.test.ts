@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { campaignMetaSchema } from './campaign';
+import { MAX_POPUP_CLICKS } from './popup-click-limits';
 import {
   encodePopupClicks,
-  MAX_POPUP_CLICKS,
   popupClicksOf,
   popupClicksParamSchema,
   recordPopupClick,

@@ -1,13 +1,11 @@
 import { z } from 'zod';
+import { MAX_POPUP_CLICKS, POPUP_CLICK_SELECTOR_MAX } from './popup-click-limits';
 
 /**
  * The clicks a person made in the Close pop-ups step, as selectors in click order. They are
  * replayed whenever the page is loaded for the campaign (editor steps, update mode, Preview,
  * the server's screenshot), so a closed newsletter or cookie pop-up stays closed.
  */
-export const MAX_POPUP_CLICKS = 10;
-export const POPUP_CLICK_SELECTOR_MAX = 2_000;
-
 export const popupClicksSchema = z
   .array(z.string().trim().min(1).max(POPUP_CLICK_SELECTOR_MAX))
   .max(MAX_POPUP_CLICKS);
