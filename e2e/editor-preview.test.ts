@@ -172,6 +172,16 @@ describe('editor preview', () => {
     await expect.poll(step).toBe('EditElements');
     await expectModalStaysHidden();
 
+    // Back in Close pop-ups the page shows as it is, to be closed (and recorded) again.
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await expect.poll(step).toBe('ClosePopups');
+    await expect.poll(modalShown, { timeout: 15_000 }).toBe(true);
+    await clickInPreview(page, frame().locator(CLOSE_BUTTON));
+    await expect.poll(modalShown).toBe(false);
+    await nextButton().click();
+    await expect.poll(step).toBe('EditElements');
+    await expectModalStaysHidden();
+
     // Picking through the scaled frame lands on the element drawn under the pointer.
     await clickInPreview(page, frame().locator('h1'));
     await page.getByTestId('draft-editor').waitFor();
