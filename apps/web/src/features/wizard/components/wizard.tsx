@@ -46,7 +46,12 @@ export function Wizard({ initial, campaign }: WizardProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const openModeHelp = useOpenModeHelp();
   const navigation = useStepNavigation({ team: slug, state, dispatch, editMode, openModeHelp });
-  const submission = useSubmitCampaign({ team: slug, state, editMode });
+  const submission = useSubmitCampaign({
+    team: slug,
+    state,
+    editMode,
+    settledThumbnail: navigation.settledThumbnail,
+  });
   useAutoSuggestions(slug, campaign, dispatch);
   useOriginalPageForGoals({
     editingGoals: state.step === 'EditGoals',

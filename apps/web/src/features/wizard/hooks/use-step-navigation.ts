@@ -4,6 +4,7 @@ import {
   popupClicksOf,
   START_OVER,
   type Goal,
+  type Thumbnail,
   type WizardStep,
 } from '@kindling/domain';
 import { useCallback, useEffect, useRef, useState, type Dispatch } from 'react';
@@ -53,6 +54,8 @@ export function useStepNavigation({ team, state, dispatch, editMode, openModeHel
   }, [state.elements, state.goals]);
 
   const lastShot = useRef(0);
+  /** The newest shot's thumbnail once it is taken (undefined if it failed). */
+  const newestShot = useRef<Promise<Thumbnail | undefined>>(Promise.resolve(undefined));
   const takeScreenshot = useCallback(
     (url: string, popupClicks: readonly string[]) => {
       // A shot taken again (pop-ups closed since) wins over an earlier one that ends later.
@@ -60,17 +63,31 @@ export function useStepNavigation({ team, state, dispatch, editMode, openModeHel
       const shot = lastShot.current;
       setScreenshotPending(true);
       dispatch({ type: 'screenshotRequested', popupClicks });
-      captureThumbnail(team, url, popupClicks)
+      newestShot.current = captureThumbnail(team, url, popupClicks)
         .then((thumbnail) => {
           if (shot === lastShot.current) dispatch({ type: 'thumbnail', thumbnail, url });
+          return thumbnail;
         })
         // Spec section 8: a failed screenshot is logged only.
-        .catch((error: unknown) => logger.warn('screenshot', 'Screenshot failed', { url, error }))
+        .catch((error: unknown) => {
+          logger.warn('screenshot', 'Screenshot failed', { url, error });
+          return undefined;
+        })
         .finally(() => {
           if (shot === lastShot.current) setScreenshotPending(false);
         });
     },
     [team, dispatch],
+  );
+
+  /** For saving: the thumbnail of a shot still being taken, waited for at most `limitMs`. */
+  const settledThumbnail = useCallback(
+    (limitMs: number): Promise<Thumbnail | undefined> =>
+      Promise.race([
+        newestShot.current,
+        new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), limitMs)),
+      ]),
+    [],
   );
 
   const retakeWithPopupsClosed = useCallback(
@@ -173,5 +190,6 @@ export function useStepNavigation({ team, state, dispatch, editMode, openModeHel
     stepError,
     clearStepError: () => setStepError(undefined),
     screenshotPending,
+    settledThumbnail,
   };
 }
