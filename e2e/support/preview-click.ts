@@ -40,13 +40,36 @@ export async function previewPointOf(
   };
 }
 
-/** Clicks `target` in the scaled preview as a person would: with the mouse, where it is drawn. */
+/** Whether the app's hit test at `point` reaches the frame (no dialog or backdrop over it). */
+const frameIsHit = (page: Page, point: { x: number; y: number }, frameSelector: string) =>
+  page.evaluate(
+    ({ x, y, selector }) => document.elementFromPoint(x, y) === document.querySelector(selector),
+    { ...point, selector: frameSelector },
+  );
+
+/**
+ * Clicks `target` in the scaled preview as a person would: with the mouse, where it is drawn.
+ * Like Playwright's own actionability checks, it waits until the point holds still and nothing
+ * (a closing dialog's backdrop, say) lies over the frame there.
+ */
 export async function clickInPreview(
   page: Page,
   target: Locator,
   frameSelector = PREVIEW_FRAME,
 ): Promise<PreviewPoint> {
-  const point = await previewPointOf(page, target, frameSelector);
+  const deadline = Date.now() + 10_000;
+  let point = await previewPointOf(page, target, frameSelector);
+  for (;;) {
+    await page.waitForTimeout(50);
+    const again = await previewPointOf(page, target, frameSelector);
+    const still =
+      Math.abs(again.onScreen.x - point.onScreen.x) < 0.5 &&
+      Math.abs(again.onScreen.y - point.onScreen.y) < 0.5;
+    point = again;
+    if (still && (await frameIsHit(page, point.onScreen, frameSelector))) break;
+    if (Date.now() > deadline)
+      throw new Error(`the preview is covered or moving at ${JSON.stringify(point.onScreen)}`);
+  }
   await page.mouse.click(point.onScreen.x, point.onScreen.y);
   return point;
 }
