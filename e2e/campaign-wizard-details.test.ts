@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './support/browser';
+import { clickInPreview, previewFrame } from './support/preview-click';
 import { fixtureUrlOf, routeFixtureHost } from './support/fixture-host';
 import { startFixtureServer, type FixtureServer } from './support/fixture-server';
 import {
@@ -52,7 +53,7 @@ describe('campaign wizard details', () => {
   let team: string;
   let tmp: string;
 
-  const frame = (): FrameLocator => page.frameLocator('iframe[title="Live preview"]');
+  const frame = (): FrameLocator => previewFrame(page);
   const wizard = () => page.getByTestId('campaign-wizard');
   const step = () => wizard().getAttribute('data-step');
   const sideMenu = () => page.getByTestId('element-side-menu');
@@ -109,7 +110,7 @@ describe('campaign wizard details', () => {
   async function closeNewsletter(): Promise<void> {
     await ready();
     await frame().locator('#newsletter.open').waitFor();
-    await frame().getByRole('button', { name: 'Close newsletter' }).click();
+    await clickInPreview(page, frame().getByRole('button', { name: 'Close newsletter' }));
     await frame().locator('#newsletter.open').waitFor({ state: 'detached' });
   }
 
@@ -148,7 +149,7 @@ describe('campaign wizard details', () => {
   });
 
   it('allows 5 new drafts, then shows the limit; empty drafts go when focus leaves', async () => {
-    await frame().locator('h1').click();
+    await clickInPreview(page, frame().locator('h1'));
     await editor().waitFor();
     // With an element picked, the message about having none is gone.
     expect(await page.getByText(MSG.noElements).count()).toBe(0);
@@ -304,7 +305,7 @@ describe('campaign wizard details', () => {
 
   it('Delete element asks first, with a red confirm button', async () => {
     await closeSideMenu();
-    await frame().locator('p.lead').click();
+    await clickInPreview(page, frame().locator('p.lead'));
     await editor().waitFor();
     // A draft without changes closes without asking.
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
@@ -342,7 +343,7 @@ describe('campaign wizard details', () => {
     await next();
     await expect.poll(step).toBe('EditElements');
 
-    await frame().locator('h1').click();
+    await clickInPreview(page, frame().locator('h1'));
     await editor().waitFor();
     await text(1).fill('Release notes, in bold');
     await page
@@ -375,7 +376,7 @@ describe('campaign wizard details', () => {
   });
 
   it('uses an image by address, and refuses a page address and broken uploads', async () => {
-    await frame().locator('img.hero-shot').click();
+    await clickInPreview(page, frame().locator('img.hero-shot'));
     await editor().waitFor();
     const url = page.getByLabel('Image URL', { exact: true });
     const useImage = page.getByRole('button', { name: 'Use image' });
@@ -455,7 +456,7 @@ describe('campaign wizard details', () => {
     expect(await step()).toBe('EditGoals');
     await shot(page, 'wizard-details-21-click-goal-empty');
 
-    await frame().locator('#cta-start').click();
+    await clickInPreview(page, frame().locator('#cta-start'));
     await page.getByTestId('goal-card').getByText('#cta-start').waitFor();
     // The goal has its element: its message is gone without another Next.
     expect(await page.getByText('Choose at least one element for Click Goal #1.').count()).toBe(0);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './support/browser';
+import { clickInPreview, previewFrame } from './support/preview-click';
 import { fixtureUrlOf, routeFixtureHost } from './support/fixture-host';
 import { startFixtureServer, type FixtureServer } from './support/fixture-server';
 import {
@@ -55,7 +56,7 @@ describe('campaign wizard', () => {
   let team: string;
   let campaignId: number;
 
-  const frame = (): FrameLocator => page.frameLocator('iframe[title="Live preview"]');
+  const frame = (): FrameLocator => previewFrame(page);
   const wizard = () => page.getByTestId('campaign-wizard');
   const step = () => wizard().getAttribute('data-step');
   const sideMenu = () => page.getByTestId('element-side-menu');
@@ -120,7 +121,7 @@ describe('campaign wizard', () => {
     await expect.poll(step).toBe('ClosePopups');
     await ready();
     await frame().locator('#newsletter.open').waitFor();
-    await frame().getByRole('button', { name: 'Close newsletter' }).click();
+    await clickInPreview(page, frame().getByRole('button', { name: 'Close newsletter' }));
     await frame().locator('#newsletter.open').waitFor({ state: 'detached' });
     await page.getByRole('img', { name: /Screenshot of/ }).waitFor({ timeout: 60_000 });
     await shot(page, 'wizard-03-close-popups');
@@ -137,7 +138,7 @@ describe('campaign wizard', () => {
   });
 
   it('picks the headline and writes two text variants, one with a style', async () => {
-    await frame().locator('h1').click();
+    await clickInPreview(page, frame().locator('h1'));
     await editor().waitFor();
     // The panel names the element as people see it; the selector is there, small and muted.
     await sideMenu().getByRole('heading', { name: HEADLINE_LABEL, exact: true }).waitFor();
@@ -178,13 +179,13 @@ describe('campaign wizard', () => {
   });
 
   it('picks the button and the image; the image variant is an upload', async () => {
-    await frame().locator('#cta-start').click();
+    await clickInPreview(page, frame().locator('#cta-start'));
     await page.getByLabel('Variant 1 text', { exact: true }).fill('Start your free trial today');
     await page.getByRole('button', { name: 'Save variants' }).click();
     await editor().waitFor({ state: 'detached' });
     await sideMenu().getByRole('button', { name: 'Close', exact: true }).click();
 
-    await frame().locator('img.hero-shot').click();
+    await clickInPreview(page, frame().locator('img.hero-shot'));
     await editor().waitFor();
     await page.getByLabel('Upload images').setInputFiles(RED_LAMP);
     await page.getByRole('img', { name: 'Variant 1 image' }).waitFor();
@@ -207,7 +208,7 @@ describe('campaign wizard', () => {
     // Goals are defined against the original page: the button's variant is taken off.
     await expect.poll(() => frame().locator('#cta-start').textContent()).toBe('Start free trial');
     await page.getByRole('button', { name: 'Add click goal' }).click();
-    await frame().locator('#cta-start').click();
+    await clickInPreview(page, frame().locator('#cta-start'));
     await page.getByTestId('goal-card').getByText('#cta-start').waitFor();
     await page.getByTestId('goal-card').getByText('Start free trial', { exact: true }).waitFor();
     expect(

@@ -1,6 +1,7 @@
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './support/browser';
+import { clickInPreview, previewFrame } from './support/preview-click';
 import { fixtureUrlOf, routeFixtureHost } from './support/fixture-host';
 import { startFixtureServer, type FixtureServer } from './support/fixture-server';
 import {
@@ -25,7 +26,7 @@ describe('preview pane', () => {
   const addresses: string[] = [];
 
   const status = () => page.getByTestId('preview-status');
-  const frame = () => page.frameLocator('iframe[title="Live preview"]');
+  const frame = () => previewFrame(page);
   const iframeWidth = async () =>
     (await page.locator('iframe[title="Live preview"]').boundingBox())?.width ?? 0;
 
@@ -71,7 +72,7 @@ describe('preview pane', () => {
     expect(await page.getByRole('radio', { name: 'Close pop-ups' }).isChecked()).toBe(true);
     await frame().locator('#newsletter.open').waitFor();
     await shot(page, 'preview-pane-02-popup');
-    await frame().getByRole('button', { name: 'Close newsletter' }).click();
+    await clickInPreview(page, frame().getByRole('button', { name: 'Close newsletter' }));
     await frame().locator('#newsletter.open').waitFor({ state: 'detached' });
     await expect.poll(() => page.getByTestId('picked-selector').count()).toBe(0);
   });
@@ -82,7 +83,7 @@ describe('preview pane', () => {
     expect(
       await page.getByRole('switch', { name: 'Select elements' }).getAttribute('aria-checked'),
     ).toBe('true');
-    await frame().locator('h1').click();
+    await clickInPreview(page, frame().locator('h1'));
 
     const panel = page.getByRole('complementary', { name: 'Selected element' });
     await expect.poll(() => panel.getByTestId('picked-selector').textContent()).toBe('h1');
@@ -104,20 +105,25 @@ describe('preview pane', () => {
     await expect.poll(() => frame().locator('h1').textContent()).toBe(HEADING);
   });
 
-  it('switches between mobile, tablet and desktop widths', async () => {
+  it('renders mobile, tablet and desktop at their true widths, scaled to fit', async () => {
+    const viewportWidth = () =>
+      frame()
+        .locator('html')
+        .evaluate(() => window.innerWidth);
+    const label = () => page.getByTestId('preview-scale').textContent();
     await page.getByRole('radio', { name: 'Mobile' }).check();
+    await expect.poll(viewportWidth).toBe(375);
     expect(await settled(iframeWidth)).toBe(375);
+    expect(await label()).toBe('Mobile · 375 px · 100%');
     await shot(page, 'preview-pane-05-mobile');
     await page.getByRole('radio', { name: 'Tablet' }).check();
-    expect(await settled(iframeWidth)).toBe(768);
+    await expect.poll(viewportWidth).toBe(768);
     await page.getByRole('radio', { name: 'Desktop' }).check();
-    const stageWidth = await page.locator('iframe[title="Live preview"]').evaluate((frame) => {
-      const stage = frame.parentElement!;
-      const style = getComputedStyle(stage);
-      return stage.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-    });
-    expect(await settled(iframeWidth)).toBe(stageWidth);
-    expect(stageWidth).toBeGreaterThan(375);
+    await expect.poll(viewportWidth).toBe(1280);
+    // The pane is narrower than 1280 px: the page is shrunk to it, and the label says how much.
+    const drawn = await settled(iframeWidth);
+    expect(drawn).toBeLessThan(1280);
+    expect(await label()).toBe(`Desktop · 1280 px · ${Math.round((drawn / 1280) * 100)}%`);
   });
 
   it('validates the address before loading', async () => {

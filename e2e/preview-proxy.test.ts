@@ -152,6 +152,8 @@ describe('page proxy and preview agent in the browser', () => {
     const frame = await preview('saas-landing.html');
     const ready = (await previewMessages(page)).find((message) => message.data.type === 'ready')!;
     expect(ready).toMatchObject({ origin: 'null', fromFrame: true });
+    // The proxy passes the site's status on; the agent says it with ready.
+    expect(ready.data.httpStatus).toEqual({ code: 200, text: 'OK' });
 
     const heading = await context('h1');
     expect(heading.element).toMatchObject({

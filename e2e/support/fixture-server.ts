@@ -21,6 +21,12 @@ const EXTRA_HEADERS: Record<string, OutgoingHttpHeaders> = {
   },
 };
 
+/** A path the fixture server answers with an HTML "not found" page, as a real site would. */
+export const MISSING_PAGE = 'gone.html';
+
+const NOT_FOUND_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Page not found</title></head>
+<body style="font:16px system-ui;margin:48px"><h1>Page not found</h1><p>This page has moved or no longer exists.</p></body></html>`;
+
 export const FIXTURE_PAGES = [
   'saas-landing.html',
   'shop-product.html',
@@ -57,6 +63,10 @@ export async function startFixtureServer({
   const server = createServer((request, response) => {
     const pathname = new URL(request.url ?? '/', 'http://fixture.invalid').pathname;
     seen.push(pathname);
+    if (pathname === `/${MISSING_PAGE}`) {
+      response.writeHead(404, { 'content-type': 'text/html; charset=utf-8' }).end(NOT_FOUND_HTML);
+      return;
+    }
     const file = path.join(FIXTURES, path.normalize(pathname).replace(/^(\.\.[/\\])+/, ''));
     const type = TYPES[path.extname(file)];
     if (!file.startsWith(FIXTURES) || !type) {

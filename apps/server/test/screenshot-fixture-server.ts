@@ -20,12 +20,28 @@ const SSRF_PAGE = `<!doctype html><html><body style="margin:0">
 <script>fetch('http://169.254.169.254/latest/meta-data/').catch(() => {});</script>
 </body></html>`;
 
+/** A white page whose pop-up (the block's colour, same place) opens on load, or `delay` ms after. */
+const popupPage = (delay: number) => `<!doctype html><html><head><style>
+body { margin: 0; background: #fff; }
+#newsletter { position: fixed; left: 0; top: 0; width: 400px; height: 300px;
+  background: rgb(${BLOCK_RGB.join(',')}); }
+</style></head><body><p>Page</p>
+<script>addEventListener('DOMContentLoaded', () => setTimeout(() => {
+  const modal = document.createElement('div');
+  modal.id = 'newsletter';
+  modal.innerHTML = '<button aria-label="Close newsletter">x</button>';
+  modal.querySelector('button').onclick = () => modal.remove();
+  document.body.append(modal);
+}, ${delay}));</script></body></html>`;
+
 /** Pages for screenshot tests, on 127.0.0.1 only; tests reach it as fixture.localhost. */
 export async function startFixtureServer() {
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://fixture.invalid').pathname;
     if (path === '/block') html(response, BLOCK_PAGE);
     else if (path === '/ssrf') html(response, SSRF_PAGE);
+    else if (path === '/popup') html(response, popupPage(0));
+    else if (path === '/late-popup') html(response, popupPage(300));
     else if (path === '/moved') response.writeHead(302, { location: '/block' }).end();
     else if (path === '/to-metadata') {
       response.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end();

@@ -5,6 +5,7 @@ import { elementSchema } from './element-schema';
 import { goalSchema } from './goal-schema';
 import { GOAL_MESSAGES } from './goals';
 import { baseMetricsSchema, campaignMetricsSchema } from './metrics-schema';
+import { popupClicksSchema } from './popup-clicks';
 
 // Campaign entity (spec section 3) and the bodies of POST /create and POST /save.
 
@@ -43,8 +44,8 @@ export const autoGenerationStatusSchema = z.object({
 });
 export type AutoGenerationStatus = z.infer<typeof autoGenerationStatusSchema>;
 
-/** Page metadata, including title and stats. */
-export const campaignMetaSchema = z.record(z.string(), z.unknown());
+/** Page metadata, including title and stats, and the clicks that close the page's pop-ups. */
+export const campaignMetaSchema = z.looseObject({ popupClicks: popupClicksSchema.optional() });
 export type CampaignMeta = z.infer<typeof campaignMetaSchema>;
 
 export const trafficAllocationSchema = z

@@ -20,6 +20,8 @@ export * from './messages';
 export * from './metrics';
 export * from './metrics-schema';
 export * from './paging';
+export * from './popup-click-limits';
+export * from './popup-clicks';
 export * from './slug';
 export * from './stats/index';
 export * from './subscription';

@@ -1,17 +1,21 @@
 import { describeElement } from './describe-element';
-import { nearest } from './element-kind';
+import { isClickable, nearest } from './element-kind';
 import type { ElementFingerprint } from '@kindling/domain';
+import { findElement, findElements } from './find-elements';
 import { locateElements } from './locate';
 import { applyMutation } from './mutations';
 import type { PageMutation, Undo } from './mutation-types';
 import { createOverlay, OVERLAY_TAG } from './overlay';
 import { selectableIn } from './pick-rules';
+import { replayClicks } from './replay-clicks';
+import { uniqueSelector } from './selector';
 import {
   parseToPreviewMessage,
   PREVIEW_CHANNEL,
   STALE_SELECTOR_ERROR,
   type FromPreviewMessage,
   type InteractionMode,
+  type PageHttpStatus,
   type PreviewMode,
   type ToPreviewMessage,
 } from './protocol';
@@ -19,6 +23,8 @@ import {
 export interface PreviewAgentOptions {
   /** The editor's origin: the only one messages go to and are accepted from. */
   parentOrigin: string;
+  /** The site's HTTP answer, as the proxy saw it. */
+  httpStatus?: PageHttpStatus;
 }
 
 interface AppliedChange {
@@ -29,7 +35,9 @@ interface AppliedChange {
 const POINTER_EVENTS = ['pointerdown', 'pointerup', 'mousedown', 'mouseup', 'dblclick'] as const;
 
 /** The agent inside the proxied page: answers the editor and lets the user pick elements. */
-export function startPreviewAgent({ parentOrigin }: PreviewAgentOptions): { stop(): void } {
+export function startPreviewAgent({ parentOrigin, httpStatus }: PreviewAgentOptions): {
+  stop(): void;
+} {
   const overlay = createOverlay();
   const changes: AppliedChange[] = [];
   let mode: PreviewMode = 'EditElements';
@@ -37,6 +45,8 @@ export function startPreviewAgent({ parentOrigin }: PreviewAgentOptions): { stop
   let highlight: string[] = [];
   /** Fingerprints of the campaign's elements, by selector (sent by the editor). */
   const fingerprints = new Map<string, ElementFingerprint>();
+  /** True while the agent clicks recorded selectors itself: those clicks are not the person's. */
+  let replaying = false;
 
   const locate = (selector: string): Element[] =>
     locateElements(selector, fingerprints.get(selector));
@@ -51,6 +61,14 @@ export function startPreviewAgent({ parentOrigin }: PreviewAgentOptions): { stop
       .composedPath()
       .filter((target) => !(target instanceof Element && target.localName === OVERLAY_TAG));
     return nearest(path, accept);
+  };
+
+  // The clicked control (the close button rather than the icon inside it) names the click.
+  const recordPopupClick = (event: Event) => {
+    const path = event.composedPath().filter((target) => target instanceof Element);
+    const target = nearest(path, isClickable) ?? path[0];
+    if (!(target instanceof Element) || target.localName === OVERLAY_TAG) return;
+    send({ type: 'popupClick', selector: uniqueSelector(target) });
   };
 
   const showHighlights = () => {
@@ -113,6 +131,18 @@ export function startPreviewAgent({ parentOrigin }: PreviewAgentOptions): { stop
       case 'reset':
         reset(message.selector);
         return;
+      case 'replayClicks':
+        void replayClicks(message.selectors, {
+          around: (click) => {
+            replaying = true;
+            try {
+              click();
+            } finally {
+              replaying = false;
+            }
+          },
+        }).then((clicked) => send({ type: 'replayed', clicked }));
+        return;
       case 'textValue':
       case 'textColor':
       case 'fontSize':
@@ -154,6 +184,8 @@ export function startPreviewAgent({ parentOrigin }: PreviewAgentOptions): { stop
       window,
       'click',
       (event) => {
+        if (replaying) return;
+        if (mode === 'ClosePopups' && event.isTrusted) recordPopupClick(event);
         const element = pickable(event);
         if (element) {
           event.preventDefault();
@@ -178,7 +210,7 @@ export function startPreviewAgent({ parentOrigin }: PreviewAgentOptions): { stop
       window,
       type,
       (event) => {
-        if (pickable(event)) event.stopImmediatePropagation();
+        if (!replaying && pickable(event)) event.stopImmediatePropagation();
       },
     ]),
     [window, 'submit', (event) => event.preventDefault()],
@@ -203,7 +235,7 @@ export function startPreviewAgent({ parentOrigin }: PreviewAgentOptions): { stop
   for (const [target, type, listener] of listeners) {
     target.addEventListener(type, listener, { capture: true });
   }
-  send({ type: 'ready' });
+  send(httpStatus ? { type: 'ready', httpStatus } : { type: 'ready' });
 
   return {
     stop() {

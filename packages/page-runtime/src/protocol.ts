@@ -1,4 +1,4 @@
-import { LANDMARKS, type ElementFingerprint } from '@kindling/domain';
+import { LANDMARKS, MAX_POPUP_CLICKS, type ElementFingerprint } from '@kindling/domain';
 import type { ElementDescription } from './describe-element';
 import { PREVIEW_CHANNEL } from './channel';
 import { LAYOUT_PROPERTIES, PAGE_MUTATION_TYPES, type PageMutation } from './mutation-types';
@@ -26,17 +26,29 @@ export type ToPreviewMessage =
   | { type: 'mode'; mode: PreviewMode; interaction: InteractionMode; highlight?: string[] }
   /** Undoes every mutation applied so far (all, or those aimed at `selector`). */
   | { type: 'reset'; selector?: string }
+  /** Clicks each selector in order (the recorded pop-up clicks), skipping ones not shown. */
+  | { type: 'replayClicks'; selectors: string[] }
   | (PageMutation & { requestId?: string });
 
+/** The site's answer to the proxy, passed on because the frame cannot read it. */
+export interface PageHttpStatus {
+  code: number;
+  text: string;
+}
+
 export type FromPreviewMessage =
-  | { type: 'ready' }
+  | { type: 'ready'; httpStatus?: PageHttpStatus }
   | { type: 'load' }
   | { type: 'error'; message: string }
   | { type: 'context'; requestId: string; element: ElementDescription }
   | { type: 'context'; requestId: string; error: string }
   | { type: 'pick'; element: ElementDescription }
   /** Answer to a mutation sent with a requestId: how many elements it changed. */
-  | { type: 'applied'; requestId: string; count: number };
+  | { type: 'applied'; requestId: string; count: number }
+  /** In ClosePopups: the person clicked this element (recorded to close pop-ups again). */
+  | { type: 'popupClick'; selector: string }
+  /** The replay asked for is over; `clicked` of the selectors were found and clicked. */
+  | { type: 'replayed'; clicked: number };
 
 type Fields = Record<string, unknown>;
 
@@ -125,6 +137,12 @@ export function parseToPreviewMessage(data: unknown): ToPreviewMessage | undefin
         );
       case 'reset':
         return data.selector === undefined || isSelector(data.selector);
+      case 'replayClicks':
+        return (
+          Array.isArray(data.selectors) &&
+          data.selectors.length <= MAX_POPUP_CLICKS &&
+          data.selectors.every(isSelector)
+        );
       default:
         return isMutation(data);
     }

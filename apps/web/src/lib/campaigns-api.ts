@@ -1,9 +1,10 @@
-import type {
-  Campaign,
-  CampaignFormValues,
-  CampaignInput,
-  CampaignSave,
-  CampaignSummary,
+import {
+  encodePopupClicks,
+  type Campaign,
+  type CampaignFormValues,
+  type CampaignInput,
+  type CampaignSave,
+  type CampaignSummary,
 } from '@kindling/domain';
 import { api, teamApiPath } from './api-client';
 
@@ -47,8 +48,17 @@ export interface ScreenshotRequest {
   thumbnailLarge: string;
 }
 
-export function requestScreenshot(team: string, url: string): Promise<ScreenshotRequest> {
-  return api.get<ScreenshotRequest>(teamApiPath(team, '/campaign/screenshot', { url }));
+/** A screenshot of `url`, taken once the recorded pop-up clicks have closed its pop-ups. */
+export function requestScreenshot(
+  team: string,
+  url: string,
+  popupClicks: readonly string[] = [],
+): Promise<ScreenshotRequest> {
+  const query = {
+    url,
+    ...(popupClicks.length > 0 ? { popupClicks: encodePopupClicks(popupClicks) } : {}),
+  };
+  return api.get<ScreenshotRequest>(teamApiPath(team, '/campaign/screenshot', query));
 }
 
 export function updateVariantEnabled(

@@ -1,5 +1,8 @@
 import clsx from 'clsx';
-import type { Ref } from 'react';
+import { useState, type Ref } from 'react';
+import type { PreviewSize } from '../lib/preview/preview-options';
+import { fitFrame, scaleLabel } from '../lib/preview/preview-scale';
+import { useElementBox } from '../lib/use-element-box';
 import { Button } from './button';
 import styles from './preview-stage.module.css';
 
@@ -28,8 +31,8 @@ interface PreviewStageProps {
   src: string | undefined;
   /** A new attempt recreates the frame even for the same address. */
   attempt: number;
-  /** CSS pixels, or undefined to fill the stage (desktop). */
-  width: number | undefined;
+  /** The device whose true viewport width the page is rendered at. */
+  size: PreviewSize;
   frameRef: Ref<HTMLIFrameElement>;
   /** Fill the height of the container instead of the screen-based default. */
   fill?: boolean;
@@ -37,22 +40,44 @@ interface PreviewStageProps {
 
 /**
  * The sandboxed frame of a customer page: scripts run, but without allow-same-origin the page
- * can never reach the app's origin, storage or cookies.
+ * can never reach the app's origin, storage or cookies. The page is laid out at the device's
+ * real width and scaled down to the pane; the agent's outlines live inside the frame, so they
+ * scale with it, and the browser maps clicks through the transform.
  */
-export function PreviewStage({ src, attempt, width, frameRef, fill = false }: PreviewStageProps) {
+export function PreviewStage({ src, attempt, size, frameRef, fill = false }: PreviewStageProps) {
+  const [box, setBox] = useState<HTMLDivElement | null>(null);
+  const room = useElementBox(box);
+  // The frame's 1 px border sits outside the scaled page.
+  const fit = fitFrame(size, { width: room.width - 2, height: room.height - 2 });
   return (
     <div className={clsx(styles.stage, fill && styles.fill)}>
-      {src ? (
-        <iframe
-          key={attempt}
-          ref={frameRef}
-          className={styles.frame}
-          style={width === undefined ? undefined : { width }}
-          sandbox="allow-scripts allow-forms"
-          title="Live preview"
-          src={src}
-        />
-      ) : null}
+      <p className={styles.scale} data-testid="preview-scale">
+        {scaleLabel(size, fit.scale)}
+      </p>
+      <div className={styles.room} ref={setBox}>
+        {src ? (
+          <div
+            className={styles.scaled}
+            style={{ width: fit.scaledWidth, height: fit.scaledHeight }}
+          >
+            <iframe
+              key={attempt}
+              ref={frameRef}
+              className={styles.frame}
+              style={{
+                width: fit.viewportWidth,
+                height: fit.viewportHeight,
+                transform: `scale(${fit.scale})`,
+              }}
+              sandbox="allow-scripts allow-forms"
+              title="Live preview"
+              data-viewport-width={fit.viewportWidth}
+              data-scale={fit.scale}
+              src={src}
+            />
+          </div>
+        ) : null}
+      </div>
     </div>
   );
 }

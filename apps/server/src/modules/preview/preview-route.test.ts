@@ -18,6 +18,10 @@ describe('GET /api/preview/page', () => {
   beforeAll(async () => {
     site = createServer((request, response) => {
       hits.push(request.url ?? '');
+      if (request.url === '/missing') {
+        response.writeHead(404, { 'content-type': 'text/html' }).end('<h1>No such page</h1>');
+        return;
+      }
       if (request.url === '/image.png') {
         response.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.alloc(10));
         return;
@@ -74,7 +78,7 @@ describe('GET /api/preview/page', () => {
     expect(page.headers['referrer-policy']).toBe('no-referrer');
     expect(page.body).toMatch(
       new RegExp(
-        `^<!doctype html><html><head><base href="${origin}/landing"><script data-parent-origin="http://app.test:8080">`,
+        `^<!doctype html><html><head><base href="${origin}/landing"><script data-parent-origin="http://app.test:8080" data-page-status="200" data-page-status-text="OK">`,
       ),
     );
     expect(page.body).not.toContain('Content-Security-Policy');
@@ -126,5 +130,12 @@ describe('GET /api/preview/page', () => {
     const response = await get(await framed(url));
     expect(response.statusCode).toBe(415);
     expect(response.body).toContain('not a web page (it answered image/png)');
+  });
+
+  it('passes the site’s own status on, to the frame and to the agent that reports it', async () => {
+    const response = await get(await framed(`${origin}/missing`));
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('data-page-status="404" data-page-status-text="Not Found"');
+    expect(response.body).toContain('<h1>No such page</h1>');
   });
 });

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import { previewAgentScript } from './agent-bundle';
 import { decodeHtml, looksLikeHtml } from './html-charset';
 import { errorPageHtml } from './preview-response';
@@ -38,7 +39,14 @@ export async function renderPreviewPage(options: RenderPreviewOptions): Promise<
     return { status: 415, html: errorPageHtml(message, options.parentOrigin) };
   }
   const agent = await previewAgentScript();
-  const inject = `<script data-parent-origin="${escapeAttribute(options.parentOrigin)}">${agent}</script>`;
+  // The frame cannot read its own HTTP status; the agent passes it on, so a 404 page is not
+  // mistaken for the page to test.
+  const attributes = [
+    `data-parent-origin="${escapeAttribute(options.parentOrigin)}"`,
+    `data-page-status="${page.status}"`,
+    `data-page-status-text="${escapeAttribute(STATUS_CODES[page.status] ?? '')}"`,
+  ].join(' ');
+  const inject = `<script ${attributes}>${agent}</script>`;
   const html = rewritePreviewHtml({
     html: decodeHtml(page.body, page.headers['content-type']),
     pageUrl: page.finalUrl,

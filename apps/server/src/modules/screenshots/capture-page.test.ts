@@ -78,6 +78,25 @@ describe('capturePage', () => {
     expect((await sharp(png).metadata()).width).toBe(1280);
   });
 
+  it('clicks the recorded pop-up selectors first, skipping ones that never show', async () => {
+    const shoot = async (popupClicks: string[], path = '/popup') => {
+      const png = await capturePage(
+        await browser.get(),
+        options(fixtures.url(path), { popupClicks }),
+      );
+      return pixelAt(await sharp(png).raw().toBuffer({ resolveWithObject: true }), 200, 200);
+    };
+    const closer = 'button[aria-label="Close newsletter"]';
+    expect(await shoot([closer])).toEqual([255, 255, 255]);
+    expect(await shoot(['#no-such-thing', closer])).toEqual([255, 255, 255]);
+    // As the agent records it: CSS.escape'd inside the quotes.
+    expect(await shoot(['button[aria-label="Close\\ newsletter"]'])).toEqual([255, 255, 255]);
+    // A pop-up that opens a moment after load is waited for.
+    expect(await shoot([closer], '/late-popup')).toEqual([255, 255, 255]);
+    // The control: without the clicks the pop-up is in the shot.
+    expect(await shoot([])).toEqual([...BLOCK_RGB]);
+  });
+
   it('relaunches a browser that went away', async () => {
     await (await browser.get()).close();
     const png = await capturePage(await browser.get(), options(fixtures.url('/block')));

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { PermanentJobError } from '../jobs/job-types';
+import { clickPopups } from './click-popups';
 import { guardContext, type RequestGuardOptions } from './request-guard';
 
 export const VIEWPORT = { width: 1280, height: 800 };
@@ -8,10 +9,13 @@ export const TIMEOUT_MESSAGE = 'The page took too long to load';
 export interface CaptureOptions extends Omit<RequestGuardOptions, 'signal'> {
   url: string;
   timeoutMs: number;
+  /** The campaign's recorded pop-up clicks, made before the shot. */
+  popupClicks?: readonly string[];
 }
 
 /**
- * Loads `url` in a fresh context and returns a PNG of the viewport. The time limit covers
+ * Loads `url` in a fresh context, clicks the recorded pop-up selectors, and returns a PNG of
+ * the viewport. The time limit covers
  * the whole shot; when it passes, the context is closed, which ends whatever was still running.
  */
 export async function capturePage(browser: Browser, options: CaptureOptions): Promise<Buffer> {
@@ -33,6 +37,7 @@ export async function capturePage(browser: Browser, options: CaptureOptions): Pr
       // The deadline above is the limit; Playwright's own 30 s defaults must not cut in first.
       page.setDefaultTimeout(0);
       await page.goto(options.url, { waitUntil: 'load' });
+      await clickPopups(page, options.popupClicks ?? []);
       return page.screenshot({ type: 'png', animations: 'disabled', caret: 'hide' });
     })();
     return await Promise.race([shot, deadline]);

@@ -12,12 +12,12 @@ const INVALID_URL = 'This address is not valid';
 const MAX_ATTEMPTS = 2;
 
 /**
- * Queues a screenshot of `url` and answers at once with the addresses the thumbnails will
+ * Queues a screenshot of `url` (taken after clicking `popupClicks`) and answers at once with the addresses the thumbnails will
  * have. The host is checked before anything is queued, so a refused address costs no job.
  */
 export async function requestScreenshot(
   services: Pick<AppServices, 'db' | 'config'>,
-  { teamId, url }: { teamId: number; url: string },
+  { teamId, url, popupClicks = [] }: { teamId: number; url: string; popupClicks?: string[] },
 ) {
   const target = normalizeUrl(url);
   const parsed = isValidUrl(target) ? URL.parse(target) : null;
@@ -29,7 +29,7 @@ export async function requestScreenshot(
   const { id } = await enqueueJob(services, {
     teamId,
     type: SCREENSHOT_JOB,
-    payload: { url: parsed.href },
+    payload: { url: parsed.href, popupClicks },
     maxAttempts: MAX_ATTEMPTS,
   });
   return { jobId: id, ...thumbnailUrls(id) };

@@ -1,3 +1,4 @@
+import { popupClicksParamSchema } from '@kindling/domain';
 import { z } from 'zod';
 
 import { teamParams, requireTeam } from '../../http/team-scope';
@@ -16,12 +17,22 @@ export function screenshotRoutes(
   scope.get(
     '/campaign/screenshot',
     {
-      schema: { tags, security, params: teamParams, querystring: z.object({ url: z.string() }) },
+      schema: {
+        tags,
+        security,
+        params: teamParams,
+        querystring: z.object({
+          url: z.string(),
+          /** JSON list of the selectors clicked in Close pop-ups, clicked before the shot. */
+          popupClicks: popupClicksParamSchema.optional(),
+        }),
+      },
     },
     async (request) => {
       const queued = await requestScreenshot(services, {
         teamId: requireTeam(request).id,
         url: request.query.url,
+        ...(request.query.popupClicks ? { popupClicks: request.query.popupClicks } : {}),
       });
       worker.wake();
       return queued;

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
+import { popupClicksSchema } from '@kindling/domain';
 import { z } from 'zod';
 import {
   NO_CHROMIUM_MESSAGE,
@@ -18,7 +19,10 @@ export const SCREENSHOT_JOB = 'screenshot';
 export const LOAD_FAILED_MESSAGE = 'The page could not be captured';
 export const SMALL = { width: 320, height: 200 };
 
-export const screenshotPayloadSchema = z.object({ url: z.url() });
+export const screenshotPayloadSchema = z.object({
+  url: z.url(),
+  popupClicks: popupClicksSchema.default([]),
+});
 
 export interface ScreenshotService {
   handle: JobHandler;
@@ -70,7 +74,7 @@ export function createScreenshotService({
   const slots = new Semaphore(config.SCREENSHOT_CONCURRENCY);
   const resolve = chromiumResolver();
 
-  const capture = (jobId: string, url: string) =>
+  const capture = (jobId: string, url: string, popupClicks: readonly string[]) =>
     slots.use(async () => {
       const chromium = await browser.get().catch((error: unknown) => {
         // Said once at start too; here it becomes the job's message for the user.
@@ -81,6 +85,7 @@ export function createScreenshotService({
       try {
         return await capturePage(chromium, {
           url,
+          popupClicks,
           timeoutMs: config.SCREENSHOT_TIMEOUT_MS,
           allowHosts: config.PREVIEW_ALLOW_HOSTS,
           resolve,
@@ -96,8 +101,8 @@ export function createScreenshotService({
 
   return {
     async handle(job) {
-      const { url } = screenshotPayloadSchema.parse(job.payload);
-      const png = await capture(job.id, url);
+      const { url, popupClicks } = screenshotPayloadSchema.parse(job.payload);
+      const png = await capture(job.id, url, popupClicks);
       const [small, large] = await Promise.all([
         sharp(png).resize(SMALL.width, SMALL.height).png().toBuffer(),
         sharp(png).resize(VIEWPORT.width, VIEWPORT.height).webp({ quality: 82 }).toBuffer(),

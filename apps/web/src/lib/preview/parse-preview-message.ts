@@ -59,11 +59,24 @@ export function isElementDescription(value: unknown): value is ElementDescriptio
   );
 }
 
+const isHttpStatus = (value: unknown): boolean =>
+  isRecord(value) &&
+  isNumber(value.code) &&
+  Number.isInteger(value.code) &&
+  value.code >= 100 &&
+  value.code <= 599 &&
+  isString(value.text, 200);
+
 function isValid(data: Fields): boolean {
   switch (data.type) {
     case 'ready':
+      return data.httpStatus === undefined || isHttpStatus(data.httpStatus);
     case 'load':
       return true;
+    case 'popupClick':
+      return isString(data.selector, 2_000) && data.selector.trim() !== '';
+    case 'replayed':
+      return isNumber(data.clicked);
     case 'error':
       return isString(data.message, 2_000);
     case 'pick':

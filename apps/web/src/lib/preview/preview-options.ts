@@ -2,18 +2,22 @@ import type { PreviewMode } from '@kindling/page-runtime';
 
 export type PreviewSize = 'mobile' | 'tablet' | 'desktop';
 
-/** Frame width in CSS pixels; desktop fills the pane. */
-export const SIZE_WIDTH: Record<PreviewSize, number | undefined> = {
+/** The viewport width each device is rendered at, in CSS pixels (then scaled to the pane). */
+export const SIZE_WIDTH: Record<PreviewSize, number> = {
   mobile: 375,
   tablet: 768,
-  desktop: undefined,
+  desktop: 1280,
 };
 
-export const SIZE_OPTIONS: readonly { value: PreviewSize; label: string }[] = [
-  { value: 'mobile', label: 'Mobile' },
-  { value: 'tablet', label: 'Tablet' },
-  { value: 'desktop', label: 'Desktop' },
-];
+export const SIZE_LABEL: Record<PreviewSize, string> = {
+  mobile: 'Mobile',
+  tablet: 'Tablet',
+  desktop: 'Desktop',
+};
+
+export const SIZE_OPTIONS: readonly { value: PreviewSize; label: string }[] = (
+  ['mobile', 'tablet', 'desktop'] as const
+).map((value) => ({ value, label: SIZE_LABEL[value] }));
 
 /** The editor chooses among these; CampaignPreview belongs to the campaign screens. */
 export type EditorMode = Exclude<PreviewMode, 'CampaignPreview'>;

@@ -1,3 +1,5 @@
+import type { PageHttpStatus } from '@kindling/page-runtime';
+
 export type FrameStatus = 'Initial' | 'Ready';
 export type LoadStatus = 'Initial' | 'Loading' | 'Success' | 'Error';
 
@@ -11,12 +13,14 @@ export interface PreviewState {
   errorMessage: string | undefined;
   /** The server has been told about this address already (spec: once per address). */
   reported: boolean;
+  /** The site's own answer to the proxy, once the frame's agent has said it. */
+  httpStatus: PageHttpStatus | undefined;
 }
 
 export type PreviewAction =
   | { type: 'open'; url: string }
   | { type: 'retry' }
-  | { type: 'ready' }
+  | { type: 'ready'; httpStatus?: PageHttpStatus | undefined }
   | { type: 'load' }
   | { type: 'error'; message: string }
   | { type: 'reported' };
@@ -32,6 +36,7 @@ export const initialPreviewState: PreviewState = {
   errorCount: 0,
   errorMessage: undefined,
   reported: false,
+  httpStatus: undefined,
 };
 
 export function previewReducer(state: PreviewState, action: PreviewAction): PreviewState {
@@ -52,9 +57,10 @@ export function previewReducer(state: PreviewState, action: PreviewAction): Prev
         frameStatus: 'Initial',
         loadStatus: 'Loading',
         errorMessage: undefined,
+        httpStatus: undefined,
       };
     case 'ready':
-      return { ...state, frameStatus: 'Ready', errorCount: 0 };
+      return { ...state, frameStatus: 'Ready', errorCount: 0, httpStatus: action.httpStatus };
     case 'load':
       return { ...state, loadStatus: 'Success', errorCount: 0, errorMessage: undefined };
     case 'error':

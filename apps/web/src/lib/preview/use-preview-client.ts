@@ -17,7 +17,7 @@ export function usePreviewClient({ frame, dispatch, onPick }: Options): PreviewC
     if (!frame) return undefined;
     const next = createPreviewClient({ frame });
     const unsubscribe = [
-      next.on('ready', () => dispatch({ type: 'ready' })),
+      next.on('ready', ({ httpStatus }) => dispatch({ type: 'ready', httpStatus })),
       next.on('load', () => dispatch({ type: 'load' })),
       next.on('error', ({ message }) => dispatch({ type: 'error', message })),
       next.on('pick', ({ element }) => onPick(element)),

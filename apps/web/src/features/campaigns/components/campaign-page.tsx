@@ -94,6 +94,16 @@ function CampaignDetails({ campaign, Results }: { campaign: Campaign; Results: R
             <ButtonLink to={teamHref(slug, `/campaign/${campaign.id}/edit`)} variant="outline">
               Edit variants
             </ButtonLink>
+            <ButtonLink
+              to={teamHref(
+                slug,
+                `/preview?${new URLSearchParams({ url: campaign.ingestedUrl, campaign: String(campaign.id) }).toString()}`,
+              )}
+              variant="outline"
+              color="secondary"
+            >
+              Preview page
+            </ButtonLink>
             <Button
               variant="outline"
               color="danger"

@@ -7,6 +7,7 @@ import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/field';
 import { PageHeader } from '../../../ui/page-header';
 import { PreviewPane } from './preview-pane';
+import { useCampaignPopupClicks } from './use-campaign-popup-clicks';
 import { previewUrlError } from './preview-url';
 import styles from './preview-page.module.css';
 
@@ -21,6 +22,7 @@ export function PreviewPage() {
   const [params, setParams] = useSearchParams();
   const [input, setInput] = useState(() => params.get('url') ?? '');
   const [error, setError] = useState<string>();
+  const campaign = useCampaignPopupClicks(team, params.get('campaign'));
   const [request, setRequest] = useState<LoadRequest | undefined>(() => {
     const url = normalizeUrl(params.get('url') ?? '');
     return url !== '' && previewUrlError(url) === undefined ? { url, id: 1 } : undefined;
@@ -33,7 +35,8 @@ export function PreviewPage() {
     setError(message);
     if (message) return;
     setInput(url);
-    setParams({ url }, { replace: true });
+    const campaignParam = params.get('campaign');
+    setParams(campaignParam ? { url, campaign: campaignParam } : { url }, { replace: true });
     setRequest((previous) => ({ url, id: (previous?.id ?? 0) + 1 }));
   }
 
@@ -61,7 +64,15 @@ export function PreviewPage() {
           Load page
         </Button>
       </form>
-      {request ? <PreviewPane team={team} url={request.url} loadRequest={request.id} /> : null}
+      {request && !campaign.pending ? (
+        <PreviewPane
+          team={team}
+          url={request.url}
+          loadRequest={request.id}
+          popupClicks={request.url === campaign.url ? campaign.popupClicks : []}
+          campaignName={request.url === campaign.url ? campaign.name : undefined}
+        />
+      ) : null}
     </div>
   );
 }

@@ -2,14 +2,11 @@ import type { ElementDescription } from '@kindling/page-runtime';
 import { useCallback, useEffect, useState } from 'react';
 import { PreviewError, PreviewStage } from '../../../ui/preview-stage';
 import { useFrameSrc } from '../../../lib/preview/use-frame-src';
+import { usePopupReplay } from '../../../lib/preview/use-popup-replay';
 import { usePreviewClient } from '../../../lib/preview/use-preview-client';
 import { usePreviewState } from '../../../lib/preview/use-preview-state';
 import { ElementPanel } from './element-panel';
-import {
-  SIZE_WIDTH,
-  type EditorMode,
-  type PreviewSize,
-} from '../../../lib/preview/preview-options';
+import type { EditorMode, PreviewSize } from '../../../lib/preview/preview-options';
 import { PreviewToolbar } from './preview-toolbar';
 import styles from './preview-pane.module.css';
 
@@ -18,10 +15,19 @@ interface PreviewPaneProps {
   url: string;
   /** Changes whenever the person asks to load the page again, even at the same address. */
   loadRequest: number;
+  /** The pop-up clicks of the campaign this page belongs to, replayed on every load. */
+  popupClicks: readonly string[];
+  campaignName: string | undefined;
 }
 
 /** Live preview of a customer page with element picking; the campaign wizard builds on it. */
-export function PreviewPane({ team, url, loadRequest }: PreviewPaneProps) {
+export function PreviewPane({
+  team,
+  url,
+  loadRequest,
+  popupClicks,
+  campaignName,
+}: PreviewPaneProps) {
   const [state, dispatch] = usePreviewState(team);
   const [size, setSize] = useState<PreviewSize>('desktop');
   const [mode, setMode] = useState<EditorMode>('ClosePopups');
@@ -30,6 +36,7 @@ export function PreviewPane({ team, url, loadRequest }: PreviewPaneProps) {
   const [frame, setFrame] = useState<HTMLIFrameElement | null>(null);
   const src = useFrameSrc(state.url, state.attempt);
   const client = usePreviewClient({ frame, dispatch, onPick: setPicked });
+  usePopupReplay({ client, state, popupClicks, replay: true });
 
   useEffect(() => {
     dispatch({ type: 'open', url });
@@ -48,7 +55,6 @@ export function PreviewPane({ team, url, loadRequest }: PreviewPaneProps) {
     [client],
   );
   const reset = useCallback(() => client?.send({ type: 'reset' }), [client]);
-  const width = SIZE_WIDTH[size];
 
   return (
     <section className={styles.pane} aria-label="Live preview pane">
@@ -60,12 +66,18 @@ export function PreviewPane({ team, url, loadRequest }: PreviewPaneProps) {
         selecting={selecting}
         onSelectingChange={setSelecting}
         status={state.loadStatus}
+        httpStatus={state.httpStatus}
       />
+      {campaignName && popupClicks.length > 0 ? (
+        <p className={styles.replayNote} data-testid="popup-replay-note">
+          {replayNote(campaignName, popupClicks.length)}
+        </p>
+      ) : null}
       {state.loadStatus === 'Error' ? (
         <PreviewError message={state.errorMessage} onRetry={() => dispatch({ type: 'retry' })} />
       ) : null}
       <div className={styles.body}>
-        <PreviewStage src={src} attempt={state.attempt} width={width} frameRef={setFrame} />
+        <PreviewStage src={src} attempt={state.attempt} size={size} frameRef={setFrame} />
         <div className={styles.panelSlot}>
           <ElementPanel element={picked} onApplyText={applyText} onReset={reset} />
         </div>
@@ -73,3 +85,6 @@ export function PreviewPane({ team, url, loadRequest }: PreviewPaneProps) {
     </section>
   );
 }
+
+const replayNote = (campaign: string, clicks: number): string =>
+  `Pop-ups closed for “${campaign}” stay closed: ${clicks === 1 ? 'its click is' : `its ${clicks} clicks are`} replayed on every load.`;

@@ -1,3 +1,4 @@
+import type { PageHttpStatus } from '@kindling/page-runtime';
 import { Switch } from '../../../ui/switch';
 import type { LoadStatus } from '../../../lib/preview/preview-state';
 import {
@@ -18,6 +19,7 @@ interface PreviewToolbarProps {
   selecting: boolean;
   onSelectingChange: (selecting: boolean) => void;
   status: LoadStatus;
+  httpStatus: PageHttpStatus | undefined;
 }
 
 export function PreviewToolbar(props: PreviewToolbarProps) {
@@ -45,7 +47,7 @@ export function PreviewToolbar(props: PreviewToolbarProps) {
         onCheckedChange={props.onSelectingChange}
       />
       <span className={styles.spacer} />
-      <PreviewStatus status={props.status} />
+      <PreviewStatus status={props.status} httpStatus={props.httpStatus} />
     </div>
   );
 }

@@ -29,11 +29,15 @@ async function pollJob(team: string, jobId: string, signal: AbortSignal): Promis
 }
 
 /**
- * Spec section 4: the screenshot is requested, its result awaited on job-{jobId}, then the
+ * Spec section 4: the screenshot is requested (the server clicks `popupClicks` first), its result awaited on job-{jobId}, then the
  * thumbnails are stored. Resolves with the thumbnail addresses once the files exist.
  */
-export async function captureThumbnail(team: string, url: string): Promise<Thumbnail> {
-  const request = await requestScreenshot(team, url);
+export async function captureThumbnail(
+  team: string,
+  url: string,
+  popupClicks: readonly string[],
+): Promise<Thumbnail> {
+  const request = await requestScreenshot(team, url, popupClicks);
   const stop = new AbortController();
   try {
     await Promise.race([

@@ -8,15 +8,23 @@ interface WizardFooterProps {
   back: WizardStep | undefined;
   /** Where Next goes; undefined on the last step, which submits instead. */
   next: WizardStep | undefined;
+  /** Why Next is off (the page was not reached, or answered an error not confirmed). */
+  nextBlocked: string | undefined;
   onGoTo: (step: WizardStep) => void;
   submitting: boolean;
   onSubmit: () => void;
 }
 
-export function WizardFooter({ back, next, onGoTo, submitting, onSubmit }: WizardFooterProps) {
+export function WizardFooter(props: WizardFooterProps) {
+  const { back, next, nextBlocked, onGoTo, submitting, onSubmit } = props;
   const { submit } = useEditMode();
   return (
     <footer className={styles.footer}>
+      {next && nextBlocked ? (
+        <p className={styles.nextBlocked} id="next-blocked">
+          {nextBlocked}
+        </p>
+      ) : null}
       {back ? (
         <Button variant="outline" color="secondary" onClick={() => onGoTo(back)}>
           Back
@@ -25,7 +33,13 @@ export function WizardFooter({ back, next, onGoTo, submitting, onSubmit }: Wizar
         <span />
       )}
       {next ? (
-        <Button onClick={() => onGoTo(next)}>Next</Button>
+        <Button
+          disabled={nextBlocked !== undefined}
+          aria-describedby={nextBlocked ? 'next-blocked' : undefined}
+          onClick={() => onGoTo(next)}
+        >
+          Next
+        </Button>
       ) : (
         <Button loading={submitting} loadingText={submit.loadingText} onClick={onSubmit}>
           {submit.label}

@@ -1,8 +1,10 @@
 import type { ElementDescription, PreviewMode } from '@kindling/page-runtime';
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { pageCheckOf, type PageCheck } from '../../../lib/preview/page-check';
 import type { PreviewClient } from '../../../lib/preview/preview-client';
-import { SIZE_OPTIONS, SIZE_WIDTH, type PreviewSize } from '../../../lib/preview/preview-options';
+import { SIZE_OPTIONS, type PreviewSize } from '../../../lib/preview/preview-options';
 import { useFrameSrc } from '../../../lib/preview/use-frame-src';
+import { usePopupReplay } from '../../../lib/preview/use-popup-replay';
 import { usePreviewClient } from '../../../lib/preview/use-preview-client';
 import { usePreviewState } from '../../../lib/preview/use-preview-state';
 import { PreviewError, PreviewStage } from '../../../ui/preview-stage';
@@ -10,6 +12,7 @@ import { PreviewStatus } from '../../../ui/preview-status';
 import { SegmentedControl } from '../../../ui/segmented-control';
 import { Switch } from '../../../ui/switch';
 import type { GoalTarget } from '../goals/state/goal-rules';
+import { PageCheckBanner } from './page-check-banner';
 import styles from './wizard-preview.module.css';
 
 interface WizardPreviewProps {
@@ -24,6 +27,13 @@ interface WizardPreviewProps {
   onPick: (element: ElementDescription) => void;
   onLoaded: () => void;
   clientRef: RefObject<PreviewClient | undefined>;
+  /** Replayed on every load outside ClosePopups, so closed pop-ups stay closed. */
+  popupClicks: readonly string[];
+  /** In ClosePopups: a click the person made in the page. */
+  onPopupClick: (selector: string) => void;
+  onPageCheck: (check: PageCheck) => void;
+  brokenPageAccepted: boolean;
+  onAcceptBrokenPage: () => void;
 }
 
 const SELECT_HINT: Partial<Record<PreviewMode, string>> = {
@@ -32,7 +42,8 @@ const SELECT_HINT: Partial<Record<PreviewMode, string>> = {
 };
 
 export function WizardPreview(props: WizardPreviewProps) {
-  const { team, url, mode, highlight, onPick, onLoaded, clientRef } = props;
+  const { team, url, mode, highlight, onPick, onLoaded, clientRef, onPopupClick, onPageCheck } =
+    props;
   const [state, dispatch] = usePreviewState(team);
   const [size, setSize] = useState<PreviewSize>(props.initialSize);
   const [selecting, setSelecting] = useState(true);
@@ -44,6 +55,32 @@ export function WizardPreview(props: WizardPreviewProps) {
   useEffect(() => {
     clientRef.current = client;
   }, [client, clientRef]);
+
+  usePopupReplay({
+    client,
+    state,
+    popupClicks: props.popupClicks,
+    replay: mode !== 'ClosePopups',
+  });
+
+  useEffect(
+    () => client?.on('popupClick', ({ selector }) => onPopupClick(selector)),
+    [client, onPopupClick],
+  );
+
+  // Back in ClosePopups, the page is loaded afresh: its pop-ups show, to be closed again.
+  const previousMode = useRef(mode);
+  useEffect(() => {
+    if (mode === 'ClosePopups' && previousMode.current !== 'ClosePopups') {
+      dispatch({ type: 'retry' });
+    }
+    previousMode.current = mode;
+  }, [mode, dispatch]);
+
+  const { frameStatus, loadStatus, httpStatus, errorMessage } = state;
+  useEffect(() => {
+    onPageCheck(pageCheckOf({ frameStatus, loadStatus, httpStatus, errorMessage }));
+  }, [frameStatus, loadStatus, httpStatus, errorMessage, onPageCheck]);
 
   useEffect(() => {
     dispatch({ type: 'open', url });
@@ -65,7 +102,6 @@ export function WizardPreview(props: WizardPreviewProps) {
     });
   }, [client, state.frameStatus, mode, selecting, selectHint, highlightKey]);
 
-  const width = SIZE_WIDTH[size];
   return (
     <section className={styles.pane} aria-label="Live preview pane">
       <div className={styles.toolbar} role="toolbar" aria-label="Preview controls">
@@ -86,7 +122,7 @@ export function WizardPreview(props: WizardPreviewProps) {
           />
         ) : null}
         <span className={styles.spacer} />
-        <PreviewStatus status={state.loadStatus} />
+        <PreviewStatus status={state.loadStatus} httpStatus={state.httpStatus} />
       </div>
       {props.goalTarget ? (
         <div className={styles.eventUrl} data-testid="goal-event-url">
@@ -94,10 +130,15 @@ export function WizardPreview(props: WizardPreviewProps) {
           <code>{props.goalTarget.url}</code>
         </div>
       ) : null}
+      <PageCheckBanner
+        check={pageCheckOf(state)}
+        accepted={props.brokenPageAccepted}
+        onAccept={props.onAcceptBrokenPage}
+      />
       {state.loadStatus === 'Error' ? (
         <PreviewError message={state.errorMessage} onRetry={() => dispatch({ type: 'retry' })} />
       ) : null}
-      <PreviewStage src={src} attempt={state.attempt} width={width} frameRef={setFrame} fill />
+      <PreviewStage src={src} attempt={state.attempt} size={size} frameRef={setFrame} fill />
     </section>
   );
 }

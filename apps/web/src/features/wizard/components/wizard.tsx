@@ -1,8 +1,9 @@
-import type { Campaign, WizardStep } from '@kindling/domain';
+import { popupClicksOf, type Campaign, type WizardStep } from '@kindling/domain';
 import type { ElementDescription } from '@kindling/page-runtime';
 import clsx from 'clsx';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useCurrentTeam } from '../../../lib/current-team';
+import type { PageCheck } from '../../../lib/preview/page-check';
 import { useLatest } from '../../../lib/use-latest';
 import { TabList, tabPanelProps } from '../../../ui/tab-list';
 import { useAutoSuggestions } from '../elements/hooks/use-auto-suggestions';
@@ -15,7 +16,13 @@ import type { WizardStore } from '../hooks/wizard-store';
 import { useSubmitCampaign } from '../settings/hooks/use-submit-campaign';
 import { editModeFor } from '../state/edit-mode';
 import { pageClickAction } from '../state/page-click';
-import { canVisit, nextStep, previousStep, stepContextFor } from '../state/step-rules';
+import {
+  canVisit,
+  nextStep,
+  pageBlocksForward,
+  previousStep,
+  stepContextFor,
+} from '../state/step-rules';
 import { wizardReducer } from '../state/wizard-state';
 import type { WizardState } from '../state/wizard-types';
 import { useOpenModeHelp } from './mode-help-dialog';
@@ -44,7 +51,12 @@ export function Wizard({ initial, campaign }: WizardProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const openModeHelp = useOpenModeHelp();
   const navigation = useStepNavigation({ team: slug, state, dispatch, editMode, openModeHelp });
-  const submission = useSubmitCampaign({ team: slug, state, editMode });
+  const submission = useSubmitCampaign({
+    team: slug,
+    state,
+    editMode,
+    settledThumbnail: navigation.settledThumbnail,
+  });
   useAutoSuggestions(slug, campaign, dispatch);
   useOriginalPageForGoals({
     editingGoals: state.step === 'EditGoals',
@@ -62,6 +74,15 @@ export function Wizard({ initial, campaign }: WizardProps) {
   }, [state.step]);
 
   const onLoaded = useCallback(() => dispatch({ type: 'previewLoaded' }), []);
+  const onPopupClick = useCallback(
+    (selector: string) => dispatch({ type: 'popupClick', selector }),
+    [],
+  );
+  const onPageCheck = useCallback(
+    (check: PageCheck) => dispatch({ type: 'pageChecked', check }),
+    [],
+  );
+  const onAcceptBrokenPage = useCallback(() => dispatch({ type: 'acceptBrokenPage' }), []);
   const onPick = useCallback(
     (clicked: ElementDescription) => {
       const { changesElements } = editMode;
@@ -128,6 +149,7 @@ export function Wizard({ initial, campaign }: WizardProps) {
               <WizardFooter
                 back={back && canVisit(back, stepContext) ? back : undefined}
                 next={next}
+                nextBlocked={pageBlocksForward(stepContext)}
                 onGoTo={goTo}
                 submitting={submission.pending}
                 onSubmit={submission.submit}
@@ -146,6 +168,11 @@ export function Wizard({ initial, campaign }: WizardProps) {
                 onPick={onPick}
                 onLoaded={onLoaded}
                 clientRef={clientRef}
+                popupClicks={popupClicksOf(state.meta)}
+                onPopupClick={onPopupClick}
+                onPageCheck={onPageCheck}
+                brokenPageAccepted={state.brokenPageAccepted}
+                onAcceptBrokenPage={onAcceptBrokenPage}
               />
             </div>
           ) : null}

@@ -1,11 +1,13 @@
 import {
   GOAL_CONFIRMATION,
   normalizeUrl,
+  popupClicksOf,
   START_OVER,
   type Goal,
+  type Thumbnail,
   type WizardStep,
 } from '@kindling/domain';
-import { useCallback, useEffect, useState, type Dispatch } from 'react';
+import { useCallback, useEffect, useRef, useState, type Dispatch } from 'react';
 import { useSearchParams } from 'react-router';
 import { logger } from '../../../lib/logger';
 import { useConfirm } from '../../../ui/confirm-dialog';
@@ -51,16 +53,46 @@ export function useStepNavigation({ team, state, dispatch, editMode, openModeHel
     setStepError(undefined);
   }, [state.elements, state.goals]);
 
+  const lastShot = useRef(0);
+  /** The newest shot's thumbnail once it is taken (undefined if it failed). */
+  const newestShot = useRef<Promise<Thumbnail | undefined>>(Promise.resolve(undefined));
   const takeScreenshot = useCallback(
-    (url: string) => {
+    (url: string, popupClicks: readonly string[]) => {
+      // A shot taken again (pop-ups closed since) wins over an earlier one that ends later.
+      lastShot.current += 1;
+      const shot = lastShot.current;
       setScreenshotPending(true);
-      captureThumbnail(team, url)
-        .then((thumbnail) => dispatch({ type: 'thumbnail', thumbnail, url }))
+      dispatch({ type: 'screenshotRequested', popupClicks });
+      newestShot.current = captureThumbnail(team, url, popupClicks)
+        .then((thumbnail) => {
+          if (shot === lastShot.current) dispatch({ type: 'thumbnail', thumbnail, url });
+          return thumbnail;
+        })
         // Spec section 8: a failed screenshot is logged only.
-        .catch((error: unknown) => logger.warn('screenshot', 'Screenshot failed', { url, error }))
-        .finally(() => setScreenshotPending(false));
+        .catch((error: unknown) => {
+          logger.warn('screenshot', 'Screenshot failed', { url, error });
+          return undefined;
+        })
+        .finally(() => {
+          if (shot === lastShot.current) setScreenshotPending(false);
+        });
     },
     [team, dispatch],
+  );
+
+  /** For saving: the thumbnail of a shot still being taken, waited for at most `limitMs`. */
+  const settledThumbnail = useCallback(
+    (limitMs: number): Promise<Thumbnail | undefined> =>
+      Promise.race([
+        newestShot.current,
+        new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), limitMs)),
+      ]),
+    [],
+  );
+
+  const retakeWithPopupsClosed = useCallback(
+    () => takeScreenshot(state.ingestedUrl, popupClicksOf(state.meta)),
+    [takeScreenshot, state.ingestedUrl, state.meta],
   );
 
   const carryOut = useCallback(
@@ -77,6 +109,7 @@ export function useStepNavigation({ team, state, dispatch, editMode, openModeHel
           setParams({}, { replace: true });
           return;
         case 'showModeHelp':
+          if (plan.requestScreenshot) retakeWithPopupsClosed();
           // The first visit only records the flag; "Start editing" in the help is a new request.
           await recordHasSeenModeHelp();
           setHasSeenModeHelp(true);
@@ -103,12 +136,14 @@ export function useStepNavigation({ team, state, dispatch, editMode, openModeHel
           return;
         }
         case 'advance':
-          if (plan.requestScreenshot) {
+          if (plan.requestScreenshot && plan.to === 'ClosePopups') {
             const url = normalizeUrl(state.ingestedUrl);
             dispatch({ type: 'setUrl', url });
             setParams({ url }, { replace: true });
-            dispatch({ type: 'screenshotRequested' });
-            takeScreenshot(url);
+            // Entering ClosePopups reopens the pop-ups: nothing is clicked yet.
+            takeScreenshot(url, []);
+          } else if (plan.requestScreenshot) {
+            retakeWithPopupsClosed();
           }
           dispatch({
             type: 'goTo',
@@ -126,6 +161,7 @@ export function useStepNavigation({ team, state, dispatch, editMode, openModeHel
       state.ingestedUrl,
       state.step,
       takeScreenshot,
+      retakeWithPopupsClosed,
     ],
   );
 
@@ -154,5 +190,6 @@ export function useStepNavigation({ team, state, dispatch, editMode, openModeHel
     stepError,
     clearStepError: () => setStepError(undefined),
     screenshotPending,
+    settledThumbnail,
   };
 }

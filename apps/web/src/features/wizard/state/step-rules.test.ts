@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   canVisit,
   nextStep,
+  PAGE_MESSAGES,
+  pageBlocksForward,
   planStepChange,
   previousStep,
   STEP_MESSAGES,
@@ -127,6 +129,34 @@ describe('planStepChange', () => {
       ).toEqual(advance('ClosePopups', { requestScreenshot: false }));
     });
 
+    it('takes it again on leaving for the mode help too', () => {
+      const leaving = stepContext({
+        current: 'ClosePopups',
+        screenshotOutdated: true,
+        hasSeenModeHelp: false,
+      });
+      expect(planStepChange('EditElements', leaving)).toEqual({
+        kind: 'showModeHelp',
+        requestScreenshot: true,
+      });
+    });
+
+    it('takes it again on leaving, when pop-ups were closed since the last one', () => {
+      const leaving = stepContext({ current: 'ClosePopups', screenshotOutdated: true });
+      expect(planStepChange('EditElements', leaving)).toEqual(
+        advance('EditElements', { requestScreenshot: true }),
+      );
+      expect(planStepChange('EditElements', { ...leaving, screenshotOutdated: false })).toEqual(
+        advance('EditElements'),
+      );
+      expect(
+        planStepChange(
+          'EditElements',
+          stepContext({ mode: 'update', current: 'ClosePopups', screenshotOutdated: true }),
+        ),
+      ).toMatchObject({ requestScreenshot: false });
+    });
+
     it('never requests it in update mode', () => {
       // Update mode cannot reach ClosePopups at all, so there is nothing to request.
       const plan = planStepChange(
@@ -152,7 +182,7 @@ describe('planStepChange', () => {
           'EditElements',
           stepContext({ current: 'ClosePopups', hasSeenModeHelp: false }),
         ),
-      ).toEqual({ kind: 'showModeHelp' });
+      ).toEqual({ kind: 'showModeHelp', requestScreenshot: false });
     });
 
     it('advances once the help has been seen, clearing the selected variants', () => {
@@ -304,5 +334,40 @@ describe('planStepChange', () => {
     expect(
       planStepChange('EditGoals', stepContext({ current: 'Settings', elements: [], goalCount: 0 })),
     ).toEqual(advance('EditGoals'));
+  });
+});
+
+describe('the page gates going forward', () => {
+  it('lets a 2xx page through, and keeps a page still being checked back', () => {
+    expect(pageBlocksForward(stepContext({ page: 'ok' }))).toBeUndefined();
+    expect(pageBlocksForward(stepContext({ page: 'pending' }))).toBe(PAGE_MESSAGES.pending);
+  });
+
+  it('never lets an unreachable page through, even if accepted', () => {
+    const context = stepContext({ page: 'unreachable', brokenPageAccepted: true });
+    expect(pageBlocksForward(context)).toBe(PAGE_MESSAGES.unreachable);
+    expect(canVisit('EditElements', { ...context, current: 'ClosePopups' })).toBe(false);
+  });
+
+  it('lets an error-status page through only once the person used it anyway', () => {
+    const warned = stepContext({ current: 'ClosePopups', page: 'warning' });
+    expect(pageBlocksForward(warned)).toBe(PAGE_MESSAGES.unconfirmed);
+    expect(canVisit('EditElements', warned)).toBe(false);
+    expect(planStepChange('EditElements', warned)).toEqual({ kind: 'stay' });
+    const accepted = { ...warned, brokenPageAccepted: true };
+    expect(pageBlocksForward(accepted)).toBeUndefined();
+    expect(canVisit('EditElements', accepted)).toBe(true);
+  });
+
+  it('does not apply before a page is chosen', () => {
+    const choosing = stepContext({ current: 'ChooseURL', page: 'pending' });
+    expect(pageBlocksForward(choosing)).toBeUndefined();
+    expect(canVisit('ClosePopups', choosing)).toBe(true);
+  });
+
+  it('never holds anyone back from going back', () => {
+    const context = stepContext({ current: 'EditGoals', page: 'unreachable' });
+    expect(canVisit('EditElements', context)).toBe(true);
+    expect(canVisit('ClosePopups', context)).toBe(true);
   });
 });

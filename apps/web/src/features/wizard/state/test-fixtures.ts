@@ -88,9 +88,12 @@ export function stepContext({
     previewLoaded: true,
     hasSeenModeHelp: true,
     screenshotRequested: true,
+    screenshotOutdated: false,
     goalsConfirmed: false,
     elements,
     goalCount: 1,
+    page: 'ok',
+    brokenPageAccepted: false,
     ...patch,
   };
 }

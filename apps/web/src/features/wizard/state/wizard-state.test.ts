@@ -136,7 +136,7 @@ describe('simple actions', () => {
     const state = run(
       initial(),
       { type: 'setUrl', url: 'https://other.example.com' },
-      { type: 'screenshotRequested' },
+      { type: 'screenshotRequested', popupClicks: [] },
       {
         type: 'thumbnail',
         thumbnail: { small: 'a', large: 'b' },
@@ -213,7 +213,7 @@ describe('startOver', () => {
     const busy = run(
       createWizardState({ url: SHOP_URL, isEnabled: false }),
       { type: 'previewLoaded' },
-      { type: 'screenshotRequested' },
+      { type: 'screenshotRequested', popupClicks: [] },
       { type: 'pick', picked: picked('h1') },
       { type: 'addGoal', eventType: GoalEventType.Click },
       { type: 'goTo', step: 'EditGoals', clearSelectedVariants: false },
@@ -270,5 +270,48 @@ describe('temporary ids', () => {
     expect(ids.every((id) => id < 0)).toBe(true);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.sort((a, b) => b - a)).toEqual([-1, -2, -3, -4, -5, -6, -7, -8, -9]);
+  });
+});
+
+describe('pop-up clicks and the page check', () => {
+  const closePopups = () => createWizardState({ url: SHOP_URL, isEnabled: true });
+
+  it('records clicks in ClosePopups only, into meta.popupClicks', () => {
+    const state = run(
+      closePopups(),
+      { type: 'popupClick', selector: '#cookie-ok' },
+      { type: 'popupClick', selector: 'button[aria-label="Close newsletter"]' },
+      { type: 'goTo', step: 'EditElements', clearSelectedVariants: true },
+      { type: 'popupClick', selector: 'h1' },
+    );
+    expect(state.meta.popupClicks).toEqual(['#cookie-ok', 'button[aria-label="Close newsletter"]']);
+  });
+
+  it('forgets them on returning to ClosePopups, where the page shows as it is', () => {
+    const state = run(
+      closePopups(),
+      { type: 'popupClick', selector: '#cookie-ok' },
+      { type: 'goTo', step: 'EditElements', clearSelectedVariants: true },
+      { type: 'goTo', step: 'ClosePopups', clearSelectedVariants: false },
+    );
+    expect(state.meta.popupClicks).toEqual([]);
+  });
+
+  it('loads them with a saved campaign, as the clicks its thumbnail was taken with', () => {
+    const state = updateWizardState(campaign({ meta: { popupClicks: ['#x'] } }));
+    expect(state.meta.popupClicks).toEqual(['#x']);
+    expect(state.screenshotClicks).toEqual(['#x']);
+  });
+
+  it('keeps "use this page anyway" for one address only', () => {
+    const warned = run(
+      closePopups(),
+      { type: 'pageChecked', check: { kind: 'warning', httpStatus: { code: 404, text: '' } } },
+      { type: 'acceptBrokenPage' },
+    );
+    expect(warned.brokenPageAccepted).toBe(true);
+    expect(run(warned, { type: 'setUrl', url: SHOP_URL }).brokenPageAccepted).toBe(true);
+    const moved = run(warned, { type: 'setUrl', url: 'https://other.example.com/' });
+    expect(moved).toMatchObject({ brokenPageAccepted: false, pageCheck: { kind: 'pending' } });
   });
 });

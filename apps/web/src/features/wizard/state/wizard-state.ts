@@ -1,4 +1,10 @@
-import { reindexCampaign, type Campaign } from '@kindling/domain';
+import {
+  popupClicksOf,
+  recordPopupClick,
+  reindexCampaign,
+  type Campaign,
+  type CampaignMeta,
+} from '@kindling/domain';
 import { draftReducer } from '../elements/state/draft-reducer';
 import { elementReducer } from '../elements/state/element-reducer';
 import { noElements } from '../elements/state/elements-state';
@@ -21,7 +27,10 @@ export function createWizardState(options: { url: string; isEnabled: boolean }):
     thumbnail: null,
     meta: {},
     screenshotRequested: false,
+    screenshotClicks: [],
     previewLoaded: false,
+    pageCheck: { kind: 'pending' },
+    brokenPageAccepted: false,
     ...noElements(),
     ...noGoals(),
     settings: newCampaignSettings(options.isEnabled),
@@ -40,6 +49,7 @@ export function updateWizardState(campaign: Campaign): WizardState {
     thumbnail: campaign.thumbnail,
     meta: campaign.meta,
     screenshotRequested: true,
+    screenshotClicks: popupClicksOf(campaign.meta),
     elements: loaded.elements,
     goals: campaign.goals,
     goalsConfirmed: campaign.goals.length > 0,
@@ -47,24 +57,53 @@ export function updateWizardState(campaign: Campaign): WizardState {
   };
 }
 
+const withPopupClicks = (meta: CampaignMeta, popupClicks: string[]): CampaignMeta => ({
+  ...meta,
+  popupClicks,
+});
+
 function shellReducer(state: WizardState, action: ShellAction): WizardState {
   switch (action.type) {
     case 'setUrl':
-      return { ...state, ingestedUrl: action.url };
-    case 'goTo':
+      return action.url === state.ingestedUrl
+        ? state
+        : {
+            ...state,
+            ingestedUrl: action.url,
+            pageCheck: { kind: 'pending' },
+            brokenPageAccepted: false,
+          };
+    case 'goTo': {
+      // Back in ClosePopups the page shows as it is, pop-ups and all, to be closed afresh.
+      const reopensPopups = action.step === 'ClosePopups' && state.step !== 'ClosePopups';
       return {
         ...state,
         step: action.step,
         selectedVariants: action.clearSelectedVariants ? {} : state.selectedVariants,
+        meta: reopensPopups ? withPopupClicks(state.meta, []) : state.meta,
       };
+    }
     case 'startOver':
       return createWizardState({ url: '', isEnabled: state.settings.isEnabled });
     case 'screenshotRequested':
-      return { ...state, screenshotRequested: true };
+      return { ...state, screenshotRequested: true, screenshotClicks: action.popupClicks };
     case 'thumbnail':
       return action.url === state.ingestedUrl ? { ...state, thumbnail: action.thumbnail } : state;
     case 'previewLoaded':
       return state.previewLoaded ? state : { ...state, previewLoaded: true };
+    case 'pageChecked':
+      return { ...state, pageCheck: action.check };
+    case 'acceptBrokenPage':
+      return { ...state, brokenPageAccepted: true };
+    case 'popupClick':
+      if (state.step !== 'ClosePopups') return state;
+      return {
+        ...state,
+        meta: withPopupClicks(
+          state.meta,
+          recordPopupClick(popupClicksOf(state.meta), action.selector),
+        ),
+      };
   }
 }
 
@@ -109,6 +148,9 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case 'screenshotRequested':
     case 'thumbnail':
     case 'previewLoaded':
+    case 'pageChecked':
+    case 'acceptBrokenPage':
+    case 'popupClick':
       return shellReducer(state, action);
   }
 }

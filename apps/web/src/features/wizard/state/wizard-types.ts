@@ -1,4 +1,5 @@
 import type { CampaignMeta, Thumbnail, WizardStep } from '@kindling/domain';
+import type { PageCheck } from '../../../lib/preview/page-check';
 import type { ElementsAction, ElementsState } from '../elements/state/elements-state';
 import type { GoalAction, GoalsState } from '../goals/state/goals-state';
 import type { SettingsAction, SettingsState } from '../settings/state/wizard-settings';
@@ -12,9 +13,15 @@ export interface ShellState extends TemporaryIds {
   campaignId: number | undefined;
   ingestedUrl: string;
   thumbnail: Thumbnail;
+  /** Kept with the campaign; holds `popupClicks`, the clicks that close the page's pop-ups. */
   meta: CampaignMeta;
   screenshotRequested: boolean;
+  /** The pop-up clicks the last screenshot was asked with (it replays them first). */
+  screenshotClicks: readonly string[];
   previewLoaded: boolean;
+  pageCheck: PageCheck;
+  /** "Use this page anyway" was chosen for this address's error status. */
+  brokenPageAccepted: boolean;
 }
 
 /** One flat state: the shell's fields and each sub-feature's part. */
@@ -24,9 +31,13 @@ export type ShellAction =
   | { type: 'setUrl'; url: string }
   | { type: 'goTo'; step: WizardStep; clearSelectedVariants: boolean }
   | { type: 'startOver' }
-  | { type: 'screenshotRequested' }
+  | { type: 'screenshotRequested'; popupClicks: readonly string[] }
   /** `url`: the page it shows; a late answer for a page given up on is dropped. */
   | { type: 'thumbnail'; thumbnail: Thumbnail; url: string }
-  | { type: 'previewLoaded' };
+  | { type: 'previewLoaded' }
+  | { type: 'pageChecked'; check: PageCheck }
+  | { type: 'acceptBrokenPage' }
+  /** A click the person made in the page during ClosePopups. */
+  | { type: 'popupClick'; selector: string };
 
 export type WizardAction = ShellAction | ElementsAction | GoalAction | SettingsAction;

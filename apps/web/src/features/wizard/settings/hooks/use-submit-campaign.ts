@@ -1,3 +1,4 @@
+import type { Thumbnail } from '@kindling/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -19,13 +20,18 @@ interface Options {
   team: string;
   state: WizardState;
   editMode: EditModeStrategy;
+  /** A retaken thumbnail (pop-ups closed) may still be on its way when the person saves. */
+  settledThumbnail?: (limitMs: number) => Promise<Thumbnail | undefined>;
 }
+
+/** How long saving waits for a thumbnail still being taken before it goes without it. */
+const THUMBNAIL_WAIT_MS = 20_000;
 
 /**
  * From Settings: a new campaign is created (POST /create), a saved one saved (POST /save, it
  * has an id); then the campaign page opens.
  */
-export function useSubmitCampaign({ team, state, editMode }: Options) {
+export function useSubmitCampaign({ team, state, editMode, settledThumbnail }: Options) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [showAllErrors, setShowAllErrors] = useState(false);
@@ -33,7 +39,8 @@ export function useSubmitCampaign({ team, state, editMode }: Options) {
 
   const mutation = useMutation({
     mutationFn: async () => {
-      const payload = campaignPayload(state);
+      const thumbnail = await settledThumbnail?.(THUMBNAIL_WAIT_MS);
+      const payload = campaignPayload(thumbnail ? { ...state, thumbnail } : state);
       const id = state.campaignId;
       if (id === undefined) return (await createCampaign(team, payload)).id;
       return (await saveCampaign(team, { ...payload, id })).id;
