@@ -9,6 +9,7 @@ import {
 } from '../apps/server/test/fake-openai-server';
 import { startServerProcess, type ServerProcess } from '../apps/server/test/server-process';
 import { launchBrowser } from './support/browser';
+import { clickInPreview } from './support/preview-click';
 import { fixtureUrlOf, routeFixtureHost } from './support/fixture-host';
 import { startFixtureServer, type FixtureServer } from './support/fixture-server';
 import {
@@ -50,7 +51,7 @@ function aiWalkThrough(provider: 'local' | 'openai', serverUrl: () => string) {
 
   /** Picking opens an empty draft; cancelling it shows the element's variants and its AI. */
   async function pickElement(selector: string): Promise<void> {
-    await frame().locator(selector).click();
+    await clickInPreview(page, frame().locator(selector));
     const editor = page.getByTestId('draft-editor');
     await editor.waitFor();
     await editor.getByRole('button', { name: 'Cancel', exact: true }).click();
@@ -85,7 +86,7 @@ function aiWalkThrough(provider: 'local' | 'openai', serverUrl: () => string) {
     await expect.poll(step, { timeout: 15_000 }).toBe('ClosePopups');
     await page.getByTestId('preview-status').getByText('Ready').waitFor();
     await frame().locator('#newsletter.open').waitFor();
-    await frame().getByRole('button', { name: 'Close newsletter' }).click();
+    await clickInPreview(page, frame().getByRole('button', { name: 'Close newsletter' }));
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await page
       .getByRole('dialog', { name: 'How editing works' })

@@ -1,6 +1,7 @@
 import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './support/browser';
+import { clickInPreview } from './support/preview-click';
 import { fixtureUrlOf, routeFixtureHost } from './support/fixture-host';
 import { startFixtureServer, type FixtureServer } from './support/fixture-server';
 import {
@@ -228,7 +229,7 @@ describe('phone layout (390 x 844)', () => {
     await frame()
       .locator('body')
       .evaluate(() => ((window as { mark?: string }).mark = 'kept'));
-    await frame().getByRole('button', { name: 'Close newsletter' }).click();
+    await clickInPreview(page, frame().getByRole('button', { name: 'Close newsletter' }));
     await tab('Edit').click();
     expect(await page.locator('iframe[title="Live preview"]').isVisible()).toBe(false);
     await tab('Preview').click();
@@ -244,7 +245,7 @@ describe('phone layout (390 x 844)', () => {
 
     // Picking an element in the preview opens its editor on the Edit tab.
     await tab('Preview').click();
-    await frame().locator('h1').click();
+    await clickInPreview(page, frame().locator('h1'));
     await editor().waitFor();
     expect(await tab('Edit').getAttribute('aria-selected')).toBe('true');
     await page.getByLabel('Variant 1 text', { exact: true }).fill('Release notes people love');
