@@ -1,7 +1,6 @@
 import { describeElement } from './describe-element';
 import { isClickable, nearest } from './element-kind';
 import type { ElementFingerprint } from '@kindling/domain';
-import { findElement, findElements } from './find-elements';
 import { locateElements } from './locate';
 import { applyMutation } from './mutations';
 import type { PageMutation, Undo } from './mutation-types';
