@@ -101,7 +101,12 @@ export function VariantRow({ element, variant, position, ai }: VariantRowProps) 
             variant="ghost"
             color="secondary"
             disabled={ai.busy}
-            onClick={() => void ai.suggest({ count: ADD_AI_VARIANTS, from: variant.info.value })}
+            onClick={() =>
+              void ai.suggest({
+                count: ADD_AI_VARIANTS,
+                from: { value: variant.info.value, styles: variant.info.styles },
+              })
+            }
           >
             Suggest similar
           </Button>

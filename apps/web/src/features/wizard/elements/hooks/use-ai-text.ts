@@ -5,6 +5,7 @@ import {
   elementMetaCacheKey,
   poolFellShort,
   type TextElement,
+  type VariantStyle,
   type VariantPool,
 } from '@kindling/domain';
 import { useRef, useState } from 'react';
@@ -19,8 +20,8 @@ import { useElementsStore } from './use-elements-store';
 
 export interface AiTextRequest {
   count: number;
-  /** Suggest-similar rewrites this text instead of the original. */
-  from?: string;
+  /** Suggest-similar rewrites this text instead of the original, keeping its styles. */
+  from?: { value: string; styles: VariantStyle[] };
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -83,10 +84,11 @@ export function useAiText(element: TextElement) {
     try {
       const current = (latest.current.elements.find((e) => e.id === element.id) ??
         element) as TextElement;
-      const value = request.from ?? current.control.info.value;
+      const value = request.from?.value ?? current.control.info.value;
+      const styles = request.from?.styles ?? [];
       const poolOptions = {
         value,
-        styles: [],
+        styles,
         tone,
         additional: current.objective ?? '',
         instructions,
@@ -102,6 +104,7 @@ export function useAiText(element: TextElement) {
           tone,
           currentVariants: exclude.slice(-50),
           instructions: instructions.trim() || undefined,
+          styles,
         });
         setOffline(answer.offline);
         return answer.variants;
@@ -116,7 +119,7 @@ export function useAiText(element: TextElement) {
         generate,
       });
       pools.current.set(key, taken.pool);
-      dispatch({ type: 'addSuggestions', elementId: current.id, texts: taken.texts });
+      dispatch({ type: 'addSuggestions', elementId: current.id, texts: taken.texts, styles });
       if (poolFellShort(request.count, taken.texts.length)) {
         setError(ERROR_MESSAGES.notEnoughVariants);
         return;

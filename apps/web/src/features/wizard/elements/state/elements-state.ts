@@ -1,4 +1,4 @@
-import type { CampaignElement, ImageStatus, Variant } from '@kindling/domain';
+import type { CampaignElement, ImageStatus, Variant, VariantStyle } from '@kindling/domain';
 import type { GeneratedPlaceholderImage } from './image-suggestions';
 import type { TemporaryIds } from '../../state/temporary-ids';
 import type { DraftEditorState, DraftType } from './draft-editor';
@@ -41,7 +41,7 @@ export type VariantAction =
   | { type: 'duplicateLocally'; elementId: number; variantId: number }
   | { type: 'serverVariants'; elementId: number; variants: Variant[]; removedSuggestionId?: number }
   /** AI texts for a text element, added as suggestions to approve. */
-  | { type: 'addSuggestions'; elementId: number; texts: string[] }
+  | { type: 'addSuggestions'; elementId: number; texts: string[]; styles?: VariantStyle[] }
   /** AI images: placeholders under new temporary ids, their phases, then images or nothing. */
   | { type: 'imageJobStarted'; elementId: number; variantIds: number[] }
   | { type: 'imageJobProgress'; elementId: number; variantIds: number[]; status: ImageStatus }

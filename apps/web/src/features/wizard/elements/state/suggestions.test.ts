@@ -56,4 +56,11 @@ describe('suggestedVariants', () => {
   it('returns nothing for no texts', () => {
     expect(suggestedVariants(textElement(1), [], counter())).toEqual([]);
   });
+
+  it('gives each suggestion the styles of the variant it is similar to', () => {
+    const styles = [{ type: 'textColor' as const, value: 0xff0000ff }];
+    const [suggestion] = suggestedVariants(textElement(1), ['Buy it today'], counter(), styles);
+    expect(suggestion?.info.styles).toEqual(styles);
+    expect(suggestion?.info.styles).not.toBe(styles);
+  });
 });

@@ -1,4 +1,4 @@
-import type { TextElement, TextVariant } from '@kindling/domain';
+import type { TextElement, TextVariant, VariantStyle } from '@kindling/domain';
 
 // AI suggestions (spec section 4): generated texts become "suggested" variants of the element,
 // waiting to be approved.
@@ -15,6 +15,8 @@ export function suggestedVariants(
   element: TextElement,
   texts: readonly string[],
   nextId: () => number,
+  /** The generation options' styles: each suggestion keeps them (suggest similar). */
+  styles: readonly VariantStyle[] = [],
 ): TextVariant[] {
   const seen = new Set(
     [element.control.info.value, ...element.variants.map((variant) => variant.info.value)].map(
@@ -34,7 +36,7 @@ export function suggestedVariants(
       type: 'text',
       isEnabled: true,
       marker: 'suggested',
-      info: { value, textType: 'normal', styles: [], creationMethod: 'generated' },
+      info: { value, textType: 'normal', styles: [...styles], creationMethod: 'generated' },
     });
   }
   return suggestions;

@@ -40,7 +40,12 @@ export function variantReducer<S extends ElementsHost>(state: S, action: Variant
               ...element,
               variants: [
                 ...element.variants,
-                ...suggestedVariants(element, action.texts, () => (lastTemporaryId -= 1)),
+                ...suggestedVariants(
+                  element,
+                  action.texts,
+                  () => (lastTemporaryId -= 1),
+                  action.styles,
+                ),
               ],
             }
           : element,
