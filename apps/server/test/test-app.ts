@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp, type BuildOptions, type BuiltApp } from '../src/app';
 import { testConfig, type Config } from '../src/config';
 import { openTestDatabase, type TestDatabase } from './databases';
@@ -91,6 +91,20 @@ export function errorOf(response: LightMyRequestResponse) {
   return response.json<{
     error: { code: string; message: string; fields?: Record<string, string> };
   }>().error;
+}
+
+/** A 400 that names `field` with `message`, the way every route reports bad input. */
+export function expectFieldError(
+  response: LightMyRequestResponse,
+  field: string,
+  message: string,
+): void {
+  expect(response.statusCode).toBe(400);
+  expect(errorOf(response)).toMatchObject({
+    code: 'VALIDATION',
+    message,
+    fields: { [field]: message },
+  });
 }
 
 /** The owner invites `member` by e-mail and the member accepts: the member joins the team. */

@@ -5,6 +5,7 @@ import {
   bearer,
   createTeam,
   errorOf,
+  expectFieldError,
   signUp,
   useTestApp,
   type Account,
@@ -139,12 +140,7 @@ describeEachDatabase('POST /campaign/generate-text', (kind) => {
     ],
   ])('refuses %s with a clear message', async (_name, payload, field, message) => {
     const response = await generate(payload);
-    expect(response.statusCode).toBe(400);
-    expect(errorOf(response)).toMatchObject({
-      code: 'VALIDATION',
-      message,
-      fields: { [field]: message },
-    });
+    expectFieldError(response, field, message);
   });
 
   it('refuses an unknown text type and malformed styles', async () => {

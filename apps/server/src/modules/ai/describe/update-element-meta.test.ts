@@ -6,6 +6,7 @@ import {
   bearer,
   createTeam,
   errorOf,
+  expectFieldError,
   signUp,
   useTestApp,
   type Account,
@@ -91,12 +92,7 @@ describeEachDatabase('POST /campaign/update-element-meta', (kind) => {
     ],
   ])('refuses %s with a clear message', async (_name, payload, field, message) => {
     const response = await post(payload);
-    expect(response.statusCode).toBe(400);
-    expect(errorOf(response)).toMatchObject({
-      code: 'VALIDATION',
-      message,
-      fields: { [field]: message },
-    });
+    expectFieldError(response, field, message);
   });
 
   it("keeps each team's cache to itself and refuses another team", async () => {

@@ -17,7 +17,7 @@ import { waitFor } from '../../../../test/job-helpers';
 import {
   bearer,
   createTeam,
-  errorOf,
+  expectFieldError,
   signUp,
   useTestApp,
   type Account,
@@ -281,12 +281,7 @@ describeEachDatabase('POST /campaign/generate-image', (kind) => {
     async (_name, payload, field, message) => {
       const before = await t.current.services.db.selectFrom('jobs').select('id').execute();
       const response = await post(payload);
-      expect(response.statusCode).toBe(400);
-      expect(errorOf(response)).toMatchObject({
-        code: 'VALIDATION',
-        message,
-        fields: { [field]: message },
-      });
+      expectFieldError(response, field, message);
       const after = await t.current.services.db.selectFrom('jobs').select('id').execute();
       expect(after).toHaveLength(before.length);
     },

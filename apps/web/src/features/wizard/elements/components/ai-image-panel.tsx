@@ -11,6 +11,7 @@ import { Button } from '../../../../ui/button';
 import { SelectField, TextAreaField } from '../../../../ui/field';
 import { SparkleIcon } from '../../../../ui/icons';
 import type { AiImages } from '../hooks/use-ai-images';
+import { AiOutcome } from './ai-outcome';
 import styles from './ai-text-suggestions.module.css';
 
 const typeLabel = (type: string) => type[0]!.toUpperCase() + type.slice(1);
@@ -75,17 +76,11 @@ export function AiImagePanel({ ai, elementId }: { ai: AiImages; elementId: numbe
           </Button>
         </div>
       </div>
-      {ai.offline ? (
-        <p className={styles.note} data-testid="ai-offline">
-          Offline suggestions: crops and colour treatments made on this server, as no AI service is
-          configured; a description changes only the colours.
-        </p>
-      ) : null}
-      {ai.error ? (
-        <p className={styles.error} role="alert">
-          {ai.error}
-        </p>
-      ) : null}
+      <AiOutcome
+        offline={ai.offline}
+        offlineWork="crops and colour treatments of the image; a description only sets the colours"
+        error={ai.error}
+      />
     </section>
   );
 }

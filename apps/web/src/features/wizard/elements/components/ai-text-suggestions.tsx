@@ -3,6 +3,7 @@ import { Button } from '../../../../ui/button';
 import { SelectField, TextField } from '../../../../ui/field';
 import { SparkleIcon } from '../../../../ui/icons';
 import type { AiText } from '../hooks/use-ai-text';
+import { AiOutcome } from './ai-outcome';
 import styles from './ai-text-suggestions.module.css';
 
 const toneLabel = (tone: string) => tone[0]!.toUpperCase() + tone.slice(1);
@@ -54,17 +55,7 @@ export function AiTextSuggestions({
       >
         {hasSuggestions ? 'Add AI variant' : `Suggest ${INITIAL_TEXT_VARIANTS} variants`}
       </Button>
-      {ai.offline ? (
-        <p className={styles.note} data-testid="ai-offline">
-          Offline suggestions: rule-based rewrites made on this server, as no AI service is
-          configured.
-        </p>
-      ) : null}
-      {ai.error ? (
-        <p className={styles.error} role="alert">
-          {ai.error}
-        </p>
-      ) : null}
+      <AiOutcome offline={ai.offline} offlineWork="rule-based rewrites" error={ai.error} />
     </section>
   );
 }
