@@ -50,7 +50,10 @@ describe('configuration', () => {
     [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET must be at least 32 characters'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ AUTH_RATE_LIMIT_PER_MINUTE: '0' }, 'AUTH_RATE_LIMIT_PER_MINUTE'],
-    [{ AI_PROVIDER: 'openai' }, 'AI_PROVIDER'],
+    [{ AI_PROVIDER: 'gemini' }, 'AI_PROVIDER'],
+    [{ AI_BASE_URL: 'localhost:11434' }, 'AI_BASE_URL must be an http(s) address'],
+    [{ AI_TIMEOUT_MS: '10' }, 'AI_TIMEOUT_MS'],
+    [{ BILLING_CURRENCY: 'dollars' }, 'BILLING_CURRENCY must be an ISO 4217 code'],
   ])('refuses %j, naming the setting', (env, expected) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(expected);

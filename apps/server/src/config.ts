@@ -89,7 +89,10 @@ const configSchema = z
     AI_BASE_URL: z.preprocess(
       blankAsUndefined,
       z
-        .url({ error: 'AI_BASE_URL must be an http(s) address such as http://127.0.0.1:11434/v1' })
+        .url({
+          protocol: /^https?$/,
+          error: 'AI_BASE_URL must be an http(s) address such as http://127.0.0.1:11434/v1',
+        })
         .default('https://api.openai.com/v1'),
     ),
     AI_API_KEY: z.preprocess(blankAsUndefined, z.string().optional()),
