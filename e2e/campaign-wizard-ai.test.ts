@@ -9,7 +9,7 @@ import {
 } from '../apps/server/test/fake-openai-server';
 import { startServerProcess, type ServerProcess } from '../apps/server/test/server-process';
 import { launchBrowser } from './support/browser';
-import { clickInPreview } from './support/preview-click';
+import { clickInPreview, pickInPreview } from './support/preview-click';
 import { fixtureUrlOf, routeFixtureHost } from './support/fixture-host';
 import { startFixtureServer, type FixtureServer } from './support/fixture-server';
 import {
@@ -51,9 +51,8 @@ function aiWalkThrough(provider: 'local' | 'openai', serverUrl: () => string) {
 
   /** Picking opens an empty draft; cancelling it shows the element's variants and its AI. */
   async function pickElement(selector: string): Promise<void> {
-    await clickInPreview(page, frame().locator(selector));
     const editor = page.getByTestId('draft-editor');
-    await editor.waitFor();
+    await pickInPreview(page, frame().locator(selector), editor);
     await editor.getByRole('button', { name: 'Cancel', exact: true }).click();
     await editor.waitFor({ state: 'detached' });
   }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './support/browser';
-import { clickInPreview, previewFrame } from './support/preview-click';
+import { clickInPreview, pickInPreview, previewFrame } from './support/preview-click';
 import { fixtureUrlOf, routeFixtureHost } from './support/fixture-host';
 import { startFixtureServer, type FixtureServer } from './support/fixture-server';
 import {
@@ -138,8 +138,7 @@ describe('campaign wizard', () => {
   });
 
   it('picks the headline and writes two text variants, one with a style', async () => {
-    await clickInPreview(page, frame().locator('h1'));
-    await editor().waitFor();
+    await pickInPreview(page, frame().locator('h1'), editor());
     // The panel names the element as people see it; the selector is there, small and muted.
     await sideMenu().getByRole('heading', { name: HEADLINE_LABEL, exact: true }).waitFor();
     const selector = sideMenu().getByText('h1', { exact: true });

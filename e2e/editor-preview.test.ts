@@ -21,8 +21,8 @@ import { clickInPreview, PREVIEW_FRAME, previewFrame } from './support/preview-c
 const baseUrl = inject('baseUrl');
 const PAGE = 'bootstrap-popup.html';
 const CLOSE_BUTTON = 'button[aria-label="Close newsletter"]';
-/** The selector the agent records for it (CSS.escape'd attribute value). */
-const RECORDED_CLICK = 'button[aria-label="Close\\ newsletter"]';
+/** The selector the agent records for it: the same, anchored on its label. */
+const RECORDED_CLICK = CLOSE_BUTTON;
 /** The fixture's page background and its modal dialog, as 0xRRGGBBAA. */
 const PAGE_BACKGROUND = 0xfafaf9ff;
 const MODAL_DIALOG = 0x4c1d95ff;
@@ -128,11 +128,14 @@ describe('editor preview', () => {
     // Chromium does not paint a cross-origin frame while it is off screen, so the phone's
     // full-page shot shows the frame blank below the fold; this one scrolls to it first.
     await page.setViewportSize(SCREEN_SIZES.phone);
+    // On a phone the preview is a tab of its own.
+    await page.getByRole('tab', { name: 'Preview' }).click();
     await page.locator(PREVIEW_FRAME).scrollIntoViewIfNeeded();
     await page.waitForTimeout(500);
     await page.screenshot({
       path: path.join(SCREENSHOT_DIR, 'editor-preview-01-desktop-phone-scrolled.png'),
     });
+    await page.getByRole('tab', { name: 'Edit' }).click();
     await page.setViewportSize(SCREEN_SIZES.desktop);
 
     await page.getByRole('radio', { name: 'Tablet' }).check();

@@ -73,3 +73,20 @@ export async function clickInPreview(
   await page.mouse.click(point.onScreen.x, point.onScreen.y);
   return point;
 }
+
+/**
+ * Picks `target` in the preview and waits for `opened` (the editor the pick opens). The
+ * editor's switch to selecting mode reaches the page by message, so a click made in the same
+ * moment may land before it; like a person, this clicks again when nothing opened.
+ */
+export async function pickInPreview(page: Page, target: Locator, opened: Locator): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    await clickInPreview(page, target);
+    try {
+      await opened.waitFor({ timeout: 3_000 });
+      return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
+}
