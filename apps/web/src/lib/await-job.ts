@@ -16,13 +16,18 @@ const sleep = (ms: number, signal: AbortSignal) =>
   });
 
 /** A follower that subscribes after the job already finished misses its message; ask instead. */
-async function pollJob(team: string, jobId: string, signal: AbortSignal): Promise<unknown> {
+async function pollJob(
+  team: string,
+  jobId: string,
+  signal: AbortSignal,
+  failedMessage: string,
+): Promise<unknown> {
   while (!signal.aborted) {
     await sleep(POLL_MS, signal);
     if (signal.aborted) break;
     const job = await api.get<JobView>(teamApiPath(team, '/jobs/by-id', { id: jobId }));
     if (job.status === 'succeeded') return job.result;
-    if (job.status === 'failed') throw new Error(job.error ?? 'The job failed');
+    if (job.status === 'failed') throw new Error(job.error ?? failedMessage);
   }
   return new Promise(() => undefined);
 }
@@ -36,6 +41,8 @@ export async function awaitJob(options: {
   jobId: string;
   timeoutMs: number;
   onProgress?: JobHandler;
+  /** When a failed job left no reason. */
+  failedMessage?: string;
 }): Promise<unknown> {
   const stop = new AbortController();
   try {
@@ -46,7 +53,7 @@ export async function awaitJob(options: {
         timeoutMs: options.timeoutMs,
         signal: stop.signal,
       }),
-      pollJob(options.team, options.jobId, stop.signal),
+      pollJob(options.team, options.jobId, stop.signal, options.failedMessage ?? 'The job failed'),
     ]);
   } finally {
     stop.abort();
