@@ -6,7 +6,7 @@ import {
   emptyPool,
   poolFellShort,
   poolFor,
-  poolKey,
+  suggestionKey,
   refillCount,
   takeFromPool,
   type VariantPoolOptions,
@@ -60,7 +60,7 @@ describe('variant pool', () => {
         const pool = addToPool(emptyPool(options), texts);
         const wanted = refillCount(pool);
         expect(wanted).toBe(Math.max(0, POOL_REFILL_SIZE - pool.available.length));
-        expect(new Set(pool.available.map(poolKey)).size).toBe(pool.available.length);
+        expect(new Set(pool.available.map(suggestionKey)).size).toBe(pool.available.length);
       }),
     );
   });

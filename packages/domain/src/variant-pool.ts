@@ -23,8 +23,11 @@ export interface VariantPool {
   total: string[];
 }
 
-/** Two texts are one suggestion when they differ only in letter case or whitespace. */
-export const poolKey = (text: string): string => text.replace(/\s+/g, '').toLowerCase();
+/**
+ * Two texts are one suggestion when they differ only in letter case or whitespace: the one
+ * rule for the pool, the server's generate-text filter and the editor's suggestions.
+ */
+export const suggestionKey = (text: string): string => text.replace(/\s+/g, '').toLowerCase();
 
 const sameOptions = (a: VariantPoolOptions, b: VariantPoolOptions): boolean =>
   a.value === b.value &&
@@ -49,10 +52,10 @@ export function addToPool(
   texts: readonly string[],
   exclude: readonly string[] = [],
 ): VariantPool {
-  const seen = new Set([...pool.total, ...exclude, pool.options.value].map(poolKey));
+  const seen = new Set([...pool.total, ...exclude, pool.options.value].map(suggestionKey));
   const fresh: string[] = [];
   for (const text of texts) {
-    const key = poolKey(text);
+    const key = suggestionKey(text);
     if (key === '' || seen.has(key)) continue;
     seen.add(key);
     fresh.push(text.trim());
@@ -69,8 +72,8 @@ export function takeFromPool(
   count: number,
   exclude: readonly string[] = [],
 ): { taken: string[]; pool: VariantPool } {
-  const excluded = new Set(exclude.map(poolKey));
-  const usable = pool.available.filter((text) => !excluded.has(poolKey(text)));
+  const excluded = new Set(exclude.map(suggestionKey));
+  const usable = pool.available.filter((text) => !excluded.has(suggestionKey(text)));
   return { taken: usable.slice(0, count), pool: { ...pool, available: usable.slice(count) } };
 }
 

@@ -1,9 +1,9 @@
 // The text half of the AI provider interface (ARCHITECTURE.md, "AI"). Providers turn one text
 // into suggested rewrites; the use-case, not the provider, guarantees what leaves the server.
 
-import { DEFAULT_TEXT_TONE, TEXT_TONES, type TextTone } from '@kindling/domain';
+import { DEFAULT_TEXT_TONE, suggestionKey, TEXT_TONES, type TextTone } from '@kindling/domain';
 
-export { DEFAULT_TEXT_TONE, TEXT_TONES, type TextTone };
+export { DEFAULT_TEXT_TONE, suggestionKey, TEXT_TONES, type TextTone };
 
 export interface TextGenerationRequest {
   /** The text to rewrite. */
@@ -34,9 +34,6 @@ export function resolveTone(tone: string | undefined): TextTone {
   const wanted = tone?.trim().toLowerCase();
   return TEXT_TONES.find((known) => known === wanted) ?? DEFAULT_TEXT_TONE;
 }
-
-/** Two texts are the same suggestion when they differ only in letter case or whitespace. */
-export const suggestionKey = (text: string): string => text.replace(/\s+/g, '').toLowerCase();
 
 /**
  * A rewrite must fit where the original sits: a short text (a button, a heading) may double or

@@ -1,10 +1,12 @@
-import type { TextElement, TextVariant, VariantStyle } from '@kindling/domain';
+import {
+  suggestionKey,
+  type TextElement,
+  type TextVariant,
+  type VariantStyle,
+} from '@kindling/domain';
 
 // AI suggestions (spec section 4): generated texts become "suggested" variants of the element,
 // waiting to be approved.
-
-/** Texts that differ only in letter case or whitespace are the same suggestion. */
-const sameTextKey = (text: string): string => text.replace(/\s+/g, '').toLowerCase();
 
 /**
  * Suggested text variants for the generated texts, in order, each under a new temporary id
@@ -20,13 +22,13 @@ export function suggestedVariants(
 ): TextVariant[] {
   const seen = new Set(
     [element.control.info.value, ...element.variants.map((variant) => variant.info.value)].map(
-      sameTextKey,
+      suggestionKey,
     ),
   );
   const suggestions: TextVariant[] = [];
   for (const raw of texts) {
     const value = raw.trim();
-    const key = sameTextKey(value);
+    const key = suggestionKey(value);
     if (key === '' || seen.has(key)) continue;
     seen.add(key);
     const id = nextId();
