@@ -9,6 +9,8 @@ import { PermanentJobError } from '../../jobs/job-types';
 const MAX_SOURCE_BYTES = 16 * 1024 * 1024;
 const MAX_SOURCE_PIXELS = 64_000_000;
 const TIMEOUT_MS = 10_000;
+/** Relative addresses resolve against this origin, so they are told apart from absolute ones. */
+const RELATIVE = 'http://kindling.invalid';
 
 export interface SourceImage {
   /** PNG, upright: what every provider's edit accepts. */
@@ -20,7 +22,7 @@ export interface SourceImage {
 /** Our own upload: read from the data directory rather than over the network. */
 function uploadName(url: URL, config: Pick<Config, 'PUBLIC_URL'>): string | undefined {
   const own =
-    url.origin === 'http://kindling.invalid' ||
+    url.origin === RELATIVE ||
     (config.PUBLIC_URL !== undefined && url.origin === new URL(config.PUBLIC_URL).origin);
   return own && url.pathname.startsWith(`${UPLOADS_PREFIX}/`)
     ? url.pathname.slice(UPLOADS_PREFIX.length + 1)
@@ -31,14 +33,14 @@ async function download(
   raw: string,
   config: Pick<Config, 'DATA_DIR' | 'PUBLIC_URL' | 'PREVIEW_ALLOW_HOSTS'>,
 ): Promise<Buffer> {
-  const url = new URL(raw, 'http://kindling.invalid');
+  const url = new URL(raw, RELATIVE);
   const name = uploadName(url, config);
   if (name !== undefined) {
     const stored = await uploadStore(config.DATA_DIR).read(name);
     if (!stored) throw new Error('no such upload');
     return stored.data;
   }
-  if (url.origin === 'http://kindling.invalid') throw new Error('relative address');
+  if (url.origin === RELATIVE) throw new Error('relative address');
   const response = await safeFetch(url.href, {
     allowHosts: config.PREVIEW_ALLOW_HOSTS,
     maxBytes: MAX_SOURCE_BYTES,

@@ -18,8 +18,7 @@ export function requestSize(model: string, { width, height }: ImageSize): string
 }
 
 /** DALL-E answers a link unless asked for base64; newer models always answer base64. */
-const askBase64 = (model: string) =>
-  model.startsWith('dall-e') ? { response_format: 'b64_json' } : {};
+const answersLinks = (model: string) => model.startsWith('dall-e');
 
 async function imageBytes(answer: unknown, timeoutMs: number): Promise<Buffer> {
   const parsed = answerSchema.safeParse(answer);
@@ -53,7 +52,7 @@ export function createOpenAiImageProvider(options: {
         }),
         n: 1,
         size: requestSize(model, size),
-        ...askBase64(model),
+        ...(answersLinks(model) ? { response_format: 'b64_json' } : {}),
       });
       return imageBytes(answer, timeoutMs);
     },
@@ -63,7 +62,7 @@ export function createOpenAiImageProvider(options: {
       form.set('prompt', fillPrompt(edit, { prompt, imageType }));
       form.set('n', '1');
       form.set('size', requestSize(model, size));
-      if (model.startsWith('dall-e')) form.set('response_format', 'b64_json');
+      if (answersLinks(model)) form.set('response_format', 'b64_json');
       form.set('image', new Blob([new Uint8Array(source)], { type: 'image/png' }), 'image.png');
       return imageBytes(await http.post('/images/edits', form), timeoutMs);
     },

@@ -12,7 +12,7 @@ import { SelectField, TextAreaField } from '../../../../ui/field';
 import { SparkleIcon } from '../../../../ui/icons';
 import type { AiImages } from '../hooks/use-ai-images';
 import { AiOutcome } from './ai-outcome';
-import styles from './ai-text-suggestions.module.css';
+import styles from './ai-panel.module.css';
 
 const typeLabel = (type: string) => type[0]!.toUpperCase() + type.slice(1);
 

@@ -1,4 +1,4 @@
-import styles from './ai-text-suggestions.module.css';
+import styles from './ai-panel.module.css';
 
 /** Under an AI panel: that the answer came from the offline provider (and what it did), or why it failed. */
 export function AiOutcome({

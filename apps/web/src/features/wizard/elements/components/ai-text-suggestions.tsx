@@ -4,7 +4,7 @@ import { SelectField, TextField } from '../../../../ui/field';
 import { SparkleIcon } from '../../../../ui/icons';
 import type { AiText } from '../hooks/use-ai-text';
 import { AiOutcome } from './ai-outcome';
-import styles from './ai-text-suggestions.module.css';
+import styles from './ai-panel.module.css';
 
 const toneLabel = (tone: string) => tone[0]!.toUpperCase() + tone.slice(1);
 
