@@ -42,6 +42,40 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
+/**
+ * Kysely's migrator introspects every schema on the server (`has_schema_privilege` by name), so a
+ * schema dropped by a parallel test file while another migrates fails that migration with
+ * "schema t_… does not exist". Migrations hold this advisory lock shared, drops hold it alone.
+ */
+const SCHEMA_DDL_LOCK = 7_461_226;
+
+async function withSchemaLock<T>(
+  client: pg.Client,
+  mode: 'shared' | 'exclusive',
+  work: () => Promise<T>,
+): Promise<T> {
+  const suffix = mode === 'shared' ? '_shared' : '';
+  await client.query(`select pg_advisory_lock${suffix}($1)`, [SCHEMA_DDL_LOCK]);
+  try {
+    return await work();
+  } finally {
+    await client.query(`select pg_advisory_unlock${suffix}($1)`, [SCHEMA_DDL_LOCK]);
+  }
+}
+
+/** Opens (and migrates) the PostgreSQL schema `schema`, safe against parallel schema drops. */
+export async function openPostgresSchema(schema: string): Promise<DatabaseHandle> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    return await withSchemaLock(client, 'shared', () =>
+      openDatabase({ kind: 'postgres', url: TEST_DATABASE_URL, searchPath: schema }),
+    );
+  } finally {
+    await client.end();
+  }
+}
+
 /** A fresh, migrated database: in-memory PGlite, or a private schema on the PostgreSQL server. */
 export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<TestDatabase> {
   if (kind === 'pglite') {
@@ -52,16 +86,12 @@ export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<Tes
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
   await admin.query(`create schema ${schema}`);
-  const handle = await openDatabase({
-    kind: 'postgres',
-    url: TEST_DATABASE_URL,
-    searchPath: schema,
-  });
+  const handle = await openPostgresSchema(schema);
   return {
     handle,
     async dispose() {
       await handle.close();
-      await admin.query(`drop schema ${schema} cascade`);
+      await withSchemaLock(admin, 'exclusive', () => admin.query(`drop schema ${schema} cascade`));
       await admin.end();
     },
   };

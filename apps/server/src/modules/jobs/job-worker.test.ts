@@ -2,11 +2,11 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import {
   describeEachDatabase,
+  openPostgresSchema,
   openTestDatabase,
-  TEST_DATABASE_URL,
   type TestDatabase,
 } from '../../../test/databases';
-import { openDatabase, type Db } from '../../db/database';
+import type { Db } from '../../db/database';
 import { MemoryBus } from '../../realtime/memory-bus';
 import { enqueueJob } from './enqueue-job';
 import { getJob } from './get-job';
@@ -243,5 +243,5 @@ describeEachDatabase('job worker', (kind) => {
 
 async function openSecondHandle(db: Db) {
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
-  return openDatabase({ kind: 'postgres', url: TEST_DATABASE_URL, searchPath: rows[0]!.schema });
+  return openPostgresSchema(rows[0]!.schema);
 }
