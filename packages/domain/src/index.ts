@@ -31,6 +31,7 @@ export * from './url';
 export * from './user';
 export * from './variant-schema';
 export * from './variants';
+export * from './variant-limit';
 export * from './accounts';
 export * from './bucketing/index';
 export * from './collect';
