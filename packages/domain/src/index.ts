@@ -32,6 +32,8 @@ export * from './user';
 export * from './variant-schema';
 export * from './variants';
 export * from './variant-limit';
+export * from './page-meta';
+export * from './page-meta-limits';
 export * from './accounts';
 export * from './bucketing/index';
 export * from './collect';
