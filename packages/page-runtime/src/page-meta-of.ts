@@ -12,7 +12,7 @@ export interface ProxyFacts {
 }
 
 const L = PAGE_META_LIMITS;
-const CONTROL = /[\u0000-\u001f\u007f]+/g;
+const CONTROL = /\p{Cc}+/gu;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** One line of text, at most `max` characters, with nothing a database column refuses. */
@@ -35,19 +35,24 @@ function httpAddress(href: string | undefined, base: string): string | undefined
 }
 
 const relTokens = (link: HTMLLinkElement) => link.rel.toLowerCase().split(/\s+/);
+// Read from the attribute and resolved against the document's base (the page's own <base>, or
+// the one the proxy wrote with the page's address), as the browser would.
+const hrefOf = (link: HTMLLinkElement) => link.getAttribute('href') ?? '';
 const isSvg = (link: HTMLLinkElement) =>
-  link.type.toLowerCase().includes('svg') || /\.svg(?:[?#]|$)/i.test(link.href);
+  link.type.toLowerCase().includes('svg') || /\.svg(?:[?#]|$)/i.test(hrefOf(link));
+const linksWith = (doc: Document, rel: string) =>
+  [...doc.querySelectorAll<HTMLLinkElement>('link[rel][href]')].filter((link) =>
+    relTokens(link).includes(rel),
+  );
 
 /**
  * The page's icon as the app can store it: a declared raster icon first (an SVG icon is a
  * document and is not stored), then the apple-touch icon, then the browsers' /favicon.ico.
  */
 function faviconOf(doc: Document, finalUrl: string): string | undefined {
-  const links = [...doc.querySelectorAll<HTMLLinkElement>('link[rel][href]')];
-  const icons = links.filter((link) => relTokens(link).includes('icon') && !isSvg(link));
-  const touch = links.filter((link) => relTokens(link).includes('apple-touch-icon'));
-  const chosen = icons[0] ?? touch[0];
-  return chosen ? httpAddress(chosen.href, finalUrl) : httpAddress('/favicon.ico', finalUrl);
+  const chosen =
+    linksWith(doc, 'icon').find((link) => !isSvg(link)) ?? linksWith(doc, 'apple-touch-icon')[0];
+  return chosen ? httpAddress(hrefOf(chosen), doc.baseURI) : httpAddress('/favicon.ico', finalUrl);
 }
 
 export function pageMetaOf({
@@ -62,8 +67,10 @@ export function pageMetaOf({
   /** Elements the preview added (the overlay, the proxy's <base>): not counted. */
   ownElements: number;
 }): PageMeta {
-  const description = doc.querySelector<HTMLMetaElement>('meta[name="description" i]')?.content;
-  const canonical = doc.querySelector<HTMLLinkElement>('link[rel~="canonical" i][href]')?.href;
+  const description = [...doc.querySelectorAll<HTMLMetaElement>('meta[name]')].find(
+    (meta) => meta.name.toLowerCase() === 'description',
+  )?.content;
+  const canonical = linksWith(doc, 'canonical')[0];
   const meta: PageMeta = {
     requestedUrl: facts.requestedUrl,
     finalUrl: facts.finalUrl,
@@ -76,7 +83,7 @@ export function pageMetaOf({
   const fields = {
     title: clipText(doc.title, L.title),
     description: clipText(description, L.description),
-    canonicalUrl: httpAddress(canonical, facts.finalUrl),
+    canonicalUrl: canonical ? httpAddress(hrefOf(canonical), doc.baseURI) : undefined,
     faviconUrl: faviconOf(doc, facts.finalUrl),
     lang: clipText(doc.documentElement.lang, L.lang),
   };
