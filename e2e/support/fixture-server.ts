@@ -21,6 +21,9 @@ const EXTRA_HEADERS: Record<string, OutgoingHttpHeaders> = {
   },
 };
 
+/** Paths the fixture server answers with a redirect to another of its pages. */
+export const REDIRECTS: Record<string, string> = { '/moved.html': '/product-meta.html' };
+
 /** A path the fixture server answers with an HTML "not found" page, as a real site would. */
 export const MISSING_PAGE = 'gone.html';
 
@@ -63,6 +66,11 @@ export async function startFixtureServer({
   const server = createServer((request, response) => {
     const pathname = new URL(request.url ?? '/', 'http://fixture.invalid').pathname;
     seen.push(pathname);
+    const redirect = REDIRECTS[pathname];
+    if (redirect) {
+      response.writeHead(302, { location: redirect }).end();
+      return;
+    }
     if (pathname === `/${MISSING_PAGE}`) {
       response.writeHead(404, { 'content-type': 'text/html; charset=utf-8' }).end(NOT_FOUND_HTML);
       return;

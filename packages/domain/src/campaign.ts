@@ -5,6 +5,7 @@ import { elementSchema } from './element-schema';
 import { goalSchema } from './goal-schema';
 import { GOAL_MESSAGES } from './goals';
 import { baseMetricsSchema, campaignMetricsSchema } from './metrics-schema';
+import { faviconDataUrlSchema, pageMetaSchema } from './page-meta';
 import { popupClicksSchema } from './popup-clicks';
 
 // Campaign entity (spec section 3) and the bodies of POST /create and POST /save.
@@ -44,8 +45,16 @@ export const autoGenerationStatusSchema = z.object({
 });
 export type AutoGenerationStatus = z.infer<typeof autoGenerationStatusSchema>;
 
-/** Page metadata, including title and stats, and the clicks that close the page's pop-ups. */
-export const campaignMetaSchema = z.looseObject({ popupClicks: popupClicksSchema.optional() });
+/**
+ * Page metadata, including title and stats (page-meta.ts, refreshed whenever the editor loads
+ * the page), the favicon stored as a data: address, and the clicks that close the page's
+ * pop-ups. Other keys are kept as they are.
+ */
+export const campaignMetaSchema = z.looseObject({
+  popupClicks: popupClicksSchema.optional(),
+  ...pageMetaSchema.partial().shape,
+  favicon: faviconDataUrlSchema.optional(),
+});
 export type CampaignMeta = z.infer<typeof campaignMetaSchema>;
 
 export const trafficAllocationSchema = z
@@ -113,6 +122,9 @@ export const campaignSummarySchema = z.object({
   type: campaignTypeSchema,
   ingestedUrl: z.string(),
   thumbnail: thumbnailSchema.default(null),
+  /** The page's title and favicon from its meta (pageIdentity falls back to the host). */
+  pageTitle: z.string().nullable().default(null),
+  favicon: faviconDataUrlSchema.nullable().default(null),
   isEnabled: z.boolean(),
   trafficAllocation: z.number().int(),
   elementCount: z.number().int().nonnegative(),

@@ -95,3 +95,10 @@ export const CANCEL_DRAFT = {
   title: 'Are you sure you want to cancel?',
   message: 'You have unsaved changes.',
 } as const satisfies ConfirmationText;
+
+/**
+ * Campaign form validation when page meta loads (spec section 5): the preview's fetch of the
+ * address ended on another page. Not in the spec's catalogue; ours.
+ */
+export const PAGE_REDIRECT_MESSAGE = (finalUrl: string): string =>
+  `This address redirects to ${finalUrl}. Visitors never see the page you entered: go back and enter the address it redirects to.`;

@@ -1,9 +1,5 @@
-import {
-  ACCEPTED_IMAGE_TYPES,
-  MAX_DRAFT_VARIANTS,
-  MAX_IMAGE_BYTES,
-  type AcceptedImageType,
-} from './constants';
+import { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_BYTES, type AcceptedImageType } from './constants';
+import { fitsNewVariantLimit } from './variant-limit';
 
 // Image upload rules, spec section 5.
 
@@ -57,7 +53,9 @@ export function validateUploads<F extends UploadFile>({
     }
     return true;
   });
-  const tooMany = passed.length > 0 && existingNewVariants + passed.length > MAX_DRAFT_VARIANTS;
+  const tooMany =
+    passed.length > 0 &&
+    !fitsNewVariantLimit({ existing: existingNewVariants, adding: passed.length });
   const errors = [
     ...(tooLarge ? [UPLOAD_MESSAGES.tooLarge] : []),
     ...(unsupportedType ? [UPLOAD_MESSAGES.unsupportedType] : []),

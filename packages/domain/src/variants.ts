@@ -1,5 +1,5 @@
-import { MAX_DRAFT_VARIANTS } from './constants';
 import { isBlankText } from './text';
+import { fitsNewVariantLimit } from './variant-limit';
 import type { TextVariantInfo, Variant, VariantMarker, VariantStyleType } from './variant-schema';
 
 // Variant rules of spec sections 4 and 5 (uploads live in uploads.ts).
@@ -83,5 +83,6 @@ export function findDuplicateVariants<V extends Variant>(variants: readonly V[])
 
 /** Variants can be added while there are fewer than 5 new draft variants. */
 export function canAddDraftVariant(variants: readonly { marker?: VariantMarker }[]): boolean {
-  return variants.filter((variant) => variant.marker === 'draft').length < MAX_DRAFT_VARIANTS;
+  const existing = variants.filter((variant) => variant.marker === 'draft').length;
+  return fitsNewVariantLimit({ existing, adding: 1 });
 }

@@ -3,6 +3,7 @@ import { isClickable, nearest } from './element-kind';
 import type { ElementFingerprint } from '@kindling/domain';
 import { locateElements } from './locate';
 import { applyMutation } from './mutations';
+import { pageMetaOf, type ProxyFacts } from './page-meta-of';
 import type { PageMutation, Undo } from './mutation-types';
 import { createOverlay, OVERLAY_TAG } from './overlay';
 import { selectableIn } from './pick-rules';
@@ -24,6 +25,10 @@ export interface PreviewAgentOptions {
   parentOrigin: string;
   /** The site's HTTP answer, as the proxy saw it. */
   httpStatus?: PageHttpStatus;
+  /** The proxy's fetch: with it the agent reports the page's meta once it has loaded. */
+  page?: ProxyFacts;
+  /** Elements the proxy added to the page (its <base>), left out of the element count. */
+  addedElements?: readonly Element[];
 }
 
 interface AppliedChange {
@@ -34,7 +39,12 @@ interface AppliedChange {
 const POINTER_EVENTS = ['pointerdown', 'pointerup', 'mousedown', 'mouseup', 'dblclick'] as const;
 
 /** The agent inside the proxied page: answers the editor and lets the user pick elements. */
-export function startPreviewAgent({ parentOrigin, httpStatus }: PreviewAgentOptions): {
+export function startPreviewAgent({
+  parentOrigin,
+  httpStatus,
+  page,
+  addedElements = [],
+}: PreviewAgentOptions): {
   stop(): void;
 } {
   const overlay = createOverlay();
@@ -46,6 +56,7 @@ export function startPreviewAgent({ parentOrigin, httpStatus }: PreviewAgentOpti
   const fingerprints = new Map<string, ElementFingerprint>();
   /** True while the agent clicks recorded selectors itself: those clicks are not the person's. */
   let replaying = false;
+  let metaSent = false;
 
   const locate = (selector: string): Element[] =>
     locateElements(selector, fingerprints.get(selector));
@@ -215,7 +226,29 @@ export function startPreviewAgent({ parentOrigin, httpStatus }: PreviewAgentOpti
     [window, 'submit', (event) => event.preventDefault()],
     [window, 'scroll', () => overlay.refresh()],
     [window, 'resize', () => overlay.refresh()],
-    [window, 'load', () => send({ type: 'load' })],
+    [
+      window,
+      'load',
+      (event) => {
+        // Images' load events pass through this capturing listener too; the page's is the document's.
+        if (page && !metaSent && event.target === document) {
+          metaSent = true;
+          const ownElements =
+            document.getElementsByTagName(OVERLAY_TAG).length +
+            addedElements.filter((element) => element.isConnected).length;
+          send({
+            type: 'pageMeta',
+            meta: pageMetaOf({
+              doc: document,
+              facts: page,
+              loadMs: performance.now(),
+              ownElements,
+            }),
+          });
+        }
+        send({ type: 'load' });
+      },
+    ],
     [
       window,
       'error',

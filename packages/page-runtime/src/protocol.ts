@@ -1,4 +1,9 @@
-import { LANDMARKS, MAX_POPUP_CLICKS, type ElementFingerprint } from '@kindling/domain';
+import {
+  LANDMARKS,
+  MAX_POPUP_CLICKS,
+  type ElementFingerprint,
+  type PageMeta,
+} from '@kindling/domain';
 import type { ElementDescription } from './describe-element';
 import { PREVIEW_CHANNEL } from './channel';
 import { LAYOUT_PROPERTIES, PAGE_MUTATION_TYPES, type PageMutation } from './mutation-types';
@@ -39,6 +44,8 @@ export interface PageHttpStatus {
 export type FromPreviewMessage =
   | { type: 'ready'; httpStatus?: PageHttpStatus }
   | { type: 'load' }
+  /** Once the page has loaded: what it says about itself and what the proxy measured. */
+  | { type: 'pageMeta'; meta: PageMeta }
   | { type: 'error'; message: string }
   | { type: 'context'; requestId: string; element: ElementDescription }
   | { type: 'context'; requestId: string; error: string }

@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/database';
 import type { Tx } from '../../db/transaction';
 import { notFound } from '../../errors';
-import { assertVariantsMayBeStored } from './check-element-variants';
+import { assertNewVariantsFit, assertVariantsMayBeStored } from './check-element-variants';
 import { CAMPAIGN_NOT_FOUND } from './get-campaigns';
 import { presentVariant } from './present-campaign';
 import { findCampaigns, findElementVariants, lockCampaignElement, type VariantRow } from './repo';
@@ -90,6 +90,7 @@ export async function addVariants(
   input: AddVariantsInput,
 ): Promise<AddVariantsResult> {
   const { teamId, campaignId, elementId } = input;
+  assertNewVariantsFit([{ field: 'variants', count: input.variants.length }]);
   return db.transaction().execute(async (tx) => {
     if ((await findCampaigns(tx, teamId, [campaignId])).length === 0) {
       throw notFound(CAMPAIGN_NOT_FOUND);

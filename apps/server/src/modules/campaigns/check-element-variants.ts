@@ -1,6 +1,8 @@
 import {
   DUPLICATE_VARIANT,
   elementVariantProblems,
+  fitsNewVariantLimit,
+  NEW_VARIANT_LIMIT_MESSAGE,
   VARIANT_TYPE_MISMATCH,
   type CampaignElement,
   type ElementVariantsCheck,
@@ -54,4 +56,18 @@ export function campaignVariantChecks(elements: readonly CampaignElement[]): Nam
     incoming: element.variants,
     fieldOf: (index) => `elements.${e}.variants.${index}`,
   }));
+}
+
+/**
+ * Spec sections 4, 5 and 9: at most 5 new variants for one element in one write, by the
+ * domain's rule the editor asks too. `count` is the element's new variants in the request.
+ */
+export function assertNewVariantsFit(
+  elements: readonly { field: string; count: number }[],
+  message: string = NEW_VARIANT_LIMIT_MESSAGE,
+): void {
+  const over = elements.filter(({ count }) => !fitsNewVariantLimit({ adding: count }));
+  if (over.length > 0) {
+    throw validationError(message, Object.fromEntries(over.map(({ field }) => [field, message])));
+  }
 }

@@ -1,13 +1,15 @@
 import { newCampaignStartsEnabled, normalizeUrl, type CampaignInput } from '@kindling/domain';
+import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { getSubscription } from '../teams/get-subscription';
 import { assertVariantsMayBeStored, campaignVariantChecks } from './check-element-variants';
 import { insertCampaign } from './repo';
 import { sanitizeElement } from './sanitize-variant-html';
+import { withStoredFavicon } from './store-favicon';
 import { campaignColumns, writeCampaignParts } from './write-campaign-parts';
 
 export async function createCampaign(
-  { db }: { db: Db },
+  { db, config }: { db: Db; config: Pick<Config, 'PREVIEW_ALLOW_HOSTS'> },
   input: { teamId: number; campaign: Omit<CampaignInput, 'isEnabled'> & { isEnabled?: boolean } },
 ): Promise<{ id: number }> {
   // Html is sanitised first, so the duplicate check compares what will be stored.
@@ -17,9 +19,12 @@ export async function createCampaign(
   const isEnabled =
     input.campaign.isEnabled ??
     newCampaignStartsEnabled(await getSubscription({ db }, { teamId: input.teamId }));
+  // Fetched before the transaction: no row is locked while a site answers.
+  const meta = await withStoredFavicon({ config }, { meta: input.campaign.meta });
   return db.transaction().execute(async (tx) => {
     const values = campaignColumns({
       ...input.campaign,
+      meta,
       isEnabled,
       ingestedUrl: normalizeUrl(input.campaign.ingestedUrl),
     });

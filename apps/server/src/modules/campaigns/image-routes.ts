@@ -42,7 +42,7 @@ const LIMIT_MESSAGES: Record<string, string> = {
 /**
  * Reads every file of the form into memory (at most 5 x 4 MB) before anything is checked or
  * stored. Busboy cuts a file at 4 MB and flags it, so a 4 MB + 1 byte file is caught without
- * reading the rest; a sixth file ends the form.
+ * reading the rest; a seventh file ends the form.
  */
 async function readImageParts(request: FastifyRequest): Promise<Buffer[]> {
   if (!request.isMultipart()) throw validationError(NO_FILE_MESSAGE);
@@ -82,9 +82,11 @@ export function campaignImageRoutes(scope: AppInstance, services: AppServices): 
     await uploads.register(multipart, {
       limits: {
         fileSize: MAX_IMAGE_BYTES,
-        files: MAX_DRAFT_VARIANTS,
+        // One past the limit, so a sixth file reaches the domain's rule (upload-images.ts) and a
+        // seventh ends the form.
+        files: MAX_DRAFT_VARIANTS + 1,
         fields: 10,
-        parts: MAX_DRAFT_VARIANTS + 10,
+        parts: MAX_DRAFT_VARIANTS + 11,
         fieldSize: 1024,
       },
     });

@@ -1,6 +1,7 @@
 import {
   campaignMetrics,
   emptyBaseMetrics,
+  faviconDataUrlSchema,
   reindexCampaign,
   variantMetrics,
   type Campaign,
@@ -32,11 +33,21 @@ function baseFields(row: CampaignRow) {
   };
 }
 
+/** The list shows the page's title and favicon; stored meta is read, never trusted. */
+function pageFields(meta: unknown): { pageTitle: string | null; favicon: string | null } {
+  const { title, favicon } = (meta ?? {}) as { title?: unknown; favicon?: unknown };
+  return {
+    pageTitle: typeof title === 'string' && title.trim() !== '' ? title : null,
+    favicon: faviconDataUrlSchema.safeParse(favicon).success ? (favicon as string) : null,
+  };
+}
+
 export function presentSummary(
   row: CampaignRow & { elementCount: unknown; variantCount: unknown; goalCount: unknown },
 ): CampaignSummary {
   return {
     ...baseFields(row),
+    ...pageFields(row.meta),
     elementCount: Number(row.elementCount),
     variantCount: Number(row.variantCount),
     goalCount: Number(row.goalCount),

@@ -1,6 +1,5 @@
 import {
   CACHED_IMAGE_VARIANT_SIZE,
-  MAX_DRAFT_VARIANTS,
   MAX_IMAGE_BYTES,
   sniffImageType,
   UPLOAD_MESSAGES,
@@ -9,6 +8,7 @@ import {
 import sharp from 'sharp';
 import type { Config } from '../../config';
 import { validationError } from '../../errors';
+import { assertNewVariantsFit } from './check-element-variants';
 import { uploadNames, uploadStore, uploadUrl } from './uploaded-files';
 
 export const NO_FILE_MESSAGE = 'Please choose at least one image to upload.';
@@ -62,7 +62,7 @@ export async function uploadImages(
   { files }: { files: readonly Buffer[] },
 ): Promise<UploadedImages> {
   if (files.length === 0) throw validationError(NO_FILE_MESSAGE);
-  if (files.length > MAX_DRAFT_VARIANTS) throw validationError(UPLOAD_MESSAGES.tooMany);
+  assertNewVariantsFit([{ field: 'file', count: files.length }], UPLOAD_MESSAGES.tooMany);
   const prepared = [];
   for (const data of files) {
     const { type, thumb } = await prepareImage(data);

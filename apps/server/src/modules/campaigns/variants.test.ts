@@ -1,4 +1,8 @@
-import { DUPLICATE_VARIANT, IMAGE_SOURCE_MESSAGE } from '@kindling/domain';
+import {
+  DUPLICATE_VARIANT,
+  IMAGE_SOURCE_MESSAGE,
+  NEW_VARIANT_LIMIT_MESSAGE,
+} from '@kindling/domain';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/databases';
 import {
@@ -137,7 +141,7 @@ describeEachDatabase('variant calls', (kind) => {
     const six = [1, 2, 3, 4, 5, 6].map((n) => textVariant(`s${n}`, `Six ${n}`));
     const tooMany = await addVariants(six);
     expect(tooMany.statusCode).toBe(400);
-    expect(errorOf(tooMany).message).toBe(ADD_VARIANTS_MESSAGES.tooMany);
+    expect(errorOf(tooMany).message).toBe(NEW_VARIANT_LIMIT_MESSAGE);
     const none = await addVariants([]);
     expect(errorOf(none).message).toBe(ADD_VARIANTS_MESSAGES.none);
     const wrongType = await addVariants([

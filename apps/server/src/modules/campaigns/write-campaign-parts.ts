@@ -7,6 +7,7 @@ import {
   writeGoals,
   writeVariants,
 } from './parts-repo';
+import { assertNewVariantsFit } from './check-element-variants';
 import type { CampaignColumns } from './repo';
 import { keptIds, planCampaignSync } from './sync-plan';
 
@@ -41,6 +42,13 @@ export async function writeCampaignParts(
   input: { elements: CampaignElement[]; goals: Goal[] },
 ): Promise<void> {
   const plan = planCampaignSync(await findStoredPartIds(tx, { teamId, campaignId }), input);
+  // Variants without a stored id are new; the caller's transaction undoes the campaign row.
+  assertNewVariantsFit(
+    plan.elements.map((element, e) => ({
+      field: `elements.${e}.variants`,
+      count: element.variants.filter((variant) => variant.id === undefined).length,
+    })),
+  );
   const elementIds = await writeElements(
     tx,
     plan.elements.map(({ variants: _variants, ...element }) => ({

@@ -22,6 +22,10 @@ describe('GET /api/preview/page', () => {
         response.writeHead(404, { 'content-type': 'text/html' }).end('<h1>No such page</h1>');
         return;
       }
+      if (request.url === '/moved') {
+        response.writeHead(302, { location: '/landing' }).end();
+        return;
+      }
       if (request.url === '/image.png') {
         response.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.alloc(10));
         return;
@@ -78,7 +82,7 @@ describe('GET /api/preview/page', () => {
     expect(page.headers['referrer-policy']).toBe('no-referrer');
     expect(page.body).toMatch(
       new RegExp(
-        `^<!doctype html><html><head><base href="${origin}/landing"><script data-parent-origin="http://app.test:8080" data-page-status="200" data-page-status-text="OK">`,
+        `^<!doctype html><html><head><base href="${origin}/landing"><script data-parent-origin="http://app.test:8080" data-page-status="200" data-page-status-text="OK" data-page-url="${origin}/landing" data-page-final-url="${origin}/landing" data-page-bytes="${Buffer.byteLength(PAGE)}">`,
       ),
     );
     expect(page.body).not.toContain('Content-Security-Policy');
@@ -89,6 +93,16 @@ describe('GET /api/preview/page', () => {
       ticket: location.searchParams.get('ticket')!,
     });
     expect(otherUrl.statusCode).toBe(401);
+  });
+
+  it('tells the agent where a redirected fetch began and ended, and the HTML size', async () => {
+    const url = `${origin}/moved`;
+    const { src } = (await ticketFor(url)).json<{ src: string }>();
+    const page = await get(Object.fromEntries(new URL(src, 'http://app.test').searchParams));
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(
+      `data-page-url="${url}" data-page-final-url="${origin}/landing" data-page-bytes="${Buffer.byteLength(PAGE)}"`,
+    );
   });
 
   it('issues no ticket without a session, nor for a missing address', async () => {

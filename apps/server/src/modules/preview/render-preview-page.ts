@@ -45,6 +45,10 @@ export async function renderPreviewPage(options: RenderPreviewOptions): Promise<
     `data-parent-origin="${escapeAttribute(options.parentOrigin)}"`,
     `data-page-status="${page.status}"`,
     `data-page-status-text="${escapeAttribute(STATUS_CODES[page.status] ?? '')}"`,
+    // For the page meta the editor records (campaign meta): where the fetch began and ended.
+    `data-page-url="${escapeAttribute(new URL(options.url).href)}"`,
+    `data-page-final-url="${escapeAttribute(page.finalUrl)}"`,
+    `data-page-bytes="${page.body.length}"`,
   ].join(' ');
   const inject = `<script ${attributes}>${agent}</script>`;
   const html = rewritePreviewHtml({

@@ -31,3 +31,26 @@ describe('a pick from the preview', () => {
     expect(parseFromPreviewMessage(pick({ tag: 'a', landmark: 'body' }))).toBeUndefined();
   });
 });
+
+describe('the page meta from the preview', () => {
+  const meta = {
+    title: 'Lamp',
+    requestedUrl: 'https://shop.example.com/lamp',
+    finalUrl: 'https://shop.example.com/lamp',
+    stats: { htmlBytes: 10, elementCount: 3, loadMs: 40 },
+  };
+  const message = (value: unknown) => ({ channel: PREVIEW_CHANNEL, type: 'pageMeta', meta: value });
+
+  it("passes the schema's fields on and nothing the page added", () => {
+    expect(
+      parseFromPreviewMessage(message({ ...meta, popupClicks: ['#x'], favicon: 'x' })),
+    ).toEqual({ type: 'pageMeta', meta });
+  });
+
+  it('is refused when the schema refuses it', () => {
+    expect(
+      parseFromPreviewMessage(message({ ...meta, faviconUrl: 'javascript:x' })),
+    ).toBeUndefined();
+    expect(parseFromPreviewMessage(message({ title: 'no addresses' }))).toBeUndefined();
+  });
+});

@@ -1,4 +1,4 @@
-import { elementFingerprintSchema, type DomStats } from '@kindling/domain';
+import { elementFingerprintSchema, pageMetaSchema, type DomStats } from '@kindling/domain';
 import {
   PREVIEW_CHANNEL,
   type ElementDescription,
@@ -96,5 +96,10 @@ function isValid(data: Fields): boolean {
 /** The message, typed, when `data` is a well-formed preview -> editor message; else undefined. */
 export function parseFromPreviewMessage(data: unknown): FromPreviewMessage | undefined {
   if (!isRecord(data) || data.channel !== PREVIEW_CHANNEL) return undefined;
+  if (data.type === 'pageMeta') {
+    // Only the schema's fields go on: the page must not add keys to the campaign's meta.
+    const meta = pageMetaSchema.safeParse(data.meta);
+    return meta.success ? { type: 'pageMeta', meta: meta.data } : undefined;
+  }
   return isValid(data) ? (data as unknown as FromPreviewMessage) : undefined;
 }

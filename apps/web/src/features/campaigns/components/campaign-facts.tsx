@@ -2,6 +2,21 @@ import { CAMPAIGN_TYPE_LABELS, type Campaign } from '@kindling/domain';
 import { Card } from '../../../ui/card';
 import styles from './campaign-facts.module.css';
 
+/** What the editor measured when it last loaded the page (campaign meta). */
+function pageFacts(meta: Campaign['meta']): [string, string | number][] {
+  const facts: [string, string | number][] = [];
+  if (meta.lang) facts.push(['Page language', meta.lang]);
+  if (meta.stats) {
+    const { htmlBytes, elementCount, loadMs } = meta.stats;
+    facts.push(
+      ['Page HTML', `${(htmlBytes / 1024).toFixed(1)} KB`],
+      ['Page elements', elementCount],
+      ['Page load', `${loadMs.toLocaleString('en-US')} ms`],
+    );
+  }
+  return facts;
+}
+
 export function CampaignFacts({ campaign }: { campaign: Campaign }) {
   const variantCount = campaign.elements.reduce(
     (total, element) => total + element.variants.length,
@@ -15,6 +30,7 @@ export function CampaignFacts({ campaign }: { campaign: Campaign }) {
     ['Variants', variantCount],
     ['Goals', campaign.goals.length],
     ['Exclusive audience', campaign.exclusiveAudienceMode ? 'On' : 'Off'],
+    ...pageFacts(campaign.meta),
   ];
   return (
     <Card title="Details">

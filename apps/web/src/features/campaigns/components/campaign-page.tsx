@@ -15,6 +15,7 @@ import { ErrorPanel } from '../../../ui/error-panel';
 import { LoadingState } from '../../../ui/spinner';
 import { ExternalIcon, TrashIcon } from '../../../ui/icons';
 import { PageHeader } from '../../../ui/page-header';
+import { PageIdentity } from '../../../ui/page-identity';
 import { useCampaign } from '../hooks/use-campaigns';
 import { useDeleteCampaign } from '../hooks/use-delete-campaign';
 import { InstallTrackerCard } from '../../../ui/install-tracker-card';
@@ -141,6 +142,12 @@ function CampaignDetails({ campaign, Results }: { campaign: Campaign; Results: R
               />
               <div className={styles.previewBody}>
                 <span className={styles.previewLabel}>Page</span>
+                <PageIdentity
+                  ingestedUrl={campaign.ingestedUrl}
+                  title={campaign.meta.title}
+                  favicon={campaign.meta.favicon}
+                  className={styles.pageIdentity}
+                />
                 {href ? (
                   <a href={href} target="_blank" rel="noreferrer noopener" className={styles.url}>
                     {displayUrl(campaign.ingestedUrl)}

@@ -10,6 +10,7 @@ import {
   DropdownMenuTrigger,
 } from '../../../ui/dropdown-menu';
 import { ExternalIcon, MoreIcon, TrashIcon } from '../../../ui/icons';
+import { PageIdentity } from '../../../ui/page-identity';
 import { Switch } from '../../../ui/switch';
 import { CampaignThumbnail } from './campaign-thumbnail';
 import styles from './campaign-row.module.css';
@@ -47,6 +48,12 @@ export function CampaignRow({
         <Link to={href} className={styles.name} data-testid="campaign-link">
           {campaign.name}
         </Link>
+        <PageIdentity
+          ingestedUrl={campaign.ingestedUrl}
+          title={campaign.pageTitle}
+          favicon={campaign.favicon}
+          className={styles.page}
+        />
         <a
           href={safeHref(campaign.ingestedUrl)}
           target="_blank"

@@ -1,3 +1,4 @@
+import type { PageMeta } from '@kindling/domain';
 import type { ElementDescription, PreviewMode } from '@kindling/page-runtime';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { pageCheckOf, type PageCheck } from '../../../lib/preview/page-check';
@@ -9,6 +10,7 @@ import { usePreviewClient } from '../../../lib/preview/use-preview-client';
 import { usePreviewState } from '../../../lib/preview/use-preview-state';
 import { PreviewError, PreviewStage } from '../../../ui/preview-stage';
 import { PreviewStatus } from '../../../ui/preview-status';
+import { PreviewWarning } from '../../../ui/preview-warning';
 import { SegmentedControl } from '../../../ui/segmented-control';
 import { Switch } from '../../../ui/switch';
 import type { GoalTarget } from '../goals/state/goal-rules';
@@ -34,6 +36,10 @@ interface WizardPreviewProps {
   onPageCheck: (check: PageCheck) => void;
   brokenPageAccepted: boolean;
   onAcceptBrokenPage: () => void;
+  /** The page has loaded and told its meta; `url` is the address the preview asked for. */
+  onPageMeta: (meta: PageMeta, url: string) => void;
+  /** The campaign form's message for that meta (a redirect), shown over the page. */
+  pageMetaError: string | undefined;
 }
 
 const SELECT_HINT: Partial<Record<PreviewMode, string>> = {
@@ -76,6 +82,16 @@ export function WizardPreview(props: WizardPreviewProps) {
     }
     previousMode.current = mode;
   }, [mode, dispatch]);
+
+  const { onPageMeta } = props;
+  const shownUrl = state.url;
+  useEffect(
+    () =>
+      client?.on('pageMeta', ({ meta }) => {
+        if (shownUrl !== undefined) onPageMeta(meta, shownUrl);
+      }),
+    [client, onPageMeta, shownUrl],
+  );
 
   const { frameStatus, loadStatus, httpStatus, errorMessage } = state;
   useEffect(() => {
@@ -135,6 +151,11 @@ export function WizardPreview(props: WizardPreviewProps) {
         accepted={props.brokenPageAccepted}
         onAccept={props.onAcceptBrokenPage}
       />
+      {props.pageMetaError ? (
+        <PreviewWarning>
+          <span data-testid="page-meta-error">{props.pageMetaError}</span>
+        </PreviewWarning>
+      ) : null}
       {state.loadStatus === 'Error' ? (
         <PreviewError message={state.errorMessage} onRetry={() => dispatch({ type: 'retry' })} />
       ) : null}

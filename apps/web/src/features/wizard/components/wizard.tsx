@@ -1,4 +1,4 @@
-import { popupClicksOf, type Campaign, type WizardStep } from '@kindling/domain';
+import { popupClicksOf, type Campaign, type PageMeta, type WizardStep } from '@kindling/domain';
 import type { ElementDescription } from '@kindling/page-runtime';
 import clsx from 'clsx';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
@@ -83,6 +83,10 @@ export function Wizard({ initial, campaign }: WizardProps) {
     [],
   );
   const onAcceptBrokenPage = useCallback(() => dispatch({ type: 'acceptBrokenPage' }), []);
+  const onPageMeta = useCallback(
+    (meta: PageMeta, url: string) => dispatch({ type: 'pageMeta', meta, url }),
+    [],
+  );
   const onPick = useCallback(
     (clicked: ElementDescription) => {
       const { changesElements } = editMode;
@@ -173,6 +177,8 @@ export function Wizard({ initial, campaign }: WizardProps) {
                 onPageCheck={onPageCheck}
                 brokenPageAccepted={state.brokenPageAccepted}
                 onAcceptBrokenPage={onAcceptBrokenPage}
+                onPageMeta={onPageMeta}
+                pageMetaError={state.pageMetaError}
               />
             </div>
           ) : null}

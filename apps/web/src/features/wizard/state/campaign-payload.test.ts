@@ -47,7 +47,7 @@ describe('campaignPayload', () => {
     const payload = campaignPayload(
       state(
         {
-          meta: { title: 'Shop', stats: { words: 3 } },
+          meta: { title: 'Shop', stats: { htmlBytes: 1200, elementCount: 40, loadMs: 300 } },
           thumbnail: { small: 'small.png', large: 'large.png' },
         },
         {
@@ -65,7 +65,7 @@ describe('campaignPayload', () => {
       name: 'Spring sale',
       description: 'Try a new button',
       type: 'multi_armed_bandit',
-      meta: { title: 'Shop', stats: { words: 3 } },
+      meta: { title: 'Shop', stats: { htmlBytes: 1200, elementCount: 40, loadMs: 300 } },
       thumbnail: { small: 'small.png', large: 'large.png' },
       exclusiveAudienceMode: true,
       trafficAllocation: 40,

@@ -16,6 +16,7 @@ import {
   savedCampaignSettings,
   settingsReducer,
 } from '../settings/state/wizard-settings';
+import { withPageMeta } from './page-meta';
 import type { ShellAction, WizardAction, WizardState } from './wizard-types';
 
 export function createWizardState(options: { url: string; isEnabled: boolean }): WizardState {
@@ -31,6 +32,7 @@ export function createWizardState(options: { url: string; isEnabled: boolean }):
     previewLoaded: false,
     pageCheck: { kind: 'pending' },
     brokenPageAccepted: false,
+    pageMetaError: undefined,
     ...noElements(),
     ...noGoals(),
     settings: newCampaignSettings(options.isEnabled),
@@ -72,6 +74,7 @@ function shellReducer(state: WizardState, action: ShellAction): WizardState {
             ingestedUrl: action.url,
             pageCheck: { kind: 'pending' },
             brokenPageAccepted: false,
+            pageMetaError: undefined,
           };
     case 'goTo': {
       // Back in ClosePopups the page shows as it is, pop-ups and all, to be closed afresh.
@@ -95,6 +98,8 @@ function shellReducer(state: WizardState, action: ShellAction): WizardState {
       return { ...state, pageCheck: action.check };
     case 'acceptBrokenPage':
       return { ...state, brokenPageAccepted: true };
+    case 'pageMeta':
+      return action.url === state.ingestedUrl ? withPageMeta(state, action.meta) : state;
     case 'popupClick':
       if (state.step !== 'ClosePopups') return state;
       return {
@@ -150,6 +155,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case 'previewLoaded':
     case 'pageChecked':
     case 'acceptBrokenPage':
+    case 'pageMeta':
     case 'popupClick':
       return shellReducer(state, action);
   }

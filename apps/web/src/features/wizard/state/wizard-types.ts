@@ -1,4 +1,4 @@
-import type { CampaignMeta, Thumbnail, WizardStep } from '@kindling/domain';
+import type { CampaignMeta, PageMeta, Thumbnail, WizardStep } from '@kindling/domain';
 import type { PageCheck } from '../../../lib/preview/page-check';
 import type { ElementsAction, ElementsState } from '../elements/state/elements-state';
 import type { GoalAction, GoalsState } from '../goals/state/goals-state';
@@ -22,6 +22,8 @@ export interface ShellState extends TemporaryIds {
   pageCheck: PageCheck;
   /** "Use this page anyway" was chosen for this address's error status. */
   brokenPageAccepted: boolean;
+  /** The campaign form's message for the page meta that loaded last (e.g. a redirect). */
+  pageMetaError: string | undefined;
 }
 
 /** One flat state: the shell's fields and each sub-feature's part. */
@@ -37,6 +39,8 @@ export type ShellAction =
   | { type: 'previewLoaded' }
   | { type: 'pageChecked'; check: PageCheck }
   | { type: 'acceptBrokenPage' }
+  /** The preview loaded `url` and reported its meta. */
+  | { type: 'pageMeta'; meta: PageMeta; url: string }
   /** A click the person made in the page during ClosePopups. */
   | { type: 'popupClick'; selector: string };
 

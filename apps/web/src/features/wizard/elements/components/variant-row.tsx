@@ -1,4 +1,10 @@
-import { ADD_AI_VARIANTS, type CampaignElement, type Variant } from '@kindling/domain';
+import {
+  ADD_AI_VARIANTS,
+  canAddDraftVariant,
+  NEW_VARIANT_LIMIT_MESSAGE,
+  type CampaignElement,
+  type Variant,
+} from '@kindling/domain';
 import clsx from 'clsx';
 import { useState } from 'react';
 import { Badge } from '../../../../ui/badge';
@@ -34,6 +40,8 @@ export function VariantRow({ element, variant, position, ai }: VariantRowProps) 
   const selected = state.selectedVariants[element.id] === variant.id;
   const toggleable = editMode.canToggle(variant);
   const name = `${suggested ? 'Suggestion' : 'Variant'} ${position}`;
+  // In create mode an approved suggestion becomes a draft: the element's drafts are capped.
+  const mayApprove = canAddDraftVariant(element.variants);
 
   async function run(kind: Exclude<Busy, undefined>, action: () => Promise<void>) {
     setBusy(kind);
@@ -74,6 +82,8 @@ export function VariantRow({ element, variant, position, ai }: VariantRowProps) 
             variant="outline"
             icon={<CheckIcon size={14} />}
             loading={busy === 'approve'}
+            disabled={!mayApprove}
+            title={mayApprove ? undefined : NEW_VARIANT_LIMIT_MESSAGE}
             onClick={() => void run('approve', () => actions.approve(element.id, variant.id))}
           >
             Approve

@@ -99,6 +99,17 @@ describe('approveSuggestionLocally (create mode)', () => {
     expect(approved.variants[1]?.info).toEqual(element.variants[1]?.info);
     expect(element.variants[1]?.marker).toBe('suggested');
   });
+
+  it('leaves the suggestion when the element already has five drafts (spec 5)', () => {
+    const drafts = [1, 2, 3, 4, 5].map((n) => textVariant(-n, { value: `d${n}` }, 'draft'));
+    const element = textElement(1, [...drafts, textVariant(-9, { value: 'ai' }, 'suggested')]);
+    expect(approveSuggestionLocally(element, -9)).toBe(element);
+    const four = textElement(1, [
+      ...drafts.slice(1),
+      textVariant(-9, { value: 'ai' }, 'suggested'),
+    ]);
+    expect(approveSuggestionLocally(four, -9).variants.at(-1)?.marker).toBe('draft');
+  });
 });
 
 describe('saveDraftLocally (create mode)', () => {

@@ -1,4 +1,10 @@
-import type { CampaignElement, DomStats, ElementFingerprint, Variant } from '@kindling/domain';
+import {
+  canAddDraftVariant,
+  type CampaignElement,
+  type DomStats,
+  type ElementFingerprint,
+  type Variant,
+} from '@kindling/domain';
 import { draftCopy } from './draft-editor';
 
 // Element and variant changes of spec section 4 ("Variant life cycle") that need no server
@@ -54,6 +60,7 @@ const mapVariants = (element: CampaignElement, map: (variant: Variant) => Varian
 
 /** Create mode, approve: the suggestion becomes a draft of the campaign being built. */
 export function approveSuggestionLocally(element: CampaignElement, id: number): CampaignElement {
+  if (!canAddDraftVariant(element.variants)) return element;
   return mapVariants(element, (variant) =>
     variant.id === id ? { ...variant, marker: 'draft' } : variant,
   );
