@@ -41,3 +41,4 @@ export * from './usage';
 export * from './image-generation';
 export * from './element-meta';
 export * from './variant-pool';
+export * from './variant-preview';
