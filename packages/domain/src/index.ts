@@ -42,3 +42,4 @@ export * from './image-generation';
 export * from './element-meta';
 export * from './variant-pool';
 export * from './variant-preview';
+export * from './variant-preview-schema';

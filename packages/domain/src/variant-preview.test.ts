@@ -4,12 +4,14 @@ import {
   previewArmName,
   VARIANT_PREVIEW_PARAM,
   VARIANT_PREVIEW_SECONDS,
-  variantPreviewClaimsSchema,
   variantPreviewLabel,
-  variantPreviewLinkRequestSchema,
   variantPreviewUrl,
   withoutPreviewParam,
 } from './variant-preview';
+import {
+  variantPreviewClaimsSchema,
+  variantPreviewLinkRequestSchema,
+} from './variant-preview-schema';
 
 describe('variant preview links', () => {
   it('open for one hour', () => {

@@ -1,9 +1,7 @@
-import { z } from 'zod';
-
 // Variant preview links (spec section 6, the `view_variant` feature flag): a signed, expiring
 // link to the campaign's live page that shows one chosen arm in that browser tab only and is
-// never counted. Signing itself is the server's (node:crypto); the claims, limits, the address
-// rule and the words people read are here.
+// never counted. Signing itself is the server's (node:crypto); the limits, the address rule and
+// the words people read are here. Zod-free: the tracker bundles it (schemas: variant-preview-schema).
 
 /** How long a preview link opens: one hour from when it was made. */
 export const VARIANT_PREVIEW_SECONDS = 3600;
@@ -19,40 +17,6 @@ export const VARIANT_PREVIEW_MESSAGES = {
   variantNotFound: 'This variant is not part of the element.',
   invalidLink: 'This preview link is not valid or has expired.',
 } as const;
-
-const rowId = z.number().int().positive().max(2_147_483_647);
-const armSchema = z.union([rowId, z.literal('control')]);
-
-/** POST /api/team/{team}/campaign/variant-preview-link */
-export const variantPreviewLinkRequestSchema = z.object({
-  campaignId: rowId,
-  elementId: rowId,
-  /** A variant id, or "control" for the original. */
-  variantId: armSchema,
-});
-export type VariantPreviewLinkRequest = z.infer<typeof variantPreviewLinkRequestSchema>;
-
-export const variantPreviewLinkSchema = z.object({
-  url: z.string(),
-  /** ISO time after which the link no longer opens a preview. */
-  expiresAt: z.string(),
-});
-export type VariantPreviewLink = z.infer<typeof variantPreviewLinkSchema>;
-
-/** What a preview token carries (short keys: the token travels in an address). */
-export const variantPreviewClaimsSchema = z.object({
-  /** Team id. */
-  t: rowId,
-  /** Campaign id. */
-  c: rowId,
-  /** Element id. */
-  e: rowId,
-  /** Variant id or "control". */
-  v: armSchema,
-  /** Expiry, seconds since the epoch. */
-  x: z.number().int().nonnegative(),
-});
-export type VariantPreviewClaims = z.infer<typeof variantPreviewClaimsSchema>;
 
 /** "Original" for the control, else "Variant 2" for the element's second variant. */
 export const previewArmName = (position: number | 'control'): string =>
