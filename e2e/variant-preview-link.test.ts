@@ -128,15 +128,20 @@ describe('variant preview links: "View on live page" shows one variant, counted 
     await notEnough.waitFor();
     await notEnough.getByRole('button', { name: 'Got it' }).click();
     const contents = page.getByTestId('campaign-contents');
-    const original = contents.getByRole('button', { name: 'View on live page: Original of Text 1' });
+    const original = contents.getByRole('button', {
+      name: 'View on live page: Original of Text 1',
+    });
     await original.waitFor();
     await contents.scrollIntoViewIfNeeded();
     await shotAtBothSizes(page, 'variant-preview-campaign-contents');
     // The results rows offer the same link.
     const rows = page.getByTestId('results').locator('tbody tr');
-    expect(await rows.first().getByRole('button', { name: /^View on live page: / }).count()).toBe(
-      1,
-    );
+    expect(
+      await rows
+        .first()
+        .getByRole('button', { name: /^View on live page: / })
+        .count(),
+    ).toBe(1);
     const button = contents.getByRole('button', {
       name: 'View on live page: Variant 2 of Text 1',
     });

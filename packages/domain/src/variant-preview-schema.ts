@@ -36,4 +36,3 @@ export const variantPreviewClaimsSchema = z.object({
   x: z.number().int().nonnegative(),
 });
 export type VariantPreviewClaims = z.infer<typeof variantPreviewClaimsSchema>;
-

@@ -13,6 +13,20 @@ import {
   variantPreviewLinkRequestSchema,
 } from './variant-preview-schema';
 
+// The WHATWG URL parser (Node's); the domain is type-checked without DOM or Node types.
+interface Parsed {
+  searchParams: URLSearchParams;
+  pathname: string;
+  host: string;
+}
+interface URLSearchParams {
+  get(name: string): string | null;
+  has(name: string): boolean;
+  delete(name: string): void;
+  toString(): string;
+}
+declare const URL: new (url: string) => Parsed;
+
 describe('variant preview links', () => {
   it('open for one hour', () => {
     expect(VARIANT_PREVIEW_SECONDS).toBe(3600);

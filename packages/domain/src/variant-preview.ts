@@ -26,6 +26,14 @@ export const previewArmName = (position: number | 'control'): string =>
 export const variantPreviewLabel = (armName: string, elementName: string): string =>
   `Kindling preview: ${armName} of ${elementName}`;
 
+// The WHATWG URL parser, present in browsers and Node; declared here because the domain
+// package is type-checked without DOM or Node types.
+interface ParsedUrl {
+  searchParams: { set(name: string, value: string): void; delete(name: string): void };
+  toString(): string;
+}
+declare const URL: new (url: string) => ParsedUrl;
+
 /**
  * The campaign's page with the token added as `kindling_preview`; its other query parameters
  * and fragment are kept, and a parameter of the same name already there is replaced.

@@ -1,7 +1,14 @@
 import { VARIANT_PREVIEW_MESSAGES, VARIANT_PREVIEW_SECONDS } from '@kindling/domain';
 import { afterEach, expect, it, vi } from 'vitest';
 import { describeEachDatabase } from '../../../test/databases';
-import { bearer, createTeam, errorOf, signUp, useTestApp, type Account } from '../../../test/test-app';
+import {
+  bearer,
+  createTeam,
+  errorOf,
+  signUp,
+  useTestApp,
+  type Account,
+} from '../../../test/test-app';
 
 const PAGE = 'https://shop.example.com/landing?utm_source=mail';
 
