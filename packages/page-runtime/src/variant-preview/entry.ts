@@ -7,6 +7,7 @@ import {
 } from '@kindling/domain';
 import type { PageMutation } from '../mutation-types';
 import { createApplier } from '../tracker/apply';
+import { watchHistory } from '../tracker/history';
 import { showBadge } from './badge';
 
 // GET /api/tracker/{team}/preview.js: loaded by the tracker, instead of running, on a page
@@ -55,14 +56,16 @@ function leave(): void {
 }
 
 function show(preview: OpenedPreview): void {
-  if (samePage(preview.url, location.href) && preview.mutations.length) {
-    const applier = createApplier({
-      onApplied: () => undefined,
-      onLoop: (_change, pauseMs) => console.warn('kindling: undone too often', pauseMs),
-      wasSeen: () => false,
-    });
-    applier.show([{ ...preview }], 0);
-  }
+  const applier = createApplier({
+    onApplied: () => undefined,
+    onLoop: (_change, pauseMs) => console.warn('kindling: undone too often', pauseMs),
+    wasSeen: () => false,
+  });
+  // Only on the campaign's page; a single-page app moving to another page drops the change
+  // (as the tracker does), and moving back applies it again.
+  const apply = () => applier.show(samePage(preview.url, location.href) ? [{ ...preview }] : [], 0);
+  apply();
+  watchHistory(apply);
   const badge = () => showBadge(preview.label, leave);
   if (document.body) badge();
   else document.addEventListener('DOMContentLoaded', badge, { once: true });
