@@ -211,4 +211,55 @@ describe('variant preview links: "View on live page" shows one variant, counted 
       .toBe(exposures(before) + 1);
     await stranger.context.close();
   });
+
+  it('follows a single-page app: the variant re-applied after re-renders and on coming back', async () => {
+    const spaUrl = shopUrlOf(fixtures!, 'tracker-spa.html');
+    const { id } = await api.call<{ id: number }>('POST', `/team/${slug}/campaign/create`, {
+      name: 'App headline',
+      description: 'Preview in a single-page app',
+      ingestedUrl: spaUrl,
+      isEnabled: false,
+      elements: [
+        {
+          id: -1,
+          key: 'headline',
+          selector: 'h1',
+          type: 'text',
+          control: { info: { value: ORIGINAL } },
+          variants: [
+            { id: -2, key: 'app', type: 'text', isEnabled: true, info: { value: VARIANT_1 } },
+          ],
+        },
+      ],
+      goals: [],
+    });
+    const loaded = await api.call<{ elements: { id: number; variants: { id: number }[] }[] }>(
+      'GET',
+      `/team/${slug}/campaign/by-id?id=${id}`,
+    );
+    const element = loaded.elements[0]!;
+    // A paused campaign previews too: that is how a variant is checked before it runs.
+    const { url } = await api.call<{ url: string }>(
+      'POST',
+      `/team/${slug}/campaign/variant-preview-link`,
+      { campaignId: id, elementId: element.id, variantId: element.variants[0]!.id },
+    );
+    const visit = await visitShop(browser, url);
+    const tab = visit.page;
+    await expect.poll(() => headline(tab), { timeout: 15_000 }).toBe(VARIANT_1);
+    expect(await badge(tab).innerText()).toContain('Kindling preview: Variant 1 of Text 1');
+    // The app re-renders its view: the variant comes back at once.
+    await tab.evaluate(() => (window as unknown as { render(): void }).render());
+    await expect.poll(() => headline(tab), { timeout: 15_000 }).toBe(VARIANT_1);
+    // Another page of the app: the badge stays, nothing to change there.
+    await tab.evaluate(() => (window as unknown as { go(path: string): void }).go('reviews'));
+    await tab.locator('h2').waitFor();
+    expect(await badge(tab).isVisible()).toBe(true);
+    // Back on the campaign page (popstate re-renders it): the variant again, still nothing sent.
+    await tab.goBack();
+    await expect.poll(() => headline(tab), { timeout: 15_000 }).toBe(VARIANT_1);
+    await tab.waitForTimeout(1000);
+    expect(visit.requested()).toBe(0);
+    await visit.context.close();
+  });
 });
