@@ -5,3 +5,6 @@ export const trackerOutfile: string;
 export const trackerSources: string[];
 export const BOOTSTRAP_NAME: string;
 export const trackerBuildOptions: BuildOptions;
+export const previewEntry: string;
+export const previewOutfile: string;
+export const previewBuildOptions: BuildOptions;

@@ -13,3 +13,12 @@ export const trackerBuildOptions = {
   ...agentBuildOptions,
   entryPoints: [trackerEntry],
 };
+
+// The variant preview script (GET /api/tracker/{team}/preview.js): loaded by the tracker only on
+// pages opened from a preview link, so it is outside the tracker's size budget.
+export const previewEntry = path.join(runtimeRoot, 'src/variant-preview/entry.ts');
+export const previewOutfile = path.join(runtimeRoot, 'dist/variant-preview.js');
+export const previewBuildOptions = {
+  ...agentBuildOptions,
+  entryPoints: [previewEntry],
+};

@@ -83,6 +83,12 @@ import { getTrackerConfig } from './modules/campaigns/get-tracker-config';
 import { findPublicTeam } from './modules/teams/find-public-team';
 import { trackerRoutes, trackerSnippetRoutes } from './modules/tracker/routes';
 import { trackerBundle } from './modules/tracker/tracker-bundle';
+import { createPreviewLinkTokens } from './modules/variant-preview/preview-link-tokens';
+import {
+  variantPreviewLinkRoutes,
+  variantPreviewPublicRoutes,
+} from './modules/variant-preview/routes';
+import { variantPreviewBundle } from './modules/variant-preview/variant-preview-bundle';
 import { createOutbox } from './mail/outbox';
 import { installBus } from './realtime/create-bus';
 import { ChannelPolicies } from './realtime/channel-policies';
@@ -256,6 +262,11 @@ export async function buildApp({
       getTrackerConfig({ ...services, getBanditWeights: banditWeights }, input),
     trackerBundle,
   });
+  const previewLinkTokens = createPreviewLinkTokens(authSecret);
+  variantPreviewPublicRoutes(app, services, {
+    tokens: previewLinkTokens,
+    previewScript: variantPreviewBundle,
+  });
   teamRoutes(app, services);
   previewRoutes(app, services, { tickets: createTicketService(authSecret) });
   await registerTeamScope(
@@ -275,6 +286,7 @@ export async function buildApp({
         listCampaignIds: (input) => listCampaignIds(services, input),
       });
       trackerSnippetRoutes(scope, services);
+      variantPreviewLinkRoutes(scope, services, { tokens: previewLinkTokens });
       statsRoutes(scope, services, {
         getCampaigns: (input) => getCampaigns(services, input),
         listCampaigns: (input) => getCampaigns(services, input),

@@ -122,6 +122,10 @@ const EXAMPLES: Record<string, (context: Context) => Example> = {
   'GET /campaign/performance/campaigns': () => ({ query: { timezone: 'Europe/Berlin' } }),
   'GET /api-keys': () => ({}),
   'GET /tracker/snippet': () => ({}),
+  // The owner turned "View variant" on in the setup; "control" survives delete-variant.
+  'POST /campaign/variant-preview-link': (c) => ({
+    payload: { campaignId: c.variantCampaignId, elementId: c.elementId, variantId: 'control' },
+  }),
   'POST /api-keys/create': () => ({ payload: { name: 'Created by example' } }),
   'DELETE /api-keys/revoke': (c) => ({ query: { id: c.apiKeyId } }),
 };
@@ -222,6 +226,12 @@ describeEachDatabase('every team-scoped route refuses other teams', (kind) => {
         },
       });
       const variantCampaignId = withVariant.json<{ id: number }>().id;
+      await t.current.app.inject({
+        method: 'POST',
+        url: `/api/team/${slug}/feature-flags`,
+        headers: bearer(owner),
+        payload: { flag: 'view_variant', enabled: true },
+      });
       const loaded = await t.current.app.inject({
         method: 'GET',
         url: `/api/team/${slug}/campaign/by-id?id=${variantCampaignId}`,

@@ -39,6 +39,11 @@ const eventBase = z.object({
   sessionId: opaqueId,
   ts: z.number().int().nonnegative(),
   url: z.string().max(2048),
+  /**
+   * Sent from a variant preview link: answered 202 and dropped before storage and rollups, so a
+   * preview never counts (the preview script sends nothing; this guards any other sender).
+   */
+  preview: z.literal(true).optional(),
 });
 
 export const exposureEventSchema = eventBase.extend({

@@ -45,3 +45,5 @@ export * from './usage';
 export * from './image-generation';
 export * from './element-meta';
 export * from './variant-pool';
+export * from './variant-preview';
+export * from './variant-preview-schema';

@@ -7,6 +7,7 @@ import { watchHistory } from './history';
 import { touchSession, visitorId } from './ids';
 import { newId } from './new-id';
 import { planPage, type Config } from './plan';
+import { enteredPreview } from './preview-gate';
 import { createQueue } from './queue';
 import { sender } from './send';
 import { cookieStore, localStore, memoryStore, readJson, save, type Store } from './storage';
@@ -166,17 +167,23 @@ export function startTracker(boot: TrackerBootstrap): void {
   window.kindling = Object.assign((...args: unknown[]) => void commands.push(args), {
     started: true,
   });
-  // Do Not Track: the page stays exactly as its owner made it and nothing is stored or sent.
-  if (navigator.doNotTrack === '1') return;
-  const href = location.href;
-  const hider = createHider(boot.hide.filter(([url]) => samePage(url, href)).flatMap(([, s]) => s));
-  const local = localStore();
-  const store = local ?? memoryStore();
-  const visitor = visitorId(local ? [local, cookieStore()] : [cookieStore()], newId);
-  fetch(boot.configUrl)
-    .then((response) =>
-      response.ok ? (response.json() as Promise<Config>) : Promise.reject(new Error('config')),
-    )
-    .then((config) => run({ config, store, visitor, hider }, commands))
-    .catch(() => hider.keepOnly([]));
+  const start = () => {
+    // Do Not Track: the page stays exactly as its owner made it and nothing is stored or sent.
+    if (navigator.doNotTrack === '1') return;
+    const href = location.href;
+    const hider = createHider(
+      boot.hide.filter(([url]) => samePage(url, href)).flatMap(([, s]) => s),
+    );
+    const local = localStore();
+    const store = local ?? memoryStore();
+    const visitor = visitorId(local ? [local, cookieStore()] : [cookieStore()], newId);
+    fetch(boot.configUrl)
+      .then((response) =>
+        response.ok ? (response.json() as Promise<Config>) : Promise.reject(new Error('config')),
+      )
+      .then((config) => run({ config, store, visitor, hider }, commands))
+      .catch(() => hider.keepOnly([]));
+  };
+  // A variant preview link: the preview script shows it and nothing is counted.
+  if (!enteredPreview(boot.configUrl, start)) start();
 }

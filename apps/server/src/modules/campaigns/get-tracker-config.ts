@@ -37,7 +37,7 @@ export type GetBanditWeights = (input: {
 const EVEN = 1;
 
 /** Uploaded images are served by Kindling, not by the customer's site: make them absolute. */
-const absoluteUploads =
+export const absoluteUploads =
   (filesOrigin: string) =>
   (mutation: PageMutation): PageMutation =>
     mutation.type === 'imageSrc' && mutation.src.startsWith(`${UPLOADS_PREFIX}/`)

@@ -630,6 +630,34 @@ describeEachDatabase('POST /api/collect', (kind) => {
     const drops = await t.current.services.db.selectFrom('collectDrops').selectAll().execute();
     expect(drops.reduce((sum, row) => sum + Number(row.bots), 0)).toBeGreaterThanOrEqual(1);
   });
+
+  it('drops events marked as a variant preview before storage and rollups; the rest of the batch counts', async () => {
+    const events = await eventCount();
+    const counted = await rollups();
+    const previewOnly = await post({
+      events: [
+        exposure('previewer', [headline.variants[0]!, 'control'], { preview: true }),
+        { ...goal('previewer', signup), preview: true },
+      ],
+    });
+    expect(previewOnly.statusCode).toBe(202);
+    expect(previewOnly.json()).toEqual({ accepted: 0, duplicates: 0 });
+    expect(await eventCount()).toBe(events);
+    expect(await rollups()).toEqual(counted);
+    // Positive control: in the same batch, the unmarked event is stored and counted.
+    const mixed = await post({
+      events: [
+        exposure('previewer-2', ['control', 'control'], { preview: true }),
+        exposure('real-visitor', ['control', 'control']),
+      ],
+    });
+    expect(mixed.json()).toEqual({ accepted: 1, duplicates: 0 });
+    expect(await eventCount()).toBe(events + 1);
+    expect(await rollups()).not.toEqual(counted);
+    // Only `true` marks a preview; anything else is a malformed event.
+    const bad = await post({ events: [exposure('odd', ['control', 'control'], { preview: 1 })] });
+    expect(bad.statusCode).toBe(400);
+  });
 });
 
 describeEachDatabase('POST /api/collect rate limit', (kind) => {

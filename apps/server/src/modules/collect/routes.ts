@@ -62,9 +62,12 @@ export function collectRoutes(
           await countDroppedBots(services.db, new Date().toISOString().slice(0, 10), events.length);
           return reply.status(202).send({ accepted: 0, duplicates: 0 });
         }
+        // Variant previews are never counted: dropped before anything is stored or rolled up.
+        const counted = events.filter((event) => !event.preview);
+        if (counted.length === 0) return reply.status(202).send({ accepted: 0, duplicates: 0 });
         const answer = await ingestEvents(
           { db: services.db, getTrackingShapes, store: storeBatch },
-          { events },
+          { events: counted },
         );
         return reply.status(202).send(answer);
       },

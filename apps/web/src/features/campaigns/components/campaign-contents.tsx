@@ -2,6 +2,8 @@ import type { Campaign, CampaignElement } from '@kindling/domain';
 import { elementName, variantName } from '../../../lib/campaign-names';
 import { Badge } from '../../../ui/badge';
 import { Card } from '../../../ui/card';
+import { useCurrentTeam } from '../../../lib/current-team';
+import { ViewOnLivePageButton } from '../../../ui/view-on-live-page-button';
 import { GoalSummary } from '../../../ui/goal-summary';
 import { MissingInformation } from '../../../ui/missing-information';
 import { VariantSummary } from '../../../ui/variant-summary';
@@ -9,6 +11,9 @@ import styles from './campaign-contents.module.css';
 
 /** What the campaign tests: each element with its original and variants, and the funnel. */
 export function CampaignContents({ campaign }: { campaign: Campaign }) {
+  const { slug, featureFlags } = useCurrentTeam();
+  // Labs "View variant": each arm gets a link that shows it on the campaign's live page.
+  const previewTeam = featureFlags.includes('view_variant') ? slug : undefined;
   return (
     <Card title="What this campaign tests" data-testid="campaign-contents">
       <div className={styles.sections}>
@@ -21,7 +26,13 @@ export function CampaignContents({ campaign }: { campaign: Campaign }) {
           ) : (
             <ol className={styles.elements}>
               {campaign.elements.map((element, index) => (
-                <ElementContents key={element.id} element={element} index={index} />
+                <ElementContents
+                  key={element.id}
+                  element={element}
+                  index={index}
+                  campaignId={campaign.id}
+                  previewTeam={previewTeam}
+                />
               ))}
             </ol>
           )}
@@ -48,8 +59,29 @@ export function CampaignContents({ campaign }: { campaign: Campaign }) {
   );
 }
 
-function ElementContents({ element, index }: { element: CampaignElement; index: number }) {
+function ElementContents({
+  element,
+  index,
+  campaignId,
+  previewTeam,
+}: {
+  element: CampaignElement;
+  index: number;
+  campaignId: number;
+  /** The team slug when "View variant" is on; else no live-page links. */
+  previewTeam: string | undefined;
+}) {
   const name = elementName(element, index);
+  const viewLive = (variantId: number | 'control', arm: string) =>
+    previewTeam ? (
+      <span className={styles.armAction}>
+        <ViewOnLivePageButton
+          team={previewTeam}
+          target={{ campaignId, elementId: element.id, variantId }}
+          armLabel={`${arm} of ${name}`}
+        />
+      </span>
+    ) : null;
   const originalText = 'value' in element.control.info ? element.control.info.value : undefined;
   return (
     <li className={styles.element} aria-label={name}>
@@ -61,6 +93,7 @@ function ElementContents({ element, index }: { element: CampaignElement; index: 
         <li className={styles.arm}>
           <span className={styles.armName}>Original</span>
           <VariantSummary info={element.control.info} alt={`${name}, original`} compact />
+          {viewLive('control', 'Original')}
         </li>
         {element.variants.map((variant, position) => (
           <li key={variant.id} className={styles.arm}>
@@ -74,6 +107,7 @@ function ElementContents({ element, index }: { element: CampaignElement; index: 
               alt={`${name}, ${variantName(position)}`}
               compact
             />
+            {viewLive(variant.id, variantName(position))}
           </li>
         ))}
       </ul>

@@ -190,7 +190,16 @@ export function CampaignResults({ campaign }: { campaign: Campaign }) {
                 compareName="Previous period"
               />
             </section>
-            <ElementResults elements={rows} metric={metric} controls={actions} />
+            <ElementResults
+              elements={rows}
+              metric={metric}
+              controls={actions}
+              preview={
+                featureFlags.includes('view_variant')
+                  ? { team: slug, campaignId: campaign.id }
+                  : undefined
+              }
+            />
           </div>
         )}
       </div>

@@ -3,6 +3,7 @@ import clsx from 'clsx';
 import { formatCount, formatShare } from '../../../lib/format';
 import { Button } from '../../../ui/button';
 import { TrashIcon } from '../../../ui/icons';
+import { ViewOnLivePageButton } from '../../../ui/view-on-live-page-button';
 import { Switch } from '../../../ui/switch';
 import type { ArmRow, ElementRows } from '../state/element-rows';
 import { formatChance, formatChange, formatMetric, METRIC_LABELS } from '../state/metric-format';
@@ -51,6 +52,12 @@ function DeliveryCell({ row }: { row: ArmRow }) {
   );
 }
 
+/** Set when the team has "View variant" on: each row links to its arm on the live page. */
+export interface LivePreview {
+  team: string;
+  campaignId: number;
+}
+
 interface VariantControls {
   setEnabled: (id: number, isEnabled: boolean) => void;
   pendingId: number | null;
@@ -61,10 +68,16 @@ function ArmLine({
   row,
   metric,
   controls,
+  elementId,
+  elementLabel,
+  preview,
 }: {
   row: ArmRow;
   metric: DerivedMetricKey;
   controls: VariantControls;
+  elementId: number;
+  elementLabel: string;
+  preview: LivePreview | undefined;
 }) {
   const value = row.metrics[metric];
   const variantId = row.variantId;
@@ -76,6 +89,19 @@ function ArmLine({
           <span className={styles.content} title={row.content}>
             {row.content}
           </span>
+          {preview ? (
+            <span>
+              <ViewOnLivePageButton
+                team={preview.team}
+                target={{
+                  campaignId: preview.campaignId,
+                  elementId,
+                  variantId: variantId ?? 'control',
+                }}
+                armLabel={`${row.label} of ${elementLabel}`}
+              />
+            </span>
+          ) : null}
         </span>
       </th>
       <td data-label="Views">{formatCount(row.metrics.views)}</td>
@@ -125,10 +151,12 @@ export function ElementResults({
   elements,
   metric,
   controls,
+  preview,
 }: {
   elements: ElementRows[];
   metric: DerivedMetricKey;
   controls: VariantControls;
+  preview?: LivePreview;
 }) {
   return (
     <div className={styles.elements}>
@@ -161,7 +189,15 @@ export function ElementResults({
               </thead>
               <tbody>
                 {element.rows.map((row) => (
-                  <ArmLine key={row.key} row={row} metric={metric} controls={controls} />
+                  <ArmLine
+                    key={row.key}
+                    row={row}
+                    metric={metric}
+                    controls={controls}
+                    elementId={element.id}
+                    elementLabel={element.label}
+                    preview={preview}
+                  />
                 ))}
               </tbody>
             </table>

@@ -20,7 +20,8 @@ const FLAG_TEXT: Record<FeatureFlag, { title: string; description: string }> = {
   },
   view_variant: {
     title: 'View variant',
-    description: 'Open a single variant on its own to check how it looks.',
+    description:
+      'Open a variant or the original on your live page with a private one-hour link. Previews are never counted.',
   },
   variant_advanced_mode: {
     title: 'Advanced (HTML) variants',
