@@ -40,6 +40,7 @@ import { billingRoutes } from './modules/billing/routes';
 import { campaignImageRoutes } from './modules/campaigns/image-routes';
 import { uploadStore, UPLOADS_PREFIX } from './modules/campaigns/uploaded-files';
 import { campaignRoutes } from './modules/campaigns/routes';
+import { demoRoutes } from './modules/demo/routes';
 import { getCampaigns } from './modules/campaigns/get-campaigns';
 import { statsRoutes } from './modules/stats/routes';
 import { createFinalIntervalCache } from './modules/stats/final-interval-cache';
@@ -263,6 +264,7 @@ export async function buildApp({
     (scope) => {
       teamScopedRoutes(scope, services);
       campaignRoutes(scope, services);
+      demoRoutes(scope, services);
       aiRoutes(scope, { services, providers: aiProviders, worker });
       campaignImageRoutes(scope, services);
       billingRoutes(scope, services);

@@ -83,3 +83,19 @@ export const CANCEL_DRAFT = {
   title: 'Are you sure you want to cancel?',
   message: 'You have unsaved changes.',
 } as const satisfies ConfirmationText;
+
+/** Demo data and guest access (spec sections 9 and 1). */
+export const DEMO_MESSAGES = {
+  badge: 'Demo',
+  explore: 'Explore with demo data',
+  banner:
+    'Demo data: generated statistics dated up to 1999-12-31, to show how results read. Delete this campaign when you are done.',
+  created: 'Demo campaign added',
+} as const;
+
+export const GUEST_MESSAGES = {
+  tryIt: 'Try without signing up',
+  banner: 'You are exploring a demo as a guest - Sign up to test your own pages',
+  readOnly: 'Guests can look around but not change anything. Sign up to test your own pages.',
+  unavailable: 'Guest access is not enabled on this server.',
+} as const;

@@ -2,13 +2,18 @@ import { newCampaignStartsEnabled, normalizeUrl, type CampaignInput } from '@kin
 import type { Db } from '../../db/database';
 import { getSubscription } from '../teams/get-subscription';
 import { assertVariantsMayBeStored, campaignVariantChecks } from './check-element-variants';
-import { insertCampaign } from './repo';
+import { insertCampaign, type CampaignOrigin } from './repo';
 import { sanitizeElement } from './sanitize-variant-html';
 import { campaignColumns, writeCampaignParts } from './write-campaign-parts';
 
 export async function createCampaign(
   { db }: { db: Db },
-  input: { teamId: number; campaign: Omit<CampaignInput, 'isEnabled'> & { isEnabled?: boolean } },
+  input: {
+    teamId: number;
+    campaign: Omit<CampaignInput, 'isEnabled'> & { isEnabled?: boolean };
+    /** The demo module's: a demo campaign, dated to its data. */
+    origin?: CampaignOrigin;
+  },
 ): Promise<{ id: number }> {
   // Html is sanitised first, so the duplicate check compares what will be stored.
   const elements = input.campaign.elements.map(sanitizeElement);
@@ -23,7 +28,7 @@ export async function createCampaign(
       isEnabled,
       ingestedUrl: normalizeUrl(input.campaign.ingestedUrl),
     });
-    const { id } = await insertCampaign(tx, input.teamId, values);
+    const { id } = await insertCampaign(tx, input.teamId, values, input.origin);
     await writeCampaignParts(
       { tx, teamId: input.teamId, campaignId: id },
       { elements, goals: input.campaign.goals },
