@@ -75,6 +75,8 @@ export function campaignRoutes(scope: AppInstance, services: AppServices): void 
   scope.get(
     `${base}/update-enabled`,
     {
+      // A GET (spec section 7) that changes something: guests may not.
+      config: { access: 'write' },
       schema: {
         tags,
         security,
@@ -112,6 +114,8 @@ export function campaignRoutes(scope: AppInstance, services: AppServices): void 
   scope.get(
     `${base}/update-variant-enabled`,
     {
+      // A GET (spec section 7) that changes something: guests may not.
+      config: { access: 'write' },
       schema: {
         tags,
         security,
@@ -125,7 +129,11 @@ export function campaignRoutes(scope: AppInstance, services: AppServices): void 
 
   scope.get(
     `${base}/delete-variant`,
-    { schema: { tags, security, params: teamParams, querystring: idQuery } },
+    {
+      // A GET (spec section 7) that changes something: guests may not.
+      config: { access: 'write' },
+      schema: { tags, security, params: teamParams, querystring: idQuery },
+    },
     async (request, reply) => {
       await deleteVariant(services, { teamId: requireTeam(request).id, id: request.query.id });
       return reply.status(204).send();
