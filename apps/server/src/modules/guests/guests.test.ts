@@ -43,6 +43,8 @@ describeEachDatabase('guest access is off by default', (kind) => {
   const t = useTestApp(kind, { JOB_WORKER: false });
 
   it('answers 404 to a guest sign-in and makes nothing', async () => {
+    const offered = await t.current.app.inject({ method: 'GET', url: '/api/auth/guest' });
+    expect(offered.statusCode).toBe(404);
     const response = await t.current.app.inject({ method: 'POST', url: '/api/auth/guest' });
     expect(response.statusCode).toBe(404);
     expect(errorOf(response).message).toBe(GUEST_MESSAGES.unavailable);
@@ -72,6 +74,8 @@ describeEachDatabase('guest access (GUEST_ACCESS=true)', (kind) => {
     t.current.app.inject({ method: 'GET', url, headers: as(token) });
 
   it('starts a short guest session in a demo team holding the demo campaign', async () => {
+    const offered = await t.current.app.inject({ method: 'GET', url: '/api/auth/guest' });
+    expect(offered.json()).toEqual({ enabled: true });
     guest = await startGuest();
     const context = await get('/api/user/by-session');
     expect(context.statusCode, context.body).toBe(200);
@@ -97,7 +101,7 @@ describeEachDatabase('guest access (GUEST_ACCESS=true)', (kind) => {
 
   it('gives the next guest the same team, with still one demo campaign', async () => {
     const [second, third] = await Promise.all([startGuest(), startGuest()]);
-    for (const tokens of [second!, third!]) {
+    for (const tokens of [second, third]) {
       const teams = (await get('/api/user/by-session', tokens.accessToken)).json<{
         teams: { slug: string }[];
       }>().teams;
@@ -220,7 +224,7 @@ describeEachDatabase('guest access (GUEST_ACCESS=true)', (kind) => {
       .updateTable('sessions')
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where('userId', 'in', (eb) =>
-        eb.selectFrom('users').select('id').where('isGuest', '=', true),
+        eb.selectFrom('users').select('users.id').where('users.isGuest', '=', true),
       )
       .execute();
     expect((await get(`/api/team/${slug}/campaign/by-team`)).statusCode).toBe(401);

@@ -1,4 +1,4 @@
-import { CAMPAIGN_TYPE_LABELS, type Campaign } from '@kindling/domain';
+import { CAMPAIGN_TYPE_LABELS, DEMO_MESSAGES, type Campaign } from '@kindling/domain';
 import type { ComponentType } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
@@ -61,7 +61,7 @@ export function CampaignPage({ Results }: { Results: ResultsComponent }) {
 }
 
 function CampaignDetails({ campaign, Results }: { campaign: Campaign; Results: ResultsComponent }) {
-  const { slug, user } = useCurrentTeam();
+  const { slug, user, isGuest } = useCurrentTeam();
   const navigate = useNavigate();
   const deleteCampaign = useDeleteCampaign(slug);
   const href = safeHref(campaign.ingestedUrl);
@@ -81,6 +81,11 @@ function CampaignDetails({ campaign, Results }: { campaign: Campaign; Results: R
         title={campaign.name}
         description={
           <span className={styles.subtitle}>
+            {campaign.isDemo ? (
+              <span data-testid="demo-badge">
+                <Badge tone="info">{DEMO_MESSAGES.badge}</Badge>
+              </span>
+            ) : null}
             <Badge tone={campaign.isEnabled ? 'success' : 'neutral'}>
               {campaign.isEnabled ? 'Enabled' : 'Paused'}
             </Badge>
@@ -90,20 +95,8 @@ function CampaignDetails({ campaign, Results }: { campaign: Campaign; Results: R
           </span>
         }
         actions={
-          <>
-            <ButtonLink to={teamHref(slug, `/campaign/${campaign.id}/edit`)} variant="outline">
-              Edit variants
-            </ButtonLink>
-            <ButtonLink
-              to={teamHref(
-                slug,
-                `/preview?${new URLSearchParams({ url: campaign.ingestedUrl, campaign: String(campaign.id) }).toString()}`,
-              )}
-              variant="outline"
-              color="secondary"
-            >
-              Preview page
-            </ButtonLink>
+          // A guest changes nothing; a demo has no live page to edit or preview.
+          isGuest ? undefined : campaign.isDemo ? (
             <Button
               variant="outline"
               color="danger"
@@ -112,7 +105,31 @@ function CampaignDetails({ campaign, Results }: { campaign: Campaign; Results: R
             >
               Delete
             </Button>
-          </>
+          ) : (
+            <>
+              <ButtonLink to={teamHref(slug, `/campaign/${campaign.id}/edit`)} variant="outline">
+                Edit variants
+              </ButtonLink>
+              <ButtonLink
+                to={teamHref(
+                  slug,
+                  `/preview?${new URLSearchParams({ url: campaign.ingestedUrl, campaign: String(campaign.id) }).toString()}`,
+                )}
+                variant="outline"
+                color="secondary"
+              >
+                Preview page
+              </ButtonLink>
+              <Button
+                variant="outline"
+                color="danger"
+                icon={<TrashIcon size={16} />}
+                onClick={() => void handleDelete()}
+              >
+                Delete
+              </Button>
+            </>
+          )
         }
       />
 
@@ -121,7 +138,9 @@ function CampaignDetails({ campaign, Results }: { campaign: Campaign; Results: R
         <CampaignContents campaign={campaign} />
         <div className={styles.grid}>
           <div className={styles.mainColumn}>
-            <InstallTrackerCard campaignId={campaign.id} pageUrl={campaign.ingestedUrl} />
+            {campaign.isDemo ? null : (
+              <InstallTrackerCard campaignId={campaign.id} pageUrl={campaign.ingestedUrl} />
+            )}
           </div>
           <aside className={styles.sideColumn}>
             <Card padded={false} className={styles.previewCard}>

@@ -1,4 +1,4 @@
-import { CAMPAIGN_TYPE_LABELS, type CampaignSummary } from '@kindling/domain';
+import { CAMPAIGN_TYPE_LABELS, DEMO_MESSAGES, type CampaignSummary } from '@kindling/domain';
 import { Link, useNavigate } from 'react-router';
 import { displayUrl, formatDate, pluralize, safeHref } from '../../../lib/format';
 import { Badge } from '../../../ui/badge';
@@ -19,9 +19,18 @@ interface CampaignRowProps {
   timeZone: string;
   onToggle: (isEnabled: boolean) => void;
   onDelete: () => void;
+  /** A guest's list: no switch, no delete. */
+  readOnly?: boolean;
 }
 
-export function CampaignRow({ campaign, href, timeZone, onToggle, onDelete }: CampaignRowProps) {
+export function CampaignRow({
+  campaign,
+  href,
+  timeZone,
+  onToggle,
+  onDelete,
+  readOnly = false,
+}: CampaignRowProps) {
   const navigate = useNavigate();
   return (
     <li
@@ -48,6 +57,11 @@ export function CampaignRow({ campaign, href, timeZone, onToggle, onDelete }: Ca
           <ExternalIcon size={12} />
         </a>
         <div className={styles.meta}>
+          {campaign.isDemo ? (
+            <span data-testid="demo-badge">
+              <Badge tone="info">{DEMO_MESSAGES.badge}</Badge>
+            </span>
+          ) : null}
           <Badge>{CAMPAIGN_TYPE_LABELS[campaign.type] ?? campaign.type}</Badge>
           <span>Created {formatDate(campaign.createdAt, timeZone)}</span>
           <span className={styles.dot} aria-hidden="true">
@@ -67,12 +81,14 @@ export function CampaignRow({ campaign, href, timeZone, onToggle, onDelete }: Ca
               {campaign.isEnabled ? 'Enabled' : 'Paused'}
             </Badge>
           </span>
-          <Switch
-            checked={campaign.isEnabled}
-            onCheckedChange={onToggle}
-            label={`Enable ${campaign.name}`}
-            data-testid={`campaign-enabled-${campaign.id}`}
-          />
+          {readOnly ? null : (
+            <Switch
+              checked={campaign.isEnabled}
+              onCheckedChange={onToggle}
+              label={`Enable ${campaign.name}`}
+              data-testid={`campaign-enabled-${campaign.id}`}
+            />
+          )}
         </div>
         <DropdownMenu>
           <DropdownMenuTrigger
@@ -84,9 +100,11 @@ export function CampaignRow({ campaign, href, timeZone, onToggle, onDelete }: Ca
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end">
             <DropdownMenuItem onSelect={() => void navigate(href)}>Open</DropdownMenuItem>
-            <DropdownMenuItem danger icon={<TrashIcon size={16} />} onSelect={onDelete}>
-              Delete
-            </DropdownMenuItem>
+            {readOnly ? null : (
+              <DropdownMenuItem danger icon={<TrashIcon size={16} />} onSelect={onDelete}>
+                Delete
+              </DropdownMenuItem>
+            )}
           </DropdownMenuContent>
         </DropdownMenu>
       </div>

@@ -64,7 +64,8 @@ function ArmLine({
 }: {
   row: ArmRow;
   metric: DerivedMetricKey;
-  controls: VariantControls;
+  /** Null for a guest: the state shows, nothing can be changed. */
+  controls: VariantControls | null;
 }) {
   const value = row.metrics[metric];
   const variantId = row.variantId;
@@ -96,6 +97,8 @@ function ArmLine({
       <td data-label="Live">
         {variantId === null ? (
           <Muted />
+        ) : !controls ? (
+          <Muted>{row.isEnabled ? 'Live' : 'Paused'}</Muted>
         ) : (
           <span className={styles.actions}>
             <Switch
@@ -128,7 +131,8 @@ export function ElementResults({
 }: {
   elements: ElementRows[];
   metric: DerivedMetricKey;
-  controls: VariantControls;
+  /** Null for a guest: the state shows, nothing can be changed. */
+  controls: VariantControls | null;
 }) {
   return (
     <div className={styles.elements}>
