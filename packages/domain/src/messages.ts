@@ -89,7 +89,9 @@ export const DEMO_MESSAGES = {
   badge: 'Demo',
   explore: 'Explore with demo data',
   banner:
-    'Demo data: generated statistics dated up to 1999-12-31, to show how results read. Delete this campaign when you are done.',
+    'Demo data: generated statistics dated up to 1999-12-31, to show how results read. It never runs on a page.',
+  about:
+    'Its statistics were generated: a month of simulated visitors up to 1999-12-31, split between the original and the variants and counted exactly as real visits are. The tracker never serves it and takes no events for it, so it cannot mix with real data. To test a page of your own, create a campaign from the campaign list.',
   created: 'Demo campaign added',
 } as const;
 

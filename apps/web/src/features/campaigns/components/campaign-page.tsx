@@ -138,7 +138,11 @@ function CampaignDetails({ campaign, Results }: { campaign: Campaign; Results: R
         <CampaignContents campaign={campaign} />
         <div className={styles.grid}>
           <div className={styles.mainColumn}>
-            {campaign.isDemo ? null : (
+            {campaign.isDemo ? (
+              <Card title="About this demo" data-testid="demo-about">
+                <p className={styles.description}>{DEMO_MESSAGES.about}</p>
+              </Card>
+            ) : (
               <InstallTrackerCard campaignId={campaign.id} pageUrl={campaign.ingestedUrl} />
             )}
           </div>
