@@ -19,7 +19,7 @@ import { installSecurityHeaders } from './http/security-headers';
 import { installTextGuard } from './http/text-guard';
 import { installOpenApi } from './http/openapi';
 import { registerTeamScope } from './http/team-scope';
-import type { AppInstance, AppServices } from './http/types';
+import type { AppInstance, AppServices, RouteAccess } from './http/types';
 import { installWebApp } from './http/web-app';
 import { loadAuthSecret } from './modules/auth/auth-secret';
 import { installRateLimit } from './modules/auth/rate-limit';
@@ -34,12 +34,15 @@ import { authenticateApiKey } from './modules/api-keys/authenticate-api-key';
 import { apiKeyRoutes } from './modules/api-keys/routes';
 import { endAllSessions } from './modules/auth/end-all-sessions';
 import { authRoutes } from './modules/auth/routes';
+import { installGuestGuard, routeAccess } from './modules/auth/guest-guard';
+import { guestRoutes } from './modules/guests/routes';
 import { createTokenService } from './modules/auth/tokens';
 import { verifyAccessToken } from './modules/auth/verify-session';
 import { billingRoutes } from './modules/billing/routes';
 import { campaignImageRoutes } from './modules/campaigns/image-routes';
 import { uploadStore, UPLOADS_PREFIX } from './modules/campaigns/uploaded-files';
 import { campaignRoutes } from './modules/campaigns/routes';
+import { demoRoutes } from './modules/demo/routes';
 import { getCampaigns } from './modules/campaigns/get-campaigns';
 import { statsRoutes } from './modules/stats/routes';
 import { createFinalIntervalCache } from './modules/stats/final-interval-cache';
@@ -98,6 +101,8 @@ import { createAttemptLimiter } from './security/attempt-limiter';
 export interface RouteInfo {
   method: string;
   url: string;
+  /** Whether the route reads or writes, as the guest guard sees it. */
+  access: RouteAccess;
 }
 
 export interface BuiltApp {
@@ -153,7 +158,9 @@ export async function buildApp({
   const routes: RouteInfo[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routes.push({ method, url: route.url });
+      if (method !== 'HEAD') {
+        routes.push({ method, url: route.url, access: routeAccess(method, route.config?.access) });
+      }
     }
   });
 
@@ -186,6 +193,8 @@ export async function buildApp({
   });
 
   installErrorHandler(app);
+  // Before any route: every route, whatever module registers it, passes the guard.
+  installGuestGuard(app, { tokens });
   installBodyLimit(app);
   installTextGuard(app);
   await installSecurityHeaders(app);
@@ -219,6 +228,7 @@ export async function buildApp({
   authRoutes(app, services, {
     verifyCredentials: (credentials) => verifyCredentials(services, credentials),
   });
+  guestRoutes(app, services);
   const linkDeps: LinkDeps = {
     db,
     outbox,
@@ -275,6 +285,7 @@ export async function buildApp({
     (scope) => {
       teamScopedRoutes(scope, services);
       campaignRoutes(scope, services);
+      demoRoutes(scope, services);
       aiRoutes(scope, { services, providers: aiProviders, worker });
       campaignImageRoutes(scope, services);
       billingRoutes(scope, services);

@@ -107,6 +107,11 @@ const configSchema = z
     AI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
     /** Runs of one request in all (429, 5xx and network errors are retried with back-off). */
     AI_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+    /**
+     * "Try without signing up": visitors explore a read-only demo team in a short guest session
+     * (spec section 1, guest identity credentials). Off unless set.
+     */
+    GUEST_ACCESS: z.stringbool().default(false),
     PREVIEW_ALLOW_HOSTS: z
       .string()
       .default('')

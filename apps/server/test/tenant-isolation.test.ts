@@ -85,6 +85,7 @@ const EXAMPLES: Record<string, (context: Context) => Example> = {
   }),
   'GET /campaign/update-enabled': (c) => ({ query: { id: c.campaignId, isEnabled: false } }),
   'DELETE /campaign/delete': (c) => ({ query: { id: c.campaignId } }),
+  'POST /campaign/demo': () => ({}),
   'POST /campaign/add-variants': (c) => ({
     payload: {
       campaignId: c.variantCampaignId,

@@ -104,6 +104,8 @@ export const campaignSchema = z.object({
   exclusiveAudienceMode: z.boolean(),
   trafficAllocation: z.number().int(),
   isEnabled: z.boolean(),
+  /** Generated demo statistics (spec section 9): shown like real ones, never tracked. */
+  isDemo: z.boolean().default(false),
   elements: z.array(elementSchema),
   goals: z.array(goalSchema),
   metrics: campaignMetricsSchema.nullable().default(null),
@@ -127,6 +129,7 @@ export const campaignSummarySchema = z.object({
   favicon: faviconDataUrlSchema.nullable().default(null),
   isEnabled: z.boolean(),
   trafficAllocation: z.number().int(),
+  isDemo: z.boolean().default(false),
   elementCount: z.number().int().nonnegative(),
   variantCount: z.number().int().nonnegative(),
   goalCount: z.number().int().nonnegative(),

@@ -12,6 +12,7 @@ export const COLLECT_MESSAGES = {
   empty: 'A batch holds at least one event.',
   clock: 'An event time is more than 24 hours away from the server clock.',
   unknownCampaign: 'Unknown campaign.',
+  demoCampaign: 'A demo campaign takes no events.',
   unknownElement: 'Unknown element or variant for this campaign.',
   unknownGoal: 'Unknown goal for this campaign.',
   healed: '"healed" lists ids of elements assigned in the same exposure.',

@@ -93,6 +93,8 @@ export const PLAN_PRICES = {
 // Accounts and sessions
 export const PASSWORD_SALT_ROUNDS = 10;
 export const SESSION_DURATION_SECONDS = 86_400;
+/** A guest session (GUEST_ACCESS, "Try without signing up") ends after two hours. */
+export const GUEST_SESSION_SECONDS = 7_200;
 
 // Paging and caching
 export const PAGE_SIZE = 30;

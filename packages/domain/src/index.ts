@@ -4,6 +4,7 @@ export * from './campaign-load';
 export * from './campaign-stats-schema';
 export * from './color';
 export * from './constants';
+export * from './demo-data';
 export * from './dom-stats';
 export * from './css-color';
 export * from './element-label';

@@ -102,3 +102,20 @@ export const CANCEL_DRAFT = {
  */
 export const PAGE_REDIRECT_MESSAGE = (finalUrl: string): string =>
   `This address redirects to ${finalUrl}. Visitors never see the page you entered: go back and enter the address it redirects to.`;
+/** Demo data and guest access (spec sections 9 and 1). */
+export const DEMO_MESSAGES = {
+  badge: 'Demo',
+  explore: 'Explore with demo data',
+  banner:
+    'Demo data: generated statistics dated up to 1999-12-31, to show how results read. It never runs on a page.',
+  about:
+    'Its statistics were generated: a month of simulated visitors up to 1999-12-31, split between the original and the variants and counted exactly as real visits are. The tracker never serves it and takes no events for it, so it cannot mix with real data. To test a page of your own, create a campaign from the campaign list.',
+  created: 'Demo campaign added',
+} as const;
+
+export const GUEST_MESSAGES = {
+  tryIt: 'Try without signing up',
+  banner: 'You are exploring a demo as a guest - Sign up to test your own pages',
+  readOnly: 'Guests can look around but not change anything. Sign up to test your own pages.',
+  unavailable: 'Guest access is not enabled on this server.',
+} as const;

@@ -10,6 +10,7 @@ import * as appliedHistogram from './migrations/0007-applied-histogram';
 import * as visitorGoals from './migrations/0008-visitor-goals';
 import * as rollupFoldIndex from './migrations/0009-rollup-fold-index';
 import * as aiDescriptions from './migrations/0010-ai-descriptions';
+import * as demo from './migrations/0011-demo';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts-and-campaigns': accountsAndCampaigns,
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0008-visitor-goals': visitorGoals,
   '0009-rollup-fold-index': rollupFoldIndex,
   '0010-ai-descriptions': aiDescriptions,
+  '0011-demo': demo,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -15,6 +15,8 @@ export interface UsersTable {
   preferences: Json<Record<string, unknown>>;
   /** When the owner of the address proved it by following a link sent to it. */
   emailVerifiedAt: Timestamp | null;
+  /** The shared guest account (GUEST_ACCESS): read-only, signs in only through /api/auth/guest. */
+  isGuest: Generated<boolean>;
   createdAt: DefaultedTimestamp;
 }
 
@@ -91,6 +93,8 @@ export interface CampaignsTable {
   trafficAllocation: number;
   isEnabled: boolean;
   autoGenerationStatus: Json<Record<string, unknown> | null>;
+  /** Generated statistics up to 1999-12-31: never served to the tracker, takes no events. */
+  isDemo: Generated<boolean>;
   createdAt: DefaultedTimestamp;
   updatedAt: DefaultedTimestamp;
 }

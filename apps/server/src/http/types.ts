@@ -33,6 +33,8 @@ export interface AppServices {
 export interface AuthenticatedUser {
   id: number;
   sessionId: string;
+  /** A guest session (GUEST_ACCESS): read-only, see modules/auth/guest-guard.ts. */
+  guest: boolean;
 }
 
 export interface TeamAccess {
@@ -41,7 +43,16 @@ export interface TeamAccess {
   role: 'owner' | 'member';
 }
 
+/**
+ * What a route does, for the guest guard: by default GET reads and every other method writes.
+ * Routes that differ say so (a POST that only reads, a GET that changes something).
+ */
+export type RouteAccess = 'read' | 'write';
+
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
   interface FastifyRequest {
     user: AuthenticatedUser | null;
     team: TeamAccess | null;

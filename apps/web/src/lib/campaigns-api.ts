@@ -26,6 +26,11 @@ export function createCampaign(
   return api.post<{ id: number }>(teamApiPath(team, '/campaign/create'), values);
 }
 
+/** Adds the demo campaign (generated statistics up to 1999-12-31) to the team. */
+export function createDemoCampaign(team: string): Promise<{ id: number }> {
+  return api.post<{ id: number }>(teamApiPath(team, '/campaign/demo'), {});
+}
+
 export function updateCampaignEnabled(
   team: string,
   id: number,

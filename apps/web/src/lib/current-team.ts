@@ -10,6 +10,8 @@ export interface CurrentTeam extends UserContext {
   slug: string;
   membership: TeamMembership;
   isOwner: boolean;
+  /** A guest session: write actions are hidden (the server refuses them anyway). */
+  isGuest: boolean;
 }
 
 /**
@@ -22,5 +24,6 @@ export function useCurrentTeam(): CurrentTeam {
   if (!data) throw new Error('useCurrentTeam is used outside the team layout');
   const membership = currentMembership(data, slug);
   if (!membership) throw new Error(`Not a member of team ${slug}`);
-  return { ...data, slug, membership, isOwner: membership.role === 'owner' };
+  const isGuest = data.user.isGuest === true;
+  return { ...data, slug, membership, isOwner: membership.role === 'owner' && !isGuest, isGuest };
 }

@@ -22,6 +22,8 @@ export interface User {
   email: string;
   /** The address was proven by following a link sent to it. */
   emailVerified: boolean;
+  /** The shared guest account ("Try without signing up"): everything is read-only. */
+  isGuest?: boolean;
   realName: string;
   username: string | null;
   defaultTeam: string | null;

@@ -61,6 +61,7 @@ export async function refreshSession(
       email: session.email,
       realName: session.realName,
       sessionId: session.id,
+      guest: session.isGuest,
     },
     refreshToken,
   );

@@ -22,7 +22,7 @@ export function rotateRefreshHash(db: Db | Tx, { oldHash, newHash }: RefreshHash
     .where('sessions.refreshTokenHash', '=', oldHash)
     .where('sessions.revokedAt', 'is', null)
     .where('sessions.expiresAt', '>', new Date())
-    .returning(['sessions.id', 'sessions.userId', 'users.email', 'users.realName'])
+    .returning(['sessions.id', 'sessions.userId', 'users.email', 'users.realName', 'users.isGuest'])
     .executeTakeFirst();
 }
 

@@ -38,7 +38,8 @@ export function authRoutes(
   app.post(
     '/api/auth/refresh',
     {
-      config: limited,
+      // Renews the caller's own session only; a guest's stays a guest's and keeps its end.
+      config: { ...limited, access: 'read' },
       schema: {
         tags: ['auth'],
         body: z.object({ refreshToken: z.string().min(1) }),
@@ -50,7 +51,8 @@ export function authRoutes(
 
   app.post(
     '/api/auth/sign-out',
-    { schema: { tags: ['auth'], security: [{ bearer: [] }] } },
+    // Ending one's own session is open to guests too.
+    { config: { access: 'read' }, schema: { tags: ['auth'], security: [{ bearer: [] }] } },
     async (request, reply) => {
       const user = await authenticate(services, request);
       await signOut(services, { sessionId: user.sessionId });

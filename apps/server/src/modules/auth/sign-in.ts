@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { SESSION_DURATION_SECONDS } from '@kindling/domain';
 import { unauthenticated } from '../../errors';
 import type { AppServices } from '../../http/types';
-import { insertSession } from './repo';
-import { hashRefreshToken, newRefreshToken, type IssuedTokens } from './tokens';
+import { startSession } from './start-session';
+import type { IssuedTokens } from './tokens';
 
 export const BAD_CREDENTIALS = 'Incorrect e-mail or password.';
 
@@ -26,16 +25,5 @@ export async function signIn(
   const user = await verifyCredentials(input);
   if (!user) throw unauthenticated(BAD_CREDENTIALS);
 
-  const sessionId = randomUUID();
-  const refreshToken = newRefreshToken();
-  await insertSession(db, {
-    id: sessionId,
-    userId: user.id,
-    refreshTokenHash: hashRefreshToken(refreshToken),
-    expiresAt: new Date(Date.now() + SESSION_DURATION_SECONDS * 1000),
-  });
-  return tokens.issue(
-    { userId: user.id, email: user.email, realName: user.realName, sessionId },
-    refreshToken,
-  );
+  return startSession({ db, tokens }, { user, seconds: SESSION_DURATION_SECONDS });
 }

@@ -12,7 +12,12 @@ export interface TokenSubject {
   email: string;
   realName: string;
   sessionId: string;
+  /** A guest session (GUEST_ACCESS): its access tokens carry the guest role. */
+  guest?: boolean;
 }
+
+/** The role claim of a guest's access token, read by the guest guard without a database call. */
+export const GUEST_ROLE = 'guest';
 
 export interface IssuedTokens {
   accessToken: string;
@@ -41,13 +46,23 @@ export function createTokenService(secret: string) {
     async issue(subject: TokenSubject, refreshToken: string): Promise<IssuedTokens> {
       const now = Math.floor(Date.now() / 1000);
       const [accessToken, idToken] = await Promise.all([
-        sign({ typ: 'access', sid: subject.sessionId }, subject.userId, now),
+        sign(
+          {
+            typ: 'access',
+            sid: subject.sessionId,
+            ...(subject.guest ? { role: GUEST_ROLE } : {}),
+          },
+          subject.userId,
+          now,
+        ),
         sign({ typ: 'id', email: subject.email, name: subject.realName }, subject.userId, now),
       ]);
       return { accessToken, idToken, refreshToken, expiresIn: ACCESS_TOKEN_SECONDS };
     },
 
-    async verifyAccessToken(token: string): Promise<{ userId: number; sessionId: string }> {
+    async verifyAccessToken(
+      token: string,
+    ): Promise<{ userId: number; sessionId: string; guest: boolean }> {
       try {
         // `issuer` already makes `iss` required. Without `exp` jose would accept a token forever.
         const { payload } = await jwtVerify(token, key, {
@@ -62,7 +77,11 @@ export function createTokenService(secret: string) {
         ) {
           throw unauthenticated();
         }
-        return { userId: Number(payload.sub), sessionId: payload.sid };
+        return {
+          userId: Number(payload.sub),
+          sessionId: payload.sid,
+          guest: payload.role === GUEST_ROLE,
+        };
       } catch (error) {
         if (error instanceof AppError) throw error;
         if (error instanceof joseErrors.JOSEError) throw unauthenticated();

@@ -8,8 +8,8 @@ export async function verifyAccessToken(
   { accessToken }: { accessToken: string },
 ): Promise<AuthenticatedUser | null> {
   try {
-    const { userId, sessionId } = await tokens.verifyAccessToken(accessToken);
-    return (await isSessionLive(db, sessionId, userId)) ? { id: userId, sessionId } : null;
+    const { userId, sessionId, guest } = await tokens.verifyAccessToken(accessToken);
+    return (await isSessionLive(db, sessionId, userId)) ? { id: userId, sessionId, guest } : null;
   } catch (error) {
     if (error instanceof AppError) return null;
     throw error;

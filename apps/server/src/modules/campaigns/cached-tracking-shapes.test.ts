@@ -6,6 +6,7 @@ const shape = (id: number, version = 1): TrackingShape => ({
   id,
   teamId: 1,
   isEnabled: true,
+  isDemo: false,
   elements: new Map([[version, new Set<number>()]]),
   funnel: [],
   goals: new Set(),

@@ -3,14 +3,19 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { getSubscription } from '../teams/get-subscription';
 import { assertVariantsMayBeStored, campaignVariantChecks } from './check-element-variants';
-import { insertCampaign } from './repo';
+import { insertCampaign, type CampaignOrigin } from './repo';
 import { sanitizeElement } from './sanitize-variant-html';
 import { withStoredFavicon } from './store-favicon';
 import { campaignColumns, writeCampaignParts } from './write-campaign-parts';
 
 export async function createCampaign(
   { db, config }: { db: Db; config: Pick<Config, 'PREVIEW_ALLOW_HOSTS'> },
-  input: { teamId: number; campaign: Omit<CampaignInput, 'isEnabled'> & { isEnabled?: boolean } },
+  input: {
+    teamId: number;
+    campaign: Omit<CampaignInput, 'isEnabled'> & { isEnabled?: boolean };
+    /** The demo module's: a demo campaign, dated to its data. */
+    origin?: CampaignOrigin;
+  },
 ): Promise<{ id: number }> {
   // Html is sanitised first, so the duplicate check compares what will be stored.
   const elements = input.campaign.elements.map(sanitizeElement);
@@ -28,7 +33,7 @@ export async function createCampaign(
       isEnabled,
       ingestedUrl: normalizeUrl(input.campaign.ingestedUrl),
     });
-    const { id } = await insertCampaign(tx, input.teamId, values);
+    const { id } = await insertCampaign(tx, input.teamId, values, input.origin);
     await writeCampaignParts(
       { tx, teamId: input.teamId, campaignId: id },
       { elements, goals: input.campaign.goals },

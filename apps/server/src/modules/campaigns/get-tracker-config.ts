@@ -98,7 +98,7 @@ function trackerCampaign(
 }
 
 /**
- * What the tracker on a team's pages runs: the team's enabled campaigns with their enabled
+ * What the tracker on a team's pages runs: the team's enabled campaigns (demos never) with their enabled
  * variants as page mutations, and their goals. Public data (served without sign-in): it holds
  * nothing a visitor of the page would not see anyway.
  */
@@ -106,7 +106,8 @@ export async function getTrackerConfig(
   { db, getBanditWeights }: { db: Db; getBanditWeights: GetBanditWeights },
   { teamId, collectUrl }: { teamId: number; collectUrl: string },
 ): Promise<ServedConfig> {
-  const rows = (await findCampaigns(db, teamId)).filter((row) => row.isEnabled);
+  // Demo campaigns hold generated data only: never served, whatever their switch says.
+  const rows = (await findCampaigns(db, teamId)).filter((row) => row.isEnabled && !row.isDemo);
   const parts = await findCampaignParts(
     db,
     teamId,

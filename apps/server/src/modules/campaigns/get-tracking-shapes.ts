@@ -6,6 +6,8 @@ export interface TrackingShape {
   id: number;
   teamId: number;
   isEnabled: boolean;
+  /** A demo campaign: its events are refused. */
+  isDemo: boolean;
   /** Element id -> ids of its variants (enabled or not: queued events may name paused ones). */
   elements: Map<number, Set<number>>;
   /**

@@ -63,6 +63,8 @@ export function campaignImageRoutes(scope: AppInstance, services: AppServices): 
   scope.get(
     '/campaign/is-image',
     {
+      // A GET that fetches an address for the editor: an editing tool, not for guests.
+      config: { access: 'write' },
       schema: {
         tags,
         security,

@@ -27,6 +27,7 @@ function baseFields(row: CampaignRow) {
     ingestedUrl: row.ingestedUrl,
     thumbnail: row.thumbnail,
     isEnabled: row.isEnabled,
+    isDemo: row.isDemo,
     trafficAllocation: row.trafficAllocation,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

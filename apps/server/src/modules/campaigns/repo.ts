@@ -8,7 +8,16 @@ export type ElementRow = Selectable<ElementsTable>;
 export type VariantRow = Selectable<VariantsTable>;
 export type GoalRow = Selectable<GoalsTable>;
 
-export type CampaignColumns = Omit<CampaignRow, 'id' | 'teamId' | 'createdAt' | 'updatedAt'>;
+export type CampaignColumns = Omit<
+  CampaignRow,
+  'id' | 'teamId' | 'isDemo' | 'createdAt' | 'updatedAt'
+>;
+
+/** Set only when a campaign is made: whether it is a demo, and (demos) when it "started". */
+export interface CampaignOrigin {
+  isDemo?: boolean;
+  createdAt?: Date;
+}
 
 const json = (value: unknown) => JSON.stringify(value ?? null);
 
@@ -84,10 +93,15 @@ export async function findCampaignParts(db: Db | Tx, teamId: number, campaignIds
   return { elements, variants, goals };
 }
 
-export function insertCampaign(tx: Tx, teamId: number, values: CampaignColumns) {
+export function insertCampaign(
+  tx: Tx,
+  teamId: number,
+  values: CampaignColumns,
+  origin: CampaignOrigin = {},
+) {
   return tx
     .insertInto('campaigns')
-    .values({ teamId, ...toDbColumns(values) })
+    .values({ teamId, ...toDbColumns(values), ...origin })
     .returning('id')
     .executeTakeFirstOrThrow();
 }

@@ -67,6 +67,8 @@ export function campaignRoutes(scope: AppInstance, services: AppServices): void 
   scope.get(
     `${base}/update-enabled`,
     {
+      // A GET (spec section 7) that changes something: guests may not.
+      config: { access: 'write' },
       schema: {
         tags,
         security,
@@ -104,6 +106,8 @@ export function campaignRoutes(scope: AppInstance, services: AppServices): void 
   scope.get(
     `${base}/update-variant-enabled`,
     {
+      // A GET (spec section 7) that changes something: guests may not.
+      config: { access: 'write' },
       schema: {
         tags,
         security,
@@ -117,7 +121,11 @@ export function campaignRoutes(scope: AppInstance, services: AppServices): void 
 
   scope.get(
     `${base}/delete-variant`,
-    { schema: { tags, security, params: teamParams, querystring: idQuery } },
+    {
+      // A GET (spec section 7) that changes something: guests may not.
+      config: { access: 'write' },
+      schema: { tags, security, params: teamParams, querystring: idQuery },
+    },
     async (request, reply) => {
       await deleteVariant(services, { teamId: requireTeam(request).id, id: request.query.id });
       return reply.status(204).send();

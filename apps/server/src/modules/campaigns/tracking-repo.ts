@@ -6,7 +6,7 @@ export async function loadTrackingRows(db: Db, campaignIds: number[]) {
   const [campaigns, variants, goals] = await Promise.all([
     db
       .selectFrom('campaigns')
-      .select(['id', 'teamId', 'isEnabled'])
+      .select(['id', 'teamId', 'isEnabled', 'isDemo'])
       .where('id', 'in', campaignIds)
       .execute(),
     db

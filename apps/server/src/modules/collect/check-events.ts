@@ -9,6 +9,7 @@ export function findEventProblem(
   for (const event of events) {
     const shape = shapes.get(event.campaignId);
     if (!shape) return COLLECT_MESSAGES.unknownCampaign;
+    if (shape.isDemo) return COLLECT_MESSAGES.demoCampaign;
     if (event.type === 'goal' && !shape.goals.has(event.goalId)) {
       return COLLECT_MESSAGES.unknownGoal;
     }

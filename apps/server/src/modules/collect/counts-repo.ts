@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { NO_GOAL } from './rollup-plan';
+import { NO_GOAL, type RollupRow } from './rollup-plan';
 
 /** A campaign's rollups summed over hours and shards, one row per element, arm and goal. */
 export async function sumRollups(db: Db, campaignId: number) {
@@ -52,4 +52,35 @@ export async function sumAppliedHistograms(db: Db, campaignId: number) {
     histograms.set(key, counts);
   }
   return histograms;
+}
+
+/**
+ * Writes generated rollups of one of the team's campaigns (a demo) on shard 0, where folded
+ * past hours live: the rows the collector would have written, read by the same stats query.
+ */
+export async function insertCampaignRollups(
+  db: Db,
+  { teamId, campaignId, rows }: { teamId: number; campaignId: number; rows: RollupRow[] },
+): Promise<void> {
+  const CHUNK = 5000;
+  for (let from = 0; from < rows.length; from += CHUNK) {
+    const input = rows
+      .slice(from, from + CHUNK)
+      .map((row) => ({ ...row, hour: new Date(row.hour).toISOString() }));
+    await sql`
+      insert into rollups_hourly (campaign_id, hour, element_id, arm, goal_id, shard, exposures,
+        visitors, sessions, goal_sessions, goal_visitors, conversions, revenue, applied, missed,
+        applied_ms_histogram)
+      select c.id, x.hour, x."elementId", x.arm, x."goalId", 0, x.exposures, x.visitors,
+        x.sessions, x."goalSessions", x."goalVisitors", x.conversions, x.revenue, x.applied,
+        x.missed, x."appliedMsHistogram"
+      from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x(
+        hour timestamptz, "elementId" integer, arm integer, "goalId" integer, exposures bigint,
+        visitors bigint, sessions bigint, "goalSessions" bigint, "goalVisitors" bigint,
+        conversions bigint, revenue double precision, applied bigint, missed bigint,
+        "appliedMsHistogram" bigint[]
+      )
+      join campaigns c on c.id = ${campaignId} and c.team_id = ${teamId}
+    `.execute(db);
+  }
 }

@@ -13,6 +13,8 @@ export function logPreviewErrorRoutes(scope: AppInstance): void {
   scope.get(
     '/campaign/log-preview-error',
     {
+      // A GET that writes to the log: guests may not.
+      config: { access: 'write' },
       schema: {
         tags: ['preview'],
         security: [{ bearer: [] }],

@@ -17,6 +17,8 @@ export function screenshotRoutes(
   scope.get(
     '/campaign/screenshot',
     {
+      // A GET that starts a screenshot job: guests may not.
+      config: { access: 'write' },
       schema: {
         tags,
         security,

@@ -26,6 +26,8 @@ export function statsRoutes(
   scope.post(
     '/campaign/stats',
     {
+      // A POST for its body only: it reads.
+      config: { access: 'read' },
       schema: {
         tags: ['stats'],
         security: [{ bearer: [] }],

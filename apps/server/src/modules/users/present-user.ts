@@ -9,6 +9,8 @@ export function presentUser(user: Selectable<UsersTable>, defaultTeam: string | 
     /** The address was proven by following a link sent to it (and has not changed since). */
     emailVerified: user.emailVerifiedAt !== null,
     realName: user.realName,
+    /** The shared guest account (GUEST_ACCESS): read-only. */
+    isGuest: user.isGuest,
     username: user.username,
     defaultTeam,
     preferences: userPreferencesSchema.parse(user.preferences),

@@ -59,3 +59,28 @@ export async function setEmailVerified(db: Db | Tx, userId: number, email: strin
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+export function findGuestUser(db: Db) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'realName'])
+    .where('isGuest', '=', true)
+    .executeTakeFirst();
+}
+
+/** Inserts the guest account unless one is there (users_one_guest keeps it one). */
+export async function insertGuestUser(
+  db: Db,
+  user: { email: string; passwordHash: string; realName: string },
+): Promise<void> {
+  await db
+    .insertInto('users')
+    .values({
+      ...user,
+      isGuest: true,
+      emailVerifiedAt: new Date(),
+      preferences: JSON.stringify({}),
+    })
+    .onConflict((conflict) => conflict.doNothing())
+    .execute();
+}

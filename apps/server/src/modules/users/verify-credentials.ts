@@ -18,5 +18,8 @@ export async function verifyCredentials(
 ): Promise<VerifiedUser | null> {
   const user = await findUserByEmail(db, email);
   const matches = await bcrypt.compare(password, user?.passwordHash ?? DUMMY_HASH);
-  return user && matches ? { id: user.id, email: user.email, realName: user.realName } : null;
+  // The guest account signs in only through /api/auth/guest, never with a password.
+  return user && matches && !user.isGuest
+    ? { id: user.id, email: user.email, realName: user.realName }
+    : null;
 }

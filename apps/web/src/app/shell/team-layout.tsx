@@ -6,6 +6,7 @@ import { FullPageLoader } from '../../ui/full-page-loader';
 import { ErrorScreen } from '../error-screen';
 import { NotFoundScreen } from '../not-found';
 import { RequireSession } from '../../lib/require-session';
+import { GuestBanner } from './guest-banner';
 import { InvitesBanner } from './invites-banner';
 import { VerifyEmailBanner } from './verify-email-banner';
 import { useBelow } from '../../lib/breakpoints';
@@ -55,6 +56,7 @@ function TeamFrame({ initialCollapsed }: { initialCollapsed: boolean }) {
         <MainMenu collapsed={collapsed} onToggleCollapsed={toggleCollapsed} />
       )}
       <div className={styles.main}>
+        <GuestBanner />
         <InvitesBanner />
         <VerifyEmailBanner />
         <div className={styles.content}>

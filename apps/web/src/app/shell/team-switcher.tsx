@@ -18,7 +18,7 @@ function teamMark(name: string): string {
 }
 
 export function TeamSwitcher({ collapsed }: { collapsed: boolean }) {
-  const { teams, membership } = useCurrentTeam();
+  const { teams, membership, isGuest } = useCurrentTeam();
   const navigate = useNavigate();
 
   return (
@@ -36,7 +36,7 @@ export function TeamSwitcher({ collapsed }: { collapsed: boolean }) {
             <span className={styles.triggerText}>
               <span className={styles.primary}>{membership.name}</span>
               <span className={styles.secondary}>
-                {membership.role === 'owner' ? 'Owner' : 'Member'}
+                {isGuest ? 'Guest' : membership.role === 'owner' ? 'Owner' : 'Member'}
               </span>
             </span>
             <ChevronUpDownIcon size={16} className={styles.chevron} />

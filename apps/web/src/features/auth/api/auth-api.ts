@@ -1,4 +1,4 @@
-import { api, apiPath } from '../../../lib/api-client';
+import { api, apiPath, isApiError } from '../../../lib/api-client';
 import type { SessionTokens } from '../../../lib/session';
 
 export interface SignInInput {
@@ -37,4 +37,22 @@ export function viewInviteLink(token: string): Promise<InviteLinkView> {
 
 export function acceptInviteLink(token: string): Promise<{ slug: string }> {
   return api.post<{ slug: string }>(apiPath('/invites/link/accept'), { token });
+}
+
+export const guestAccessKey = ['guest-access'] as const;
+
+/** Whether this server lets visitors try a read-only demo (GUEST_ACCESS); 404 means no. */
+export async function fetchGuestAccess(): Promise<boolean> {
+  try {
+    await api.get<{ enabled: true }>(apiPath('/auth/guest'), { auth: false });
+    return true;
+  } catch (error) {
+    if (isApiError(error, 404)) return false;
+    throw error;
+  }
+}
+
+/** A short, read-only guest session in the demo team. */
+export function startGuestSession(): Promise<SessionTokens> {
+  return api.post<SessionTokens>(apiPath('/auth/guest'), {}, { auth: false });
 }

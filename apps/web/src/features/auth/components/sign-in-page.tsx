@@ -8,6 +8,7 @@ import { signIn } from '../api/auth-api';
 import { signInFormSchema } from '../api/auth-schemas';
 import { useStartSession } from '../hooks/use-start-session';
 import { AuthLayout } from './auth-layout';
+import { GuestButton } from './guest-button';
 import { AuthSubmit } from './auth-submit';
 import { AuthMessage } from './auth-message';
 import type { SignInNotice } from './reset-password-page';
@@ -81,6 +82,7 @@ export function SignInPage() {
           Sign in
         </AuthSubmit>
       </form>
+      <GuestButton />
     </AuthLayout>
   );
 }

@@ -20,11 +20,12 @@ import { parseSort, sortCampaigns, type CampaignSort } from '../state/sort-campa
 import { CampaignRow } from './campaign-row';
 import { CampaignRowFigures } from './campaign-row-figures';
 import { CampaignSortSelect } from './campaign-sort-select';
+import { DemoCampaignButton } from './demo-campaign-button';
 import styles from './campaign-list-page.module.css';
 
 export function CampaignListPage() {
   useDocumentTitle('Campaigns');
-  const { slug, user } = useCurrentTeam();
+  const { slug, user, isGuest } = useCurrentTeam();
   const [params, setParams] = useSearchParams();
   const campaigns = useCampaigns(slug);
   const performance = useCampaignPerformance(slug, user.preferences.timezone);
@@ -77,7 +78,7 @@ export function CampaignListPage() {
             ? `${pluralize(list.length, 'campaign')} in this team`
             : 'Experiments running on your pages'
         }
-        actions={list.length > 0 ? newButton : undefined}
+        actions={list.length > 0 && !isGuest ? newButton : undefined}
       />
       {campaigns.isPending ? (
         <CampaignListSkeleton />
@@ -93,7 +94,14 @@ export function CampaignListPage() {
             icon={<FlameIcon size={26} />}
             title="No campaigns yet"
             description="Pick a landing page, create variants of its headlines and images, and let real traffic decide which one converts best."
-            action={newButton}
+            action={
+              isGuest ? undefined : (
+                <div className={styles.emptyActions}>
+                  {newButton}
+                  <DemoCampaignButton team={slug} />
+                </div>
+              )
+            }
           />
           <OnboardingCarousel />
         </div>
@@ -109,6 +117,7 @@ export function CampaignListPage() {
                 campaign={campaign}
                 href={teamHref(slug, `/campaign/${campaign.id}`)}
                 timeZone={user.preferences.timezone}
+                readOnly={isGuest}
                 onToggle={(isEnabled) => toggle.mutate({ id: campaign.id, isEnabled })}
                 onDelete={() => void deleteCampaign(campaign)}
                 figures={

@@ -1,4 +1,9 @@
-import { CAMPAIGN_TYPE_LABELS, teamScreenUrl, type Campaign } from '@kindling/domain';
+import {
+  CAMPAIGN_TYPE_LABELS,
+  DEMO_MESSAGES,
+  teamScreenUrl,
+  type Campaign,
+} from '@kindling/domain';
 import type { ComponentType } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
@@ -63,7 +68,7 @@ export function CampaignPage({ Results }: { Results: ResultsComponent }) {
 }
 
 function CampaignDetails({ campaign, Results }: { campaign: Campaign; Results: ResultsComponent }) {
-  const { slug, user, adminUrl } = useCurrentTeam();
+  const { slug, user, adminUrl, isGuest } = useCurrentTeam();
   const navigate = useNavigate();
   const deleteCampaign = useDeleteCampaign(slug);
   const href = safeHref(campaign.ingestedUrl);
@@ -83,6 +88,11 @@ function CampaignDetails({ campaign, Results }: { campaign: Campaign; Results: R
         title={campaign.name}
         description={
           <span className={styles.subtitle}>
+            {campaign.isDemo ? (
+              <span data-testid="demo-badge">
+                <Badge tone="info">{DEMO_MESSAGES.badge}</Badge>
+              </span>
+            ) : null}
             <Badge tone={campaign.isEnabled ? 'success' : 'neutral'}>
               {campaign.isEnabled ? 'Enabled' : 'Paused'}
             </Badge>
@@ -92,37 +102,47 @@ function CampaignDetails({ campaign, Results }: { campaign: Campaign; Results: R
           </span>
         }
         actions={
-          <>
-            <ButtonLink to={teamHref(slug, `/campaign/${campaign.id}/edit`)} variant="outline">
-              Edit variants
-            </ButtonLink>
-            <ButtonLink
-              to={teamHref(
-                slug,
-                `/preview?${new URLSearchParams({ url: campaign.ingestedUrl, campaign: String(campaign.id) }).toString()}`,
+          // A guest changes nothing; a demo has no live page to edit or preview.
+          isGuest ? undefined : (
+            <>
+              {campaign.isDemo ? null : (
+                <>
+                  <ButtonLink
+                    to={teamHref(slug, `/campaign/${campaign.id}/edit`)}
+                    variant="outline"
+                  >
+                    Edit variants
+                  </ButtonLink>
+                  <ButtonLink
+                    to={teamHref(
+                      slug,
+                      `/preview?${new URLSearchParams({ url: campaign.ingestedUrl, campaign: String(campaign.id) }).toString()}`,
+                    )}
+                    variant="outline"
+                    color="secondary"
+                  >
+                    Preview page
+                  </ButtonLink>
+                </>
               )}
-              variant="outline"
-              color="secondary"
-            >
-              Preview page
-            </ButtonLink>
-            <CopyButton
-              text={teamScreenUrl(adminUrl, slug, `/campaign/${campaign.id}`)}
-              size="md"
-              variant="outline"
-              color="secondary"
-            >
-              Copy link
-            </CopyButton>
-            <Button
-              variant="outline"
-              color="danger"
-              icon={<TrashIcon size={16} />}
-              onClick={() => void handleDelete()}
-            >
-              Delete
-            </Button>
-          </>
+              <CopyButton
+                text={teamScreenUrl(adminUrl, slug, `/campaign/${campaign.id}`)}
+                size="md"
+                variant="outline"
+                color="secondary"
+              >
+                Copy link
+              </CopyButton>
+              <Button
+                variant="outline"
+                color="danger"
+                icon={<TrashIcon size={16} />}
+                onClick={() => void handleDelete()}
+              >
+                Delete
+              </Button>
+            </>
+          )
         }
       />
 
@@ -131,7 +151,13 @@ function CampaignDetails({ campaign, Results }: { campaign: Campaign; Results: R
         <CampaignContents campaign={campaign} />
         <div className={styles.grid}>
           <div className={styles.mainColumn}>
-            <InstallTrackerCard campaignId={campaign.id} pageUrl={campaign.ingestedUrl} />
+            {campaign.isDemo ? (
+              <Card title="About this demo" data-testid="demo-about">
+                <p className={styles.description}>{DEMO_MESSAGES.about}</p>
+              </Card>
+            ) : (
+              <InstallTrackerCard campaignId={campaign.id} pageUrl={campaign.ingestedUrl} />
+            )}
           </div>
           <aside className={styles.sideColumn}>
             <Card padded={false} className={styles.previewCard}>

@@ -1,4 +1,4 @@
-import { CAMPAIGN_TYPE_LABELS, type CampaignSummary } from '@kindling/domain';
+import { CAMPAIGN_TYPE_LABELS, DEMO_MESSAGES, type CampaignSummary } from '@kindling/domain';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { displayUrl, formatDate, pluralize, safeHref } from '../../../lib/format';
@@ -23,6 +23,8 @@ interface CampaignRowProps {
   onDelete: () => void;
   /** Shown between the campaign's facts and its controls (campaign-row-figures.tsx). */
   figures?: ReactNode;
+  /** A guest's list: no switch, no delete. */
+  readOnly?: boolean;
 }
 
 export function CampaignRow({
@@ -32,6 +34,7 @@ export function CampaignRow({
   onToggle,
   onDelete,
   figures,
+  readOnly = false,
 }: CampaignRowProps) {
   const navigate = useNavigate();
   return (
@@ -65,6 +68,11 @@ export function CampaignRow({
           <ExternalIcon size={12} />
         </a>
         <div className={styles.meta}>
+          {campaign.isDemo ? (
+            <span data-testid="demo-badge">
+              <Badge tone="info">{DEMO_MESSAGES.badge}</Badge>
+            </span>
+          ) : null}
           <Badge>{CAMPAIGN_TYPE_LABELS[campaign.type] ?? campaign.type}</Badge>
           <span>Created {formatDate(campaign.createdAt, timeZone)}</span>
           <span className={styles.dot} aria-hidden="true">
@@ -85,12 +93,14 @@ export function CampaignRow({
               {campaign.isEnabled ? 'Enabled' : 'Paused'}
             </Badge>
           </span>
-          <Switch
-            checked={campaign.isEnabled}
-            onCheckedChange={onToggle}
-            label={`Enable ${campaign.name}`}
-            data-testid={`campaign-enabled-${campaign.id}`}
-          />
+          {readOnly ? null : (
+            <Switch
+              checked={campaign.isEnabled}
+              onCheckedChange={onToggle}
+              label={`Enable ${campaign.name}`}
+              data-testid={`campaign-enabled-${campaign.id}`}
+            />
+          )}
         </div>
         <DropdownMenu>
           <DropdownMenuTrigger
@@ -102,9 +112,11 @@ export function CampaignRow({
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end">
             <DropdownMenuItem onSelect={() => void navigate(href)}>Open</DropdownMenuItem>
-            <DropdownMenuItem danger icon={<TrashIcon size={16} />} onSelect={onDelete}>
-              Delete
-            </DropdownMenuItem>
+            {readOnly ? null : (
+              <DropdownMenuItem danger icon={<TrashIcon size={16} />} onSelect={onDelete}>
+                Delete
+              </DropdownMenuItem>
+            )}
           </DropdownMenuContent>
         </DropdownMenu>
       </div>

@@ -1,4 +1,5 @@
 import {
+  DEMO_MESSAGES,
   ERROR_MESSAGES,
   NOT_ENOUGH_DATA_VIEWS,
   type Campaign,
@@ -6,6 +7,7 @@ import {
 } from '@kindling/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useCurrentTeam } from '../../../lib/current-team';
+import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { ErrorPanel } from '../../../ui/error-panel';
@@ -58,7 +60,7 @@ function NoTraffic() {
 
 /** The campaign page's results: headline metrics, charts over time and a table per element. */
 export function CampaignResults({ campaign }: { campaign: Campaign }) {
-  const { slug, featureFlags } = useCurrentTeam();
+  const { slug, featureFlags, isGuest } = useCurrentTeam();
   const { request, toolbar, granularities, calendarError, change } = useStatsRequest(campaign);
   const stats = useCampaignStats(slug, request);
   const counts = useCampaignCounts(slug, campaign.id);
@@ -115,6 +117,12 @@ export function CampaignResults({ campaign }: { campaign: Campaign }) {
       }
     >
       <div className={styles.stack}>
+        {campaign.isDemo ? (
+          <p className={styles.demoBanner} role="note" data-testid="demo-banner">
+            <Badge tone="info">{DEMO_MESSAGES.badge}</Badge>
+            <span>{DEMO_MESSAGES.banner}</span>
+          </p>
+        ) : null}
         <ResultsToolbar
           values={toolbar}
           granularities={granularities}
@@ -193,7 +201,7 @@ export function CampaignResults({ campaign }: { campaign: Campaign }) {
             <ElementResults
               elements={rows}
               metric={metric}
-              controls={actions}
+              controls={isGuest ? null : actions}
               preview={
                 featureFlags.includes('view_variant')
                   ? { team: slug, campaignId: campaign.id }

@@ -74,7 +74,8 @@ function ArmLine({
 }: {
   row: ArmRow;
   metric: DerivedMetricKey;
-  controls: VariantControls;
+  /** Null for a guest: the state shows, nothing can be changed. */
+  controls: VariantControls | null;
   elementId: number;
   elementLabel: string;
   preview: LivePreview | undefined;
@@ -122,6 +123,8 @@ function ArmLine({
       <td data-label="Live">
         {variantId === null ? (
           <Muted />
+        ) : !controls ? (
+          <Muted>{row.isEnabled ? 'Live' : 'Paused'}</Muted>
         ) : (
           <span className={styles.actions}>
             <Switch
@@ -155,7 +158,8 @@ export function ElementResults({
 }: {
   elements: ElementRows[];
   metric: DerivedMetricKey;
-  controls: VariantControls;
+  /** Null for a guest: the state shows, nothing can be changed. */
+  controls: VariantControls | null;
   preview?: LivePreview;
 }) {
   return (

@@ -1,4 +1,4 @@
-import type { Campaign } from '@kindling/domain';
+import { DEMO_DATA_END_MS, type Campaign } from '@kindling/domain';
 import { useState } from 'react';
 import { useCurrentTeam } from '../../../lib/current-team';
 import { useNow } from '../../../lib/use-now';
@@ -14,6 +14,8 @@ import {
   type StatsRange,
 } from '../state/stats-range';
 
+const DEMO_NOW = new Date(DEMO_DATA_END_MS);
+
 const CALENDAR_ERROR = 'Pick a first day on or before the last day.';
 
 /**
@@ -23,12 +25,14 @@ const CALENDAR_ERROR = 'Pick a first day on or before the last day.';
 export function useStatsRequest(campaign: Campaign) {
   const { user, featureFlags } = useCurrentTeam();
   const timezone = user.preferences.timezone;
-  // Ranges end at the next hour: a page left open moves on to the new hour by itself.
-  const now = useNow(60_000);
+  // Ranges end at the next hour: a page left open moves on to the new hour by itself. A demo
+  // campaign's "now" is the end of its data, so the same presets show it.
+  const liveNow = useNow(60_000);
+  const now = campaign.isDemo ? DEMO_NOW : liveNow;
   const [values, setValues] = useState<
     Omit<ToolbarValues, 'granularity'> & { granularity: ToolbarValues['granularity'] | null }
   >(() => ({
-    range: 'last7Days',
+    range: campaign.isDemo ? 'last30Days' : 'last7Days',
     firstDay: calendarDay(new Date(now.getTime() - 6 * 86_400_000), timezone),
     lastDay: calendarDay(now, timezone),
     granularity: null,

@@ -21,6 +21,7 @@ function campaign(patch: Partial<Campaign> = {}): Campaign {
     exclusiveAudienceMode: true,
     trafficAllocation: 60,
     isEnabled: false,
+    isDemo: false,
     elements: [
       {
         ...textElement(3, variants),
