@@ -185,6 +185,11 @@ describeEachDatabase('image uploads and is-image', (kind) => {
       expect(response.statusCode).toBe(400);
       expect(errorOf(response).message).toBe(UPLOAD_MESSAGES.tooMany);
       expect(storedFiles()).toBe(before);
+      // A seventh file ends the form before it is read, with the same message.
+      const seven = await upload([...six, six[0]!]);
+      expect(seven.statusCode).toBe(400);
+      expect(errorOf(seven).message).toBe(UPLOAD_MESSAGES.tooMany);
+      expect(storedFiles()).toBe(before);
       const five = await upload(six.slice(0, 5));
       expect(five.json<{ files: string[] }>().files).toHaveLength(5);
       expect(storedFiles()).toBe(before + 10);
