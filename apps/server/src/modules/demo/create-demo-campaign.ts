@@ -6,6 +6,7 @@ import {
   type Campaign,
   type DemoRollup,
 } from '@kindling/domain';
+import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { createCampaign } from '../campaigns/create-campaign';
 import { deleteCampaign } from '../campaigns/delete-campaign';
@@ -45,11 +46,11 @@ function withStoredIds(campaign: Campaign, rows: DemoRollup[]): RollupRow[] {
  * the rollups. Off by default: it has nothing to run on.
  */
 export async function createDemoCampaign(
-  { db }: { db: Db },
+  { db, config }: { db: Db; config: Pick<Config, 'PREVIEW_ALLOW_HOSTS'> },
   { teamId }: { teamId: number },
 ): Promise<{ id: number }> {
   const { id } = await createCampaign(
-    { db },
+    { db, config },
     {
       teamId,
       campaign: { ...campaignInputSchema.parse(DEMO_CAMPAIGN), isEnabled: false },

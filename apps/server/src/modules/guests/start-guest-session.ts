@@ -18,7 +18,10 @@ type GuestAccount = Awaited<ReturnType<typeof ensureGuestAccount>>;
 const settingUp = new WeakMap<Db, Promise<GuestAccount>>();
 
 /** The guest account with its demo team holding the demo campaign, each made on first use. */
-async function setUpGuestTeam({ db }: { db: Db }): Promise<GuestAccount> {
+async function setUpGuestTeam({
+  db,
+  config,
+}: Pick<AppServices, 'db' | 'config'>): Promise<GuestAccount> {
   const account = await ensureGuestAccount({ db });
   let [team] = await getTeamsOfUser({ db }, { userId: account.id });
   if (!team) {
@@ -28,7 +31,7 @@ async function setUpGuestTeam({ db }: { db: Db }): Promise<GuestAccount> {
   if (!team) throw new Error('The guest team could not be made');
   const campaigns = await listTeamCampaigns({ db }, { teamId: team.id });
   if (!campaigns.some((campaign) => campaign.isDemo)) {
-    await createDemoCampaign({ db }, { teamId: team.id });
+    await createDemoCampaign({ db, config }, { teamId: team.id });
   }
   return account;
 }

@@ -74,6 +74,7 @@ describe('page meta in the wizard', () => {
       metrics: null,
       benchmark: null,
       autoGenerationStatus: null,
+      isDemo: false,
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',
     });
