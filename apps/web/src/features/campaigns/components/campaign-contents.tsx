@@ -5,6 +5,7 @@ import { Card } from '../../../ui/card';
 import { useCurrentTeam } from '../../../lib/current-team';
 import { ViewOnLivePageButton } from '../../../ui/view-on-live-page-button';
 import { GoalSummary } from '../../../ui/goal-summary';
+import { MissingInformation } from '../../../ui/missing-information';
 import { VariantSummary } from '../../../ui/variant-summary';
 import styles from './campaign-contents.module.css';
 
@@ -20,17 +21,21 @@ export function CampaignContents({ campaign }: { campaign: Campaign }) {
           <h3 id="contents-elements" className={styles.heading}>
             Elements
           </h3>
-          <ol className={styles.elements}>
-            {campaign.elements.map((element, index) => (
-              <ElementContents
-                key={element.id}
-                element={element}
-                index={index}
-                campaignId={campaign.id}
-                previewTeam={previewTeam}
-              />
-            ))}
-          </ol>
+          {campaign.elements.length === 0 ? (
+            <MissingInformation subject={`Campaign ${campaign.id} has no elements`} />
+          ) : (
+            <ol className={styles.elements}>
+              {campaign.elements.map((element, index) => (
+                <ElementContents
+                  key={element.id}
+                  element={element}
+                  index={index}
+                  campaignId={campaign.id}
+                  previewTeam={previewTeam}
+                />
+              ))}
+            </ol>
+          )}
         </section>
         <section aria-labelledby="contents-goals">
           <h3 id="contents-goals" className={styles.heading}>

@@ -1,4 +1,4 @@
-import { CAMPAIGN_TYPE_LABELS, type Campaign } from '@kindling/domain';
+import { CAMPAIGN_TYPE_LABELS, teamScreenUrl, type Campaign } from '@kindling/domain';
 import type { ComponentType } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
@@ -9,6 +9,7 @@ import { teamHref } from '../../../lib/team-path';
 import { Badge } from '../../../ui/badge';
 import { Button, ButtonLink } from '../../../ui/button';
 import { Card } from '../../../ui/card';
+import { CopyButton } from '../../../ui/copy-button';
 import { EmptyState } from '../../../ui/empty-state';
 import { ErrorPanel } from '../../../ui/error-panel';
 import { LoadingState } from '../../../ui/spinner';
@@ -47,7 +48,7 @@ export function CampaignPage({ Results }: { Results: ResultsComponent }) {
       />
     );
   }
-  if (campaign.isPending) return <LoadingState message="Loading campaign…" />;
+  if (campaign.isPending) return <LoadingState />;
   if (campaign.isError) {
     return (
       <ErrorPanel
@@ -61,7 +62,7 @@ export function CampaignPage({ Results }: { Results: ResultsComponent }) {
 }
 
 function CampaignDetails({ campaign, Results }: { campaign: Campaign; Results: ResultsComponent }) {
-  const { slug, user } = useCurrentTeam();
+  const { slug, user, adminUrl } = useCurrentTeam();
   const navigate = useNavigate();
   const deleteCampaign = useDeleteCampaign(slug);
   const href = safeHref(campaign.ingestedUrl);
@@ -104,6 +105,14 @@ function CampaignDetails({ campaign, Results }: { campaign: Campaign; Results: R
             >
               Preview page
             </ButtonLink>
+            <CopyButton
+              text={teamScreenUrl(adminUrl, slug, `/campaign/${campaign.id}`)}
+              size="md"
+              variant="outline"
+              color="secondary"
+            >
+              Copy link
+            </CopyButton>
             <Button
               variant="outline"
               color="danger"
