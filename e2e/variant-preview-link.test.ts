@@ -95,6 +95,10 @@ describe('variant preview links: "View on live page" shows one variant, counted 
 
   it('has one real visit counted, so the statistics compared below are not empty', async () => {
     const visitor = await visitShop(browser, pageUrl, { visitorId: 'viewlink-real-1' });
+    // The queue is empty before the tracker even started, too: wait for the exposure first.
+    await expect
+      .poll(() => visitor.posted.flatMap((post) => post.events).length, { timeout: 15_000 })
+      .toBe(1);
     await sentEverything(visitor);
     await visitor.context.close();
     await expect
