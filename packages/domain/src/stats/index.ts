@@ -15,3 +15,4 @@ export * from './significance-schema';
 export * from './srm';
 export * from './two-proportion';
 export * from './uplift';
+export * from './campaign-performance';
