@@ -43,6 +43,7 @@ import { campaignRoutes } from './modules/campaigns/routes';
 import { getCampaigns } from './modules/campaigns/get-campaigns';
 import { statsRoutes } from './modules/stats/routes';
 import { createFinalIntervalCache } from './modules/stats/final-interval-cache';
+import { createPerformanceCache } from './modules/stats/performance-cache';
 import { cachedBanditWeights } from './modules/stats/cached-bandit-weights';
 import { getBanditWeights } from './modules/stats/get-bandit-weights';
 import { logPreviewErrorRoutes } from './modules/preview/log-preview-error';
@@ -276,7 +277,9 @@ export async function buildApp({
       trackerSnippetRoutes(scope, services);
       statsRoutes(scope, services, {
         getCampaigns: (input) => getCampaigns(services, input),
+        listCampaigns: (input) => getCampaigns(services, input),
         finalIntervals: createFinalIntervalCache({ maxRows: config.STATS_CACHE_ROWS }),
+        performance: createPerformanceCache(),
       });
     },
   );

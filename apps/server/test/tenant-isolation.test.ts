@@ -119,6 +119,7 @@ const EXAMPLES: Record<string, (context: Context) => Example> = {
       granularity: 'week',
     },
   }),
+  'GET /campaign/performance/campaigns': () => ({ query: { timezone: 'Europe/Berlin' } }),
   'GET /api-keys': () => ({}),
   'GET /tracker/snippet': () => ({}),
   'POST /api-keys/create': () => ({ payload: { name: 'Created by example' } }),

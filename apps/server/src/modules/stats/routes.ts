@@ -3,17 +3,26 @@ import { z } from 'zod';
 import { requireTeam, teamParams } from '../../http/team-scope';
 import type { AppInstance, AppServices } from '../../http/types';
 import type { FinalIntervalCache } from './final-interval-cache';
+import type { PerformanceCache } from './performance-cache';
+import { getCampaignPerformance, type ListTeamCampaigns } from './get-campaign-performance';
 import { getCampaignStats, type GetCampaigns } from './get-campaign-stats';
 import { getTeamUsage } from './get-team-usage';
-import { statsQuerySchema } from './stats-query';
+import { STATS_MESSAGES, statsQuerySchema } from './stats-query';
+import { isTimeZone } from './zoned-time';
 
 export const USAGE_MONTHS_MESSAGE = `months must be a whole number from 1 to ${USAGE_MAX_MONTHS}`;
 
 export function statsRoutes(
   scope: AppInstance,
   services: AppServices,
-  deps: { getCampaigns: GetCampaigns; finalIntervals: FinalIntervalCache },
+  deps: {
+    getCampaigns: GetCampaigns;
+    listCampaigns: ListTeamCampaigns;
+    finalIntervals: FinalIntervalCache;
+    performance: PerformanceCache;
+  },
 ): void {
+  const { listCampaigns, performance, ...statsDeps } = deps;
   scope.post(
     '/campaign/stats',
     {
@@ -27,8 +36,33 @@ export function statsRoutes(
     },
     (request) =>
       getCampaignStats(
-        { db: services.db, ...deps },
+        { db: services.db, ...statsDeps },
         { team: requireTeam(request), query: request.body },
+      ),
+  );
+
+  scope.get(
+    '/campaign/performance/campaigns',
+    {
+      schema: {
+        tags: ['stats'],
+        security: [{ bearer: [] }],
+        summary:
+          "Every campaign's headline figures, all time and by day over the last 30 days, for the campaign list",
+        params: teamParams,
+        querystring: z.object({
+          timezone: z
+            .string()
+            .refine(isTimeZone, STATS_MESSAGES.badTimezone)
+            .default('UTC')
+            .describe('The IANA zone whose calendar days make up the last 30 days'),
+        }),
+      },
+    },
+    (request) =>
+      getCampaignPerformance(
+        { db: services.db, listCampaigns, cache: performance },
+        { team: requireTeam(request), timezone: request.query.timezone },
       ),
   );
 

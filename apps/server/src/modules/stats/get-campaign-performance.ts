@@ -1,0 +1,150 @@
+import {
+  campaignPerformance,
+  PERFORMANCE_RECENT_DAYS,
+  type Campaign,
+  type CampaignPerformance,
+  type PerformanceArm,
+  type PerformanceElement,
+  type PerformanceFigures,
+  type RecentElement,
+} from '@kindling/domain';
+import type { Db } from '../../db/database';
+import type { TeamAccess } from '../../http/types';
+import { CONTROL_ARM, NO_GOAL } from './arm-series';
+import { conversionGoalId } from './funnel-goals';
+import { statsIntervals, type Interval } from './intervals';
+import { sumTeamRollups, type TeamRollupRow } from './performance-repo';
+import type { PerformanceCache } from './performance-cache';
+import { instantOf, wallTimeAt } from './zoned-time';
+
+/** Every campaign of the team: the campaigns module's use-case. */
+export type ListTeamCampaigns = (input: { teamId: number }) => Promise<Campaign[]>;
+
+/** The PERFORMANCE_RECENT_DAYS calendar days of `timezone` up to and including today. */
+export function recentDays(now: number, timezone: string): Interval[] {
+  const today = wallTimeAt(now, timezone);
+  const start = instantOf(
+    { ...today, day: today.day - (PERFORMANCE_RECENT_DAYS - 1), hour: 0 },
+    timezone,
+  );
+  const end = instantOf({ ...today, day: today.day + 1, hour: 0 }, timezone);
+  // A day is 23 to 25 hours; statsIntervals draws the calendar the results page draws.
+  return statsIntervals({ start, end, granularity: 'day', timezone }) ?? [];
+}
+
+const emptyArm = (): PerformanceArm => ({
+  views: 0,
+  visitors: 0,
+  conversions: 0,
+  convertedVisitors: 0,
+});
+
+function allTimeElements(campaign: Campaign, rows: readonly TeamRollupRow[]): PerformanceElement[] {
+  const goalId = conversionGoalId(campaign);
+  const arms = new Map<string, PerformanceArm>();
+  for (const row of rows) {
+    const key = `${row.elementId}:${row.arm}`;
+    const arm = arms.get(key) ?? emptyArm();
+    arms.set(key, arm);
+    if (row.goalId === NO_GOAL) {
+      arm.views += row.exposures;
+      arm.visitors += row.visitors;
+    } else if (row.goalId === goalId) {
+      arm.conversions += row.goalSessions;
+      arm.convertedVisitors += row.goalVisitors;
+    }
+  }
+  const armOf = (elementId: number, arm: number) => arms.get(`${elementId}:${arm}`) ?? emptyArm();
+  return campaign.elements.map((element) => ({
+    elementId: element.id,
+    control: armOf(element.id, CONTROL_ARM),
+    variants: element.variants.map((variant) => ({
+      variantId: variant.id,
+      arm: armOf(element.id, variant.id),
+    })),
+  }));
+}
+
+function recentElements(campaign: Campaign, rows: readonly TeamRollupRow[]): RecentElement[] {
+  const goalId = conversionGoalId(campaign);
+  const arms = new Map<string, { views: number; daily: number[] }>();
+  for (const row of rows) {
+    const key = `${row.elementId}:${row.arm}`;
+    const arm = arms.get(key) ?? {
+      views: 0,
+      daily: Array.from({ length: PERFORMANCE_RECENT_DAYS }, () => 0),
+    };
+    arms.set(key, arm);
+    if (row.goalId === NO_GOAL) arm.views += row.exposures;
+    else if (row.goalId === goalId && row.day >= 0 && row.day < PERFORMANCE_RECENT_DAYS) {
+      arm.daily[row.day]! += row.goalSessions;
+    }
+  }
+  return campaign.elements.map((element) => ({
+    elementId: element.id,
+    arms: [CONTROL_ARM, ...element.variants.map((variant) => variant.id)].flatMap((arm) => {
+      const found = arms.get(`${element.id}:${arm}`);
+      return found ? [found] : [];
+    }),
+  }));
+}
+
+function byCampaign(rows: readonly TeamRollupRow[]) {
+  const grouped = new Map<number, TeamRollupRow[]>();
+  for (const row of rows) {
+    const list = grouped.get(row.campaignId);
+    if (list) list.push(row);
+    else grouped.set(row.campaignId, [row]);
+  }
+  return grouped;
+}
+
+/** Every campaign's figures of the team, read from the rollups in two queries. */
+export async function loadPerformanceFigures(
+  { db }: { db: Db },
+  { teamId, campaigns, days }: { teamId: number; campaigns: readonly Campaign[]; days: Interval[] },
+): Promise<Map<number, PerformanceFigures>> {
+  const goalIds = campaigns.flatMap((campaign) => conversionGoalId(campaign) ?? []);
+  const [allTime, recent] = await Promise.all([
+    sumTeamRollups(db, { teamId, goalIds }),
+    sumTeamRollups(db, { teamId, goalIds, days }),
+  ]);
+  const allTimeRows = byCampaign(allTime);
+  const recentRows = byCampaign(recent);
+  return new Map(
+    campaigns.map((campaign) => [
+      campaign.id,
+      campaignPerformance({
+        allTime: allTimeElements(campaign, allTimeRows.get(campaign.id) ?? []),
+        recent: recentElements(campaign, recentRows.get(campaign.id) ?? []),
+      }),
+    ]),
+  );
+}
+
+/**
+ * `GET /campaign/performance/campaigns`: the list's figures for every campaign of the team
+ * (docs/api.md). Names and switches are read fresh; the figures may be up to the cache's
+ * time to live old (performance-cache.ts).
+ */
+export async function getCampaignPerformance(
+  {
+    db,
+    listCampaigns,
+    cache,
+    now = Date.now,
+  }: { db: Db; listCampaigns: ListTeamCampaigns; cache: PerformanceCache; now?: () => number },
+  { team, timezone }: { team: TeamAccess; timezone: string },
+): Promise<CampaignPerformance[]> {
+  const campaigns = await listCampaigns({ teamId: team.id });
+  const days = recentDays(now(), timezone);
+  const figures = await cache.get({ teamId: team.id, timezone, days, campaigns }, () =>
+    loadPerformanceFigures({ db }, { teamId: team.id, campaigns, days }),
+  );
+  return campaigns.map((campaign) => ({
+    id: campaign.id,
+    name: campaign.name,
+    isEnabled: campaign.isEnabled,
+    ...figures.get(campaign.id)!,
+  }));
+}

@@ -1,0 +1,75 @@
+import type { Campaign, PerformanceFigures } from '@kindling/domain';
+import { describe, expect, it } from 'vitest';
+import { createPerformanceCache, type PerformanceKey } from './performance-cache';
+
+const campaign = (id: number, variantIds: number[] = [10]) =>
+  ({
+    id,
+    name: `Campaign ${id}`,
+    goals: [{ id: 3, isConversionGoal: true }],
+    elements: [{ id: 1, variants: variantIds.map((v) => ({ id: v })) }],
+  }) as unknown as Campaign;
+
+const key = (over: Partial<PerformanceKey> = {}): PerformanceKey => ({
+  teamId: 1,
+  timezone: 'UTC',
+  days: [{ start: 0, end: 86_400_000 }],
+  campaigns: [campaign(7)],
+  ...over,
+});
+
+/** A cache over a loader that answers its call number as campaign 7's views. */
+function setUp() {
+  let clock = 1_000;
+  let calls = 0;
+  let fail = false;
+  const cache = createPerformanceCache({ ttlMs: 20_000, maxTeams: 2, now: () => clock });
+  const load = () => {
+    calls++;
+    if (fail) return Promise.reject(new Error('database gone'));
+    return Promise.resolve(new Map([[7, { views: calls } as PerformanceFigures]]));
+  };
+  const views = async (k = key()) => (await cache.get(k, load)).get(7)!.views;
+  return {
+    views,
+    tick: (ms: number) => (clock += ms),
+    failNext: (value: boolean) => (fail = value),
+    calls: () => calls,
+  };
+}
+
+describe('createPerformanceCache', () => {
+  it('serves one read per team for its time to live, then reads again', async () => {
+    const c = setUp();
+    expect(await c.views()).toBe(1);
+    c.tick(19_999);
+    expect(await c.views()).toBe(1);
+    c.tick(1);
+    expect(await c.views()).toBe(2);
+    expect(await c.views(key({ teamId: 2 }))).toBe(3);
+    expect(await c.views()).toBe(2);
+  });
+
+  it('reads again at once when the campaigns, their arms, the zone or the days change', async () => {
+    const c = setUp();
+    expect(await c.views()).toBe(1);
+    expect(await c.views(key({ campaigns: [campaign(7), campaign(8)] }))).toBe(2);
+    expect(await c.views(key({ campaigns: [campaign(7), campaign(8, [10, 11])] }))).toBe(3);
+    expect(await c.views(key({ campaigns: [campaign(7), campaign(8, [10, 11])] }))).toBe(3);
+    expect(await c.views(key({ timezone: 'Europe/Berlin' }))).toBe(4);
+    expect(await c.views(key({ days: [{ start: 86_400_000, end: 2 * 86_400_000 }] }))).toBe(5);
+  });
+
+  it('shares a read in flight, forgets a failed one, and keeps at most maxTeams teams', async () => {
+    const c = setUp();
+    c.failNext(true);
+    const [a, b] = await Promise.allSettled([c.views(), c.views()]);
+    expect([a.status, b.status, c.calls()]).toEqual(['rejected', 'rejected', 1]);
+    c.failNext(false);
+    expect(await c.views()).toBe(2);
+    await c.views(key({ teamId: 2 }));
+    await c.views(key({ teamId: 3 }));
+    // Team 1 was the oldest of three: it is read again.
+    expect(await c.views()).toBe(5);
+  });
+});

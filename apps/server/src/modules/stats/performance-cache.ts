@@ -1,0 +1,69 @@
+import type { Campaign, PerformanceFigures } from '@kindling/domain';
+import { conversionGoalId } from './funnel-goals';
+import type { Interval } from './intervals';
+
+/**
+ * How long a team's list figures are served before they are read again. The list is opened
+ * often (it is the home screen) and its figures add up every campaign's whole history, while
+ * a visit takes seconds to show up there anyway: a short time to live, no invalidation from the
+ * collector (docs/decisions.md, "Campaign performance overview").
+ */
+export const PERFORMANCE_CACHE_TTL_MS = 20_000;
+/** Teams kept at most; the oldest entry goes first. */
+export const PERFORMANCE_CACHE_TEAMS = 1000;
+
+export interface PerformanceKey {
+  teamId: number;
+  timezone: string;
+  days: readonly Interval[];
+  campaigns: readonly Campaign[];
+}
+
+type Figures = Map<number, PerformanceFigures>;
+
+export interface PerformanceCache {
+  get(key: PerformanceKey, load: () => Promise<Figures>): Promise<Figures>;
+}
+
+/**
+ * What the figures depend on besides the rollups: the zone and its days, every campaign's
+ * elements, arms and conversion goal. A campaign added, a variant added or the conversion goal
+ * moved reads the figures again at once; a rename or a switch changes nothing here (names and
+ * switches are read fresh on every call).
+ */
+const shapeOf = ({ timezone, days, campaigns }: PerformanceKey) =>
+  JSON.stringify([
+    timezone,
+    days[0]?.start ?? null,
+    campaigns.map((campaign) => [
+      campaign.id,
+      conversionGoalId(campaign),
+      campaign.elements.map((element) => [element.id, element.variants.map((v) => v.id)]),
+    ]),
+  ]);
+
+/** One entry per team for `ttlMs`; calls during a read share it; a failed read is not kept. */
+export function createPerformanceCache({
+  ttlMs = PERFORMANCE_CACHE_TTL_MS,
+  maxTeams = PERFORMANCE_CACHE_TEAMS,
+  now = Date.now,
+}: { ttlMs?: number; maxTeams?: number; now?: () => number } = {}): PerformanceCache {
+  const kept = new Map<number, { shape: string; until: number; figures: Promise<Figures> }>();
+  return {
+    get(key, load) {
+      const at = now();
+      const shape = shapeOf(key);
+      const entry = kept.get(key.teamId);
+      if (entry && entry.shape === shape && entry.until > at) return entry.figures;
+      const figures = load();
+      kept.delete(key.teamId);
+      kept.set(key.teamId, { shape, until: at + ttlMs, figures });
+      // Insertion order is age order: the first key is the oldest entry.
+      if (kept.size > maxTeams) kept.delete(kept.keys().next().value!);
+      void figures.catch(() => {
+        if (kept.get(key.teamId)?.figures === figures) kept.delete(key.teamId);
+      });
+      return figures;
+    },
+  };
+}
