@@ -57,6 +57,22 @@ export const formatCount = (value: number): string => count.format(value);
 /** A part of a whole (0..1) as a percentage to one decimal: "97.5%", "100%". */
 export const formatShare = (value: number): string => share.format(value);
 
+const signedPercent = new Intl.NumberFormat('en', {
+  style: 'percent',
+  maximumFractionDigits: 1,
+  signDisplay: 'exceptZero',
+});
+
+/** A relative change: "+12.5%", "-3%", "0%". */
+export const formatChange = (value: number) => signedPercent.format(value);
+
+/** A probability as people read it: "97%", with the ends never shown as certainty. */
+export function formatChance(value: number): string {
+  if (value > 0.999) return '>99.9%';
+  if (value < 0.001) return '<0.1%';
+  return `${(value * 100).toFixed(value > 0.99 || value < 0.01 ? 1 : 0)}%`;
+}
+
 /** A price with its currency (ISO 4217), whole units unless it has cents: "$299", "€1,199". */
 export const formatPrice = (amount: number, currency: string): string =>
   new Intl.NumberFormat('en', {

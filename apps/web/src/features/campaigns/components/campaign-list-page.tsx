@@ -10,12 +10,16 @@ import { ErrorPanel } from '../../../ui/error-panel';
 import { FlameIcon, PlusIcon } from '../../../ui/icons';
 import { PageHeader } from '../../../ui/page-header';
 import { Pagination } from '../../../ui/pagination';
+import { useCampaignPerformance } from '../hooks/use-campaign-performance';
 import { useCampaigns } from '../hooks/use-campaigns';
 import { useDeleteCampaign } from '../hooks/use-delete-campaign';
 import { useToggleCampaign } from '../hooks/use-toggle-campaign';
 import { CampaignListSkeleton } from './campaign-list-skeleton';
 import { OnboardingCarousel } from './onboarding-carousel';
+import { parseSort, sortCampaigns, type CampaignSort } from '../state/sort-campaigns';
 import { CampaignRow } from './campaign-row';
+import { CampaignRowFigures } from './campaign-row-figures';
+import { CampaignSortSelect } from './campaign-sort-select';
 import styles from './campaign-list-page.module.css';
 
 export function CampaignListPage() {
@@ -23,6 +27,7 @@ export function CampaignListPage() {
   const { slug, user } = useCurrentTeam();
   const [params, setParams] = useSearchParams();
   const campaigns = useCampaigns(slug);
+  const performance = useCampaignPerformance(slug, user.preferences.timezone);
   const toggle = useToggleCampaign(slug);
   const deleteCampaign = useDeleteCampaign(slug);
   const newCampaignHref = teamHref(slug, '/campaign/new');
@@ -34,8 +39,21 @@ export function CampaignListPage() {
   );
 
   const list = campaigns.data ?? [];
+  const sort = parseSort(params.get('sort'));
+  const sorted = sortCampaigns(list, performance.figures, sort);
   const requestedPage = Number(params.get('page') ?? '1');
-  const page = paginate(list, requestedPage, PAGE_SIZE);
+  const page = paginate(sorted, requestedPage, PAGE_SIZE);
+
+  /** A new order starts again from the first page. */
+  function sortBy(next: CampaignSort) {
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      updated.delete('page');
+      if (next === 'newest') updated.delete('sort');
+      else updated.set('sort', next);
+      return updated;
+    });
+  }
 
   function goToPage(next: number) {
     setParams(
@@ -81,6 +99,9 @@ export function CampaignListPage() {
         </div>
       ) : (
         <>
+          <div className={styles.toolbar}>
+            <CampaignSortSelect value={sort} onChange={sortBy} />
+          </div>
           <ul className={styles.list} aria-label="Campaigns" data-testid="campaign-list">
             {page.items.map((campaign) => (
               <CampaignRow
@@ -90,6 +111,11 @@ export function CampaignListPage() {
                 timeZone={user.preferences.timezone}
                 onToggle={(isEnabled) => toggle.mutate({ id: campaign.id, isEnabled })}
                 onDelete={() => void deleteCampaign(campaign)}
+                figures={
+                  performance.isError ? null : (
+                    <CampaignRowFigures figures={performance.figures.get(campaign.id)} />
+                  )
+                }
               />
             ))}
           </ul>

@@ -1,4 +1,5 @@
 import { CAMPAIGN_TYPE_LABELS, type CampaignSummary } from '@kindling/domain';
+import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { displayUrl, formatDate, pluralize, safeHref } from '../../../lib/format';
 import { Badge } from '../../../ui/badge';
@@ -19,9 +20,18 @@ interface CampaignRowProps {
   timeZone: string;
   onToggle: (isEnabled: boolean) => void;
   onDelete: () => void;
+  /** Shown between the campaign's facts and its controls (campaign-row-figures.tsx). */
+  figures?: ReactNode;
 }
 
-export function CampaignRow({ campaign, href, timeZone, onToggle, onDelete }: CampaignRowProps) {
+export function CampaignRow({
+  campaign,
+  href,
+  timeZone,
+  onToggle,
+  onDelete,
+  figures,
+}: CampaignRowProps) {
   const navigate = useNavigate();
   return (
     <li
@@ -59,6 +69,7 @@ export function CampaignRow({ campaign, href, timeZone, onToggle, onDelete }: Ca
           </span>
         </div>
       </div>
+      {figures}
       <div className={styles.controls}>
         <div className={styles.toggle}>
           {/* The switch says the same to a screen reader. */}

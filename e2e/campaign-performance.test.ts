@@ -1,0 +1,216 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from './support/browser';
+import {
+  Api,
+  createTeamThroughUi,
+  newPage,
+  newPerson,
+  SCREEN_SIZES,
+  shot,
+  shotAtBothSizes,
+  signUpThroughUi,
+} from './support/flows';
+import { plannedEvents, postTraffic, type ArmTraffic } from './support/results-traffic';
+
+// The campaign list's figures (GET /campaign/performance/campaigns): traffic posted to the real
+// collect endpoint, the figures read in each row, the list sorted by them. Every figure below
+// is worked out by hand from the plan.
+
+const baseUrl = inject('baseUrl');
+const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
+
+interface Created {
+  id: number;
+  elementId: number;
+  variantIds: number[];
+  goals: { first: number; conversion: number };
+}
+
+async function createCampaign(api: Api, team: string, name: string): Promise<Created> {
+  const { id } = await api.call<{ id: number }>('POST', `/team/${team}/campaign/create`, {
+    name,
+    ingestedUrl: 'https://shop.example.com/landing',
+    isEnabled: true,
+    elements: [
+      {
+        id: -1,
+        key: 'headline',
+        selector: 'h1.hero',
+        type: 'text',
+        control: { info: { value: 'The desk lamp that follows your day' } },
+        variants: [
+          { id: -2, key: 'sun', type: 'text', info: { value: 'Light that moves with the sun' } },
+          { id: -3, key: 'warm', type: 'text', info: { value: 'Warm light for long evenings' } },
+        ],
+      },
+    ],
+    goals: [
+      {
+        id: -4,
+        isConversionGoal: false,
+        event: {
+          type: 2,
+          name: 'Features',
+          elements: [{ id: 'f', label: 'Features', selector: 'a.features' }],
+        },
+      },
+      {
+        id: -5,
+        isConversionGoal: true,
+        event: { type: 2, name: 'Buy', elements: [{ id: 'b', label: 'Buy', selector: '#buy' }] },
+      },
+    ],
+  });
+  const campaign = await api.call<{
+    elements: { id: number; variants: { id: number }[] }[];
+    goals: { id: number; isConversionGoal: boolean }[];
+  }>('GET', `/team/${team}/campaign/by-id?id=${id}`);
+  const [element] = campaign.elements;
+  return {
+    id,
+    elementId: element!.id,
+    variantIds: element!.variants.map((variant) => variant.id),
+    goals: {
+      first: campaign.goals.find((goal) => !goal.isConversionGoal)!.id,
+      conversion: campaign.goals.find((goal) => goal.isConversionGoal)!.id,
+    },
+  };
+}
+
+async function sendTraffic(created: Created, arms: (ids: number[]) => ArmTraffic[]) {
+  await postTraffic(
+    baseUrl,
+    plannedEvents({
+      campaignId: created.id,
+      elementId: created.elementId,
+      goals: created.goals,
+      arms: arms(created.variantIds),
+      now: Date.now(),
+      hours: 20,
+    }),
+  );
+}
+
+describe('campaign performance in the list', () => {
+  let browser: Browser;
+  let page: Page;
+  let team: string;
+  let lamp: Created;
+  let chair: Created;
+  let desk: Created;
+
+  const row = (campaign: Created) => page.locator(`[data-campaign-id="${campaign.id}"]`);
+  const figure = async (campaign: Created, name: string) =>
+    (await row(campaign).getByTestId(`figure-${name}`).innerText()).replace(/\s+/g, ' ').trim();
+  const order = async () =>
+    (await page.getByTestId('campaign-link').allInnerTexts()).map((name) => name.trim());
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    ({ page } = await newPage(browser, baseUrl));
+    await signUpThroughUi(page, newPerson('Petra Performance', 'performance'));
+    team = await createTeamThroughUi(page, 'Lumen Figures');
+    const api = await Api.of(page, baseUrl);
+    lamp = await createCampaign(api, team, 'Lamp headline');
+    chair = await createCampaign(api, team, 'Chair hero');
+    desk = await createCampaign(api, team, 'Desk banner');
+    // Lamp: 300 visitors per arm, every third with two page views: 1,200 views. Converting: 30
+    // of the original's, 75 of "sun"'s, 33 of "warm"'s: 138 conversions, 11.5%.
+    await sendTraffic(lamp, ([sun, warm]) => [
+      { arm: 'control', visitors: 300, converters: 30, revenue: 20 },
+      { arm: sun!, visitors: 300, converters: 75, revenue: 20 },
+      { arm: warm!, visitors: 300, converters: 33, revenue: 20 },
+    ]);
+    // Chair: 60 visitors, 80 views (under the 100-view threshold), 14 conversions: 17.5%.
+    await sendTraffic(chair, ([sun]) => [
+      { arm: 'control', visitors: 30, converters: 6, revenue: 10 },
+      { arm: sun!, visitors: 30, converters: 8, revenue: 10 },
+    ]);
+    // Desk: no traffic at all.
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('shows each campaign’s views, conversions, rate and best variant', async () => {
+    await page.goto(`/admin/${team}/campaigns`);
+    await poll(() => figure(lamp, 'views')).toBe('1,200');
+    expect(await figure(lamp, 'conversions')).toBe('138 11.5% rate');
+    expect(await figure(lamp, 'conversion-rate')).toBe('11.5% rate');
+    // "sun" converts 25% against the original's 10%, far beyond chance.
+    expect(await figure(lamp, 'best-variant')).toBe('+150% >99.9% to beat original');
+
+    expect(await figure(chair, 'views')).toBe('80');
+    expect(await figure(chair, 'conversions')).toBe('14 17.5% rate');
+    expect(await figure(chair, 'best-variant')).toBe('Not enough data yet');
+
+    expect(await figure(desk, 'views')).toBe('0');
+    expect(await figure(desk, 'conversions')).toBe('0 0% rate');
+    expect(await figure(desk, 'best-variant')).toBe('Not enough data yet');
+  });
+
+  it('draws the last 30 days of conversions per day', async () => {
+    const daily = async (campaign: Created) =>
+      ((await row(campaign).getByTestId('campaign-sparkline').getAttribute('data-daily')) ?? '')
+        .split(',')
+        .map(Number);
+    const lampDays = await daily(lamp);
+    expect(lampDays).toHaveLength(30);
+    // The visits of the last 20 hours fall on today and perhaps yesterday.
+    expect(lampDays.reduce((sum, day) => sum + day, 0)).toBe(138);
+    expect(lampDays.slice(0, 28).every((day) => day === 0)).toBe(true);
+    expect((await daily(desk)).every((day) => day === 0)).toBe(true);
+    const spark = row(lamp).getByTestId('campaign-sparkline');
+    expect(await spark.getAttribute('aria-label')).toBe('138 conversions in the last 30 days');
+    // The chart loads apart from the list, then draws its area.
+    await poll(() => spark.locator('.recharts-area-area').count()).toBe(1);
+  });
+
+  it('sorts by name, views, conversion rate and uplift with a labelled control', async () => {
+    const sort = page.getByLabel('Sort by');
+    // Newest first by default.
+    expect(await order()).toEqual(['Desk banner', 'Chair hero', 'Lamp headline']);
+    await sort.selectOption({ label: 'Name (A to Z)' });
+    await poll(order).toEqual(['Chair hero', 'Desk banner', 'Lamp headline']);
+    expect(page.url()).toContain('sort=name');
+    await sort.selectOption({ label: 'Most views' });
+    await poll(order).toEqual(['Lamp headline', 'Chair hero', 'Desk banner']);
+    await sort.selectOption({ label: 'Highest conversion rate' });
+    await poll(order).toEqual(['Chair hero', 'Lamp headline', 'Desk banner']);
+    // Only Lamp shows an uplift; the others keep the list's order after it.
+    await sort.selectOption({ label: 'Highest uplift' });
+    await poll(order).toEqual(['Lamp headline', 'Desk banner', 'Chair hero']);
+    // The order is in the address: a reload keeps it.
+    await page.reload();
+    await poll(order).toEqual(['Lamp headline', 'Desk banner', 'Chair hero']);
+    expect(await page.getByLabel('Sort by').inputValue()).toBe('uplift');
+    // The keyboard reaches and changes it too.
+    await page.getByLabel('Sort by').focus();
+    await page.keyboard.press('Home');
+    await poll(order).toEqual(['Desk banner', 'Chair hero', 'Lamp headline']);
+  });
+
+  it('fits the figures on a phone', async () => {
+    await page.getByLabel('Sort by').selectOption({ label: 'Most views' });
+    await poll(order).toEqual(['Lamp headline', 'Chair hero', 'Desk banner']);
+    await shotAtBothSizes(page, 'campaign-list-figures');
+    // A narrow window between the two.
+    await page.setViewportSize({ width: 900, height: 800 });
+    await shot(page, 'campaign-list-figures-narrow');
+    await page.setViewportSize(SCREEN_SIZES.phone);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBe(0);
+    const rowBox = (await row(lamp).boundingBox())!;
+    const figuresBox = (await row(lamp).getByTestId('campaign-figures').boundingBox())!;
+    // A band across the row, under the campaign's name.
+    expect(figuresBox.x).toBeGreaterThanOrEqual(rowBox.x);
+    expect(figuresBox.x + figuresBox.width).toBeLessThanOrEqual(rowBox.x + rowBox.width);
+    const nameBox = (await row(lamp).getByTestId('campaign-link').boundingBox())!;
+    expect(figuresBox.y).toBeGreaterThan(nameBox.y + nameBox.height);
+    expect(await figure(lamp, 'best-variant')).toContain('+150%');
+  });
+});
