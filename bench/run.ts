@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { aiBench } from './ai-bench';
 import { apiBench } from './api-bench';
 import { ingestBench } from './ingest-bench';
+import { performanceBench } from './performance-bench';
 import { previewBench } from './preview-bench';
 import { startBench } from './start-bench';
 import { statsBench } from './stats-bench';
@@ -64,6 +65,7 @@ const SECTIONS: Record<string, () => void | Promise<void>> = {
   web: webBundleBench,
   stats: statsBench,
   statsQuery: statsQueryBench,
+  performanceOverview: performanceBench,
   api: apiBench,
   ai: aiBench,
   ingest: ingestBench,

@@ -1,5 +1,6 @@
 import {
   campaignPerformance,
+  finalRollupHoursBefore,
   PERFORMANCE_RECENT_DAYS,
   type Campaign,
   type CampaignPerformance,
@@ -76,7 +77,7 @@ function recentElements(campaign: Campaign, rows: readonly TeamRollupRow[]): Rec
     };
     arms.set(key, arm);
     if (row.goalId === NO_GOAL) arm.views += row.exposures;
-    else if (row.goalId === goalId && row.day >= 0 && row.day < PERFORMANCE_RECENT_DAYS) {
+    else if (row.goalId === goalId) {
       arm.daily[row.day]! += row.goalSessions;
     }
   }
@@ -99,24 +100,40 @@ function byCampaign(rows: readonly TeamRollupRow[]) {
   return grouped;
 }
 
-/** Every campaign's figures of the team, read from the rollups in two queries. */
+/**
+ * Every campaign's figures of the team from the rollups: the open days (holding hours that may
+ * still change) read each time, the final hours before them from the cache's history.
+ */
 export async function loadPerformanceFigures(
-  { db }: { db: Db },
-  { teamId, campaigns, days }: { teamId: number; campaigns: readonly Campaign[]; days: Interval[] },
+  { db, cache }: { db: Db; cache: Pick<PerformanceCache, 'history'> },
+  {
+    teamId,
+    campaigns,
+    days,
+    now,
+  }: { teamId: number; campaigns: readonly Campaign[]; days: Interval[]; now: number },
 ): Promise<Map<number, PerformanceFigures>> {
   const goalIds = campaigns.flatMap((campaign) => conversionGoalId(campaign) ?? []);
-  const [allTime, recent] = await Promise.all([
-    sumTeamRollups(db, { teamId, goalIds }),
-    sumTeamRollups(db, { teamId, goalIds, days }),
+  // Days made only of final hours never change: they and all before them are kept.
+  const open = days.find((day) => day.end > finalRollupHoursBefore(now))?.start ?? days.at(-1)!.end;
+  const [final, recent] = await Promise.all([
+    cache.history({ teamId, before: open, goalIds, firstDay: days[0]!.start }, () =>
+      sumTeamRollups(db, { teamId, goalIds, days, from: null, to: open }),
+    ),
+    sumTeamRollups(db, { teamId, goalIds, days, from: open, to: null }),
   ]);
-  const allTimeRows = byCampaign(allTime);
-  const recentRows = byCampaign(recent);
+  const rows = byCampaign([...final, ...recent]);
   return new Map(
     campaigns.map((campaign) => [
       campaign.id,
       campaignPerformance({
-        allTime: allTimeElements(campaign, allTimeRows.get(campaign.id) ?? []),
-        recent: recentElements(campaign, recentRows.get(campaign.id) ?? []),
+        allTime: allTimeElements(campaign, rows.get(campaign.id) ?? []),
+        recent: recentElements(
+          campaign,
+          (rows.get(campaign.id) ?? []).filter(
+            (row) => row.day >= 0 && row.day < PERFORMANCE_RECENT_DAYS,
+          ),
+        ),
       }),
     ]),
   );
@@ -137,9 +154,10 @@ export async function getCampaignPerformance(
   { team, timezone }: { team: TeamAccess; timezone: string },
 ): Promise<CampaignPerformance[]> {
   const campaigns = await listCampaigns({ teamId: team.id });
-  const days = recentDays(now(), timezone);
+  const at = now();
+  const days = recentDays(at, timezone);
   const figures = await cache.get({ teamId: team.id, timezone, days, campaigns }, () =>
-    loadPerformanceFigures({ db }, { teamId: team.id, campaigns, days }),
+    loadPerformanceFigures({ db, cache }, { teamId: team.id, campaigns, days, now: at }),
   );
   return campaigns.map((campaign) => ({
     id: campaign.id,

@@ -1,6 +1,7 @@
 import type { Campaign, PerformanceFigures } from '@kindling/domain';
 import { describe, expect, it } from 'vitest';
 import { createPerformanceCache, type PerformanceKey } from './performance-cache';
+import type { TeamRollupRow } from './performance-repo';
 
 const campaign = (id: number, variantIds: number[] = [10]) =>
   ({
@@ -71,5 +72,30 @@ describe('createPerformanceCache', () => {
     await c.views(key({ teamId: 3 }));
     // Team 1 was the oldest of three: it is read again.
     expect(await c.views()).toBe(5);
+  });
+});
+
+describe('the history of hours before the recent days', () => {
+  it('is read once per team until another day is final or the goals change, whatever the clock', async () => {
+    let clock = 0;
+    let calls = 0;
+    const cache = createPerformanceCache({ ttlMs: 20_000, now: () => clock });
+    const load = () => {
+      calls++;
+      return Promise.resolve([{ day: -1, exposures: calls } as TeamRollupRow]);
+    };
+    const read = async (before: number, goalIds = [3, 4], teamId = 1) =>
+      (await cache.history({ teamId, before, goalIds, firstDay: 0 }, load))[0]!.exposures;
+    expect(await read(1000)).toBe(1);
+    clock += 3_600_000;
+    expect(await read(1000, [4, 3])).toBe(1);
+    expect(await read(1000, [], 2)).toBe(2);
+    expect(await read(1000)).toBe(1);
+    expect(await read(1000, [3])).toBe(3);
+    expect(await read(2000, [3])).toBe(4);
+    expect(
+      (await cache.history({ teamId: 1, before: 2000, goalIds: [3], firstDay: 5 }, load))[0]!
+        .exposures,
+    ).toBe(5);
   });
 });

@@ -1,6 +1,8 @@
 import type { Campaign, PerformanceFigures } from '@kindling/domain';
+import { LRUCache } from 'lru-cache';
 import { conversionGoalId } from './funnel-goals';
 import type { Interval } from './intervals';
+import type { TeamRollupRow } from './performance-repo';
 
 /**
  * How long a team's list figures are served before they are read again. The list is opened
@@ -21,8 +23,23 @@ export interface PerformanceKey {
 
 type Figures = Map<number, PerformanceFigures>;
 
+/** The team's rollups of every hour before `before` (ms), of these goals, by `firstDay`'s days. */
+export interface HistoryKey {
+  teamId: number;
+  before: number;
+  goalIds: readonly number[];
+  /** The first recent day's start (ms): the rows' `day` counts from it. */
+  firstDay: number;
+}
+
 export interface PerformanceCache {
   get(key: PerformanceKey, load: () => Promise<Figures>): Promise<Figures>;
+  /**
+   * The sums of final hours (finalRollupHoursBefore: no event that old is taken any more) up to
+   * the first open day: kept until another day becomes final or the goals read change, about
+   * once a day per team. Not expired by time.
+   */
+  history(key: HistoryKey, load: () => Promise<TeamRollupRow[]>): Promise<TeamRollupRow[]>;
 }
 
 /**
@@ -42,14 +59,31 @@ const shapeOf = ({ timezone, days, campaigns }: PerformanceKey) =>
     ]),
   ]);
 
-/** One entry per team for `ttlMs`; calls during a read share it; a failed read is not kept. */
+/**
+ * Figures: one entry per team for `ttlMs`; history: one per team until its key changes. Calls
+ * during a read share it; a failed read is not kept.
+ */
 export function createPerformanceCache({
   ttlMs = PERFORMANCE_CACHE_TTL_MS,
   maxTeams = PERFORMANCE_CACHE_TEAMS,
   now = Date.now,
 }: { ttlMs?: number; maxTeams?: number; now?: () => number } = {}): PerformanceCache {
   const kept = new Map<number, { shape: string; until: number; figures: Promise<Figures> }>();
+  const histories = new LRUCache<number, { key: string; rows: Promise<TeamRollupRow[]> }>({
+    max: maxTeams,
+  });
   return {
+    history({ teamId, before, goalIds, firstDay }, load) {
+      const key = `${firstDay}:${before}:${[...goalIds].sort((a, b) => a - b).join(',')}`;
+      const entry = histories.get(teamId);
+      if (entry?.key === key) return entry.rows;
+      const rows = load();
+      histories.set(teamId, { key, rows });
+      void rows.catch(() => {
+        if (histories.get(teamId)?.rows === rows) histories.delete(teamId);
+      });
+      return rows;
+    },
     get(key, load) {
       const at = now();
       const shape = shapeOf(key);

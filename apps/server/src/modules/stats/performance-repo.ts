@@ -3,8 +3,10 @@ import type { Db } from '../../db/database';
 import { NO_GOAL } from './arm-series';
 import type { Interval } from './intervals';
 
-// The campaign list's figures for every campaign of a team in two reads (all time, and the
-// recent days by day) instead of two per campaign: the list shows them all at once.
+// The campaign list's figures for every campaign of a team in two reads instead of one or two
+// per campaign (the list shows them all at once): the days whose hours are all final
+// (finalRollupHoursBefore) and everything before them, kept until the next day is final
+// (performance-cache.ts), and the open days since, read each time.
 
 export interface TeamRollupRow {
   campaignId: number;
@@ -13,7 +15,10 @@ export interface TeamRollupRow {
   arm: number;
   /** 0 for exposures and visitors; else the conversion goal's counts. */
   goalId: number;
-  /** Index into the days read, or 0 for all time. */
+  /**
+   * Index into the days read; -1 for every hour before the first day, days.length for hours
+   * after the last (events stamped ahead of the clock).
+   */
   day: number;
   exposures: number;
   visitors: number;
@@ -22,27 +27,38 @@ export interface TeamRollupRow {
 }
 
 /**
- * The team's rollups added up per campaign, element, arm and goal: the goal-less counts and
- * the given goals' only. With `days`, only the hours of those days, one row per day too.
+ * The team's rollups of the hours in [from, to) (ms; null: unbounded) added up per campaign,
+ * element, arm and goal, the goal-less counts and the given goals' only, one row per recent day
+ * (`day` its index in `days`; -1 for hours before the first day, days.length after the last).
  */
 export async function sumTeamRollups(
   db: Db,
-  query: { teamId: number; goalIds: readonly number[]; days?: readonly Interval[] },
+  query: {
+    teamId: number;
+    goalIds: readonly number[];
+    days: readonly Interval[];
+    from: number | null;
+    to: number | null;
+  },
 ): Promise<TeamRollupRow[]> {
-  const { days } = query;
-  const starts = days?.map((day) => new Date(day.start).toISOString());
-  const day = starts ? sql`width_bucket(r.hour, ${starts}::timestamptz[]) - 1` : sql`0`;
-  const hours = days?.length
-    ? sql`and r.hour >= ${new Date(days[0]!.start)} and r.hour < ${new Date(days.at(-1)!.end)}`
-    : sql``;
+  const starts = query.days.map((day) => new Date(day.start).toISOString());
+  const first = new Date(query.days[0]?.start ?? 0);
+  const bound = (column: 'from' | 'to') => {
+    const at = query[column];
+    if (at === null) return sql`true`;
+    return column === 'from' ? sql`r.hour >= ${new Date(at)}` : sql`r.hour < ${new Date(at)}`;
+  };
   const result = await sql<Record<keyof TeamRollupRow, string | number>>`
     select r.campaign_id as "campaignId", r.element_id as "elementId", r.arm,
-      r.goal_id as "goalId", ${day} as day,
+      r.goal_id as "goalId",
+      case when r.hour < ${first} then -1
+        else width_bucket(r.hour, ${starts}::timestamptz[]) - 1 end as day,
       sum(r.exposures) as exposures, sum(r.visitors) as visitors,
       sum(r.goal_sessions) as "goalSessions", sum(r.goal_visitors) as "goalVisitors"
     from rollups_hourly r
     join campaigns c on c.id = r.campaign_id and c.team_id = ${query.teamId}
-    where r.goal_id in (${sql.join([NO_GOAL, ...query.goalIds])}) ${hours}
+    where r.goal_id in (${sql.join([NO_GOAL, ...query.goalIds])})
+      and ${bound('from')} and ${bound('to')}
     group by 1, 2, 3, 4, 5
   `.execute(db);
   return result.rows.map((row) => ({

@@ -205,8 +205,26 @@ describeEachDatabase('campaign performance overview', (kind) => {
       ...traffic(f, { visitors: 60, at: now - 60_000, converts }),
       ...traffic(second, { visitors: 12, at: now - 60_000, converts: (i) => i % 4 === 1 }),
     ]);
-    // Older than the collector takes (a day): a rollup 45 days back, outside the last 30 days.
+    // Older than the collector takes (a day): rollups 45 days back, outside the last 30 days,
+    // and 10 days back, inside them (a final day: the server keeps such days' sums).
+    const tenDaysBack = new Date(Math.floor((now - 10 * DAY) / HOUR) * HOUR).toISOString();
     await insertRollups(t.current, f.campaignId, [
+      {
+        hour: tenDaysBack,
+        elementId: f.headline.id,
+        arm: f.headline.b,
+        exposures: 10,
+        visitors: 10,
+      },
+      {
+        hour: tenDaysBack,
+        elementId: f.headline.id,
+        arm: f.headline.b,
+        goalId: f.purchase,
+        goalSessions: 2,
+        goalVisitors: 2,
+        conversions: 2,
+      },
       {
         hour: new Date(Math.floor((now - 45 * DAY) / HOUR) * HOUR).toISOString(),
         elementId: f.headline.id,
@@ -237,8 +255,9 @@ describeEachDatabase('campaign performance overview', (kind) => {
       ...(await expectedFigures(f.campaignId)),
     });
     // The figures themselves, so the comparison cannot pass on two empty answers.
-    expect(busy.views).toBe(20 + 150);
-    expect(busy.last30Days.views).toBe(150);
+    expect(busy.views).toBe(20 + 10 + 150);
+    expect(busy.last30Days.views).toBe(10 + 150);
+    expect(busy.last30Days.daily.filter((day) => day > 0).length).toBeGreaterThanOrEqual(2);
     expect(busy.conversions - busy.last30Days.conversions).toBe(4);
     expect(busy.enoughData).toBe(true);
     expect(busy.bestVariant).toMatchObject({ elementId: f.headline.id, variantId: f.headline.a });
