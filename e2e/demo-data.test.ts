@@ -82,6 +82,8 @@ describe('demo data and guest access', () => {
     // No write action is offered: no new campaign, no switch.
     expect(await page.getByRole('link', { name: 'New campaign' }).count()).toBe(0);
     expect(await row.getByRole('switch').count()).toBe(0);
+    const menu = page.getByRole('navigation', { name: 'Main' });
+    expect(await menu.getByRole('link').allInnerTexts()).toEqual(['Campaigns']);
 
     await row.getByTestId('campaign-link').click();
     await expectDemoResults(page);
