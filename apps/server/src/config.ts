@@ -31,6 +31,11 @@ const configSchema = z
     COLLECT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
     PUBLIC_URL: optionalUrl,
     /**
+     * Where people open the admin app, for absolute links to its screens ({ADMIN_URL}/admin/...:
+     * "Copy link", links in e-mails). Unset: PUBLIC_URL, else the request's origin.
+     */
+    ADMIN_URL: optionalUrl,
+    /**
      * The Chromium screenshots use. Unset: /usr/bin/chromium, else the bundled build
      * (@sparticuz/chromium); a path that is not there is skipped with a warning.
      */
@@ -118,8 +123,8 @@ const configSchema = z
       ),
   })
   // Links in mails must not follow a forged Host header to someone else's site.
-  .refine((config) => !config.SMTP_URL || config.PUBLIC_URL, {
-    message: 'PUBLIC_URL is required with SMTP_URL: links in e-mails point there',
+  .refine((config) => !config.SMTP_URL || config.PUBLIC_URL || config.ADMIN_URL, {
+    message: 'PUBLIC_URL (or ADMIN_URL) is required with SMTP_URL: links in e-mails point there',
     path: ['PUBLIC_URL'],
   });
 

@@ -18,6 +18,7 @@ export * from './goal-schema';
 export * from './goals';
 export * from './html-policy';
 export * from './messages';
+export * from './team-links';
 export * from './metrics';
 export * from './metrics-schema';
 export * from './paging';

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, it, expect } from 'vitest';
 import {
   CANCEL_DRAFT,
@@ -8,6 +9,7 @@ import {
   GENERIC_FAILURE_TITLES,
   GOAL_CONFIRMATION,
   LOADING_MESSAGES,
+  pickPhrase,
   START_OVER,
   SUCCESS_MESSAGES,
 } from './messages';
@@ -48,6 +50,22 @@ describe('messages', () => {
     expect(LOADING_MESSAGES).toContain('Loading page');
     expect(LOADING_MESSAGES).toContain('Stoking the ashes');
     expect(SUCCESS_MESSAGES.length).toBeGreaterThan(3);
+  });
+
+  it('picks every phrase of a list, and only phrases of that list', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 1, noNaN: true }), (draw) => {
+        expect(LOADING_MESSAGES).toContain(pickPhrase(LOADING_MESSAGES, () => draw));
+        expect(SUCCESS_MESSAGES).toContain(pickPhrase(SUCCESS_MESSAGES, () => draw));
+      }),
+    );
+    const seen = new Set(
+      LOADING_MESSAGES.map((_, index) =>
+        pickPhrase(LOADING_MESSAGES, () => (index + 0.5) / LOADING_MESSAGES.length),
+      ),
+    );
+    expect(seen).toEqual(new Set(LOADING_MESSAGES));
+    expect(pickPhrase(GENERIC_FAILURE_TITLES, () => 0)).toBe('Uh oh!');
   });
 
   it('quotes the confirmation dialogs verbatim', () => {

@@ -21,6 +21,18 @@ export const SUCCESS_MESSAGES = [
   'Boom! Done.',
 ] as const;
 
+/**
+ * One phrase of `phrases`, chosen by `random` (a number in [0, 1), Math.random by default), so
+ * toasts and loading states vary as the spec asks while tests can pin the choice.
+ */
+export function pickPhrase<T extends string>(
+  phrases: readonly [T, ...T[]],
+  random: () => number = Math.random,
+): T {
+  const index = Math.min(phrases.length - 1, Math.max(0, Math.floor(random() * phrases.length)));
+  return phrases[index] ?? phrases[0];
+}
+
 export const GENERIC_FAILURE_TITLES = [
   'Uh oh!',
   'Looks like something went wrong :(',

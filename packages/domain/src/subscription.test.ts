@@ -2,6 +2,8 @@ import { describe, it, expect } from 'vitest';
 import {
   hasSubscriberAccess,
   planNames,
+  currentPlanName,
+  SUBSCRIPTION_STATES,
   subscriptionSchema,
   subscriptionState,
   subscriptionTier,
@@ -120,5 +122,18 @@ describe('subscriptionSchema and planNames', () => {
 
   it('builds the plan names from the brand', () => {
     expect(planNames('Kindling')).toEqual(['Kindling Free Plan', 'Kindling Trailblazer Plan']);
+  });
+
+  it('names the Trailblazer plan only while a paid plan runs or is on trial', () => {
+    const names = Object.fromEntries(
+      SUBSCRIPTION_STATES.map((state) => [state, currentPlanName('Ember', state)]),
+    );
+    expect(names).toEqual({
+      paid: 'Ember Trailblazer Plan',
+      on_trial: 'Ember Trailblazer Plan',
+      trial_ended: 'Ember Free Plan',
+      period_ended: 'Ember Free Plan',
+      none: 'Ember Free Plan',
+    });
   });
 });

@@ -110,6 +110,15 @@ export function planNames(brand: string): [string, string] {
   return [`${brand} Free Plan`, `${brand} Trailblazer Plan`];
 }
 
+/**
+ * The plan a team is on, by name: the Trailblazer plan (2) while a paid plan runs or is on its
+ * free trial; the Free plan (1) without one, or once the trial or the paid period has ended.
+ */
+export function currentPlanName(brand: string, state: SubscriptionState): string {
+  const [free, trailblazer] = planNames(brand);
+  return state === 'paid' || state === 'on_trial' ? trailblazer : free;
+}
+
 /** Spec section 6: a new campaign starts enabled only if the team has a subscription. */
 export const newCampaignStartsEnabled = (subscription: object | null | undefined): boolean =>
   subscription != null;

@@ -8,14 +8,22 @@ export function appOrigin(config: Pick<Config, 'PUBLIC_URL'>, request: FastifyRe
     : `${request.protocol}://${request.host}`;
 }
 
-/** An address in the web app, e.g. a single-use link: `appLink(config, request, '/admin/...')`. */
+/** Where people open the admin app: ADMIN_URL, else where the web app runs (no trailing slash). */
+export function adminUrl(
+  config: Pick<Config, 'PUBLIC_URL' | 'ADMIN_URL'>,
+  request: FastifyRequest,
+) {
+  return (config.ADMIN_URL ?? appOrigin(config, request)).replace(/\/+$/, '');
+}
+
+/** An address in the admin app, e.g. a single-use link: `appLink(config, request, '/admin/...')`. */
 export function appLink(
-  config: Pick<Config, 'PUBLIC_URL'>,
+  config: Pick<Config, 'PUBLIC_URL' | 'ADMIN_URL'>,
   request: FastifyRequest,
   path: string,
   query: Record<string, string> = {},
 ): string {
-  const url = new URL(path, appOrigin(config, request));
+  const url = new URL(`${adminUrl(config, request)}${path}`);
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
   return url.toString();
 }

@@ -1,3 +1,4 @@
+import { teamScreenPath } from '@kindling/domain';
 import { useLocation } from 'react-router';
 
 /** The team is the second segment of the browser path: /admin/{teamSlug}/... */
@@ -9,7 +10,7 @@ export function teamSlugFromPath(pathname: string): string | undefined {
 
 /** An in-team link: /admin/{teamSlug}{path} */
 export function teamHref(teamSlug: string, path = ''): string {
-  return `/admin/${encodeURIComponent(teamSlug)}${path}`;
+  return teamScreenPath(teamSlug, path);
 }
 
 export function useTeamSlug(): string {

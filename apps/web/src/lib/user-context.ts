@@ -45,6 +45,8 @@ export interface UserContext {
   teams: TeamMembership[];
   featureFlags: string[];
   mailDelivery: MailDelivery;
+  /** The base of absolute links to team screens, {ADMIN_URL}/admin/{team}{path}. */
+  adminUrl: string;
 }
 
 /** Spec section 9: the user context is cached for 86400 s; saves invalidate it explicitly. */

@@ -1,6 +1,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import clsx from 'clsx';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useLatest } from '../lib/use-latest';
 import type { ModalControl } from './modal-stack';
 import styles from './dialog.module.css';
 
@@ -28,6 +29,7 @@ export function Dialog<R>({
   'data-testid': testId,
   dismissible = true,
 }: DialogProps<R>) {
+  const content = useDialogAnimations(modal);
   return (
     <RadixDialog.Root
       open={modal.visible}
@@ -38,6 +40,8 @@ export function Dialog<R>({
       <RadixDialog.Portal>
         {modal.showBackdrop ? <RadixDialog.Overlay className={styles.overlay} /> : null}
         <RadixDialog.Content
+          ref={content}
+          data-animation={modal.animation}
           className={clsx(styles.content, className)}
           style={{ width: `min(${width}px, calc(100vw - 32px))` }}
           data-testid={testId}
@@ -61,4 +65,42 @@ export function Dialog<R>({
       </RadixDialog.Portal>
     </RadixDialog.Root>
   );
+}
+
+/**
+ * Reports the content's own entry and exit animations to the modal stack (children's animations
+ * bubble too and are ignored). Without an exit animation (reduced motion) Radix unmounts the
+ * content at once, and the dialog counts as removed right away.
+ */
+function useDialogAnimations<R>(modal: ModalControl<R>) {
+  const node = useRef<HTMLDivElement>(null);
+  const latest = useLatest(modal);
+
+  useEffect(() => {
+    const element = node.current;
+    if (!element) return;
+    const own = (handler: () => void) => (event: AnimationEvent) => {
+      if (event.target === element) handler();
+    };
+    const started = own(() => latest.current.animationStarted());
+    const ended = own(() => latest.current.animationEnded());
+    element.addEventListener('animationstart', started);
+    element.addEventListener('animationend', ended);
+    element.addEventListener('animationcancel', ended);
+    return () => {
+      element.removeEventListener('animationstart', started);
+      element.removeEventListener('animationend', ended);
+      element.removeEventListener('animationcancel', ended);
+    };
+  }, [latest]);
+
+  useEffect(() => {
+    if (modal.animation !== 'show' && modal.animation !== 'hide') return;
+    const element = node.current;
+    if (!element?.isConnected || getComputedStyle(element).animationName === 'none') {
+      modal.animationEnded();
+    }
+  }, [modal]);
+
+  return node;
 }

@@ -1,7 +1,14 @@
 import type { ComponentType } from 'react';
 
-/** idle = shown and settled; hide = closing animation running; removed = gone from the stack. */
-export type ModalAnimationState = 'idle' | 'hide' | 'removed';
+/**
+ * Spec section 4, dialogs: a dialog opens visible in "show" (its entry animation), settles in
+ * "idle", closes through "hide" (its exit animation) and is "removed" from the stack when that
+ * animation ends, never after a guessed delay.
+ */
+export type ModalAnimationState = 'show' | 'idle' | 'hide' | 'removed';
+
+/** Animations are tracked per dialog key as started or ended. */
+export type AnimationRun = 'started' | 'ended';
 
 export interface ModalEntry {
   key: number;
@@ -9,25 +16,44 @@ export interface ModalEntry {
   props: object;
   visible: boolean;
   animation: ModalAnimationState;
+  run?: AnimationRun;
 }
 
 export type ModalAction =
-  | { type: 'open'; entry: Omit<ModalEntry, 'visible' | 'animation'> }
+  | { type: 'open'; entry: Omit<ModalEntry, 'visible' | 'animation' | 'run'> }
   | { type: 'hide'; key: number }
-  | { type: 'remove'; key: number };
+  | { type: 'animationStarted'; key: number }
+  | { type: 'animationEnded'; key: number };
+
+const settle: Record<ModalAnimationState, ModalAnimationState> = {
+  show: 'idle',
+  idle: 'idle',
+  hide: 'removed',
+  removed: 'removed',
+};
 
 export function modalStackReducer(state: ModalEntry[], action: ModalAction): ModalEntry[] {
   switch (action.type) {
     case 'open':
-      return [...state, { ...action.entry, visible: true, animation: 'idle' }];
+      return [...state, { ...action.entry, visible: true, animation: 'show' }];
     case 'hide':
       return state.map((entry) =>
         entry.key === action.key && entry.visible
           ? { ...entry, visible: false, animation: 'hide' }
           : entry,
       );
-    case 'remove':
-      return state.filter((entry) => entry.key !== action.key);
+    case 'animationStarted':
+      return state.map((entry) =>
+        entry.key === action.key ? { ...entry, run: 'started' } : entry,
+      );
+    case 'animationEnded':
+      return state
+        .map((entry) =>
+          entry.key === action.key
+            ? { ...entry, run: 'ended' as const, animation: settle[entry.animation] }
+            : entry,
+        )
+        .filter((entry) => entry.animation !== 'removed');
   }
 }
 

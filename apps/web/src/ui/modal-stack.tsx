@@ -18,6 +18,9 @@ export interface ModalControl<R> {
   /** True only for the topmost visible dialog. */
   showBackdrop: boolean;
   hide: (result?: R) => void;
+  /** The dialog's own entry or exit animation started / ended (drives show -> idle, hide -> removed). */
+  animationStarted: () => void;
+  animationEnded: () => void;
 }
 
 export interface ModalProps<R> {
@@ -33,9 +36,6 @@ interface ModalStackApi {
 
 const ModalStackContext = createContext<ModalStackApi | null>(null);
 
-/** Matches the exit animation in dialog.module.css, plus a little slack. */
-const EXIT_ANIMATION_MS = 180;
-
 /** Dialogs form a stack; closing one removes it and hands its result back to the opener. */
 export function ModalStackProvider({ children }: { children: ReactNode }) {
   const [entries, dispatch] = useReducer(modalStackReducer, []);
@@ -49,7 +49,6 @@ export function ModalStackProvider({ children }: { children: ReactNode }) {
     // The opener gets the result as soon as the dialog starts closing; removal follows the animation.
     resolve(result);
     dispatch({ type: 'hide', key });
-    window.setTimeout(() => dispatch({ type: 'remove', key }), EXIT_ANIMATION_MS);
   }, []);
 
   const open = useCallback<ModalStackApi['open']>((Component, props) => {
@@ -76,6 +75,8 @@ export function ModalStackProvider({ children }: { children: ReactNode }) {
           animation: entry.animation,
           showBackdrop: entry.key === withBackdrop,
           hide: (result) => hide(entry.key, result),
+          animationStarted: () => dispatch({ type: 'animationStarted', key: entry.key }),
+          animationEnded: () => dispatch({ type: 'animationEnded', key: entry.key }),
         };
         return <Component key={entry.key} {...entry.props} modal={modal} />;
       })}

@@ -1,4 +1,6 @@
+import { LOADING_MESSAGES, pickPhrase } from '@kindling/domain';
 import clsx from 'clsx';
+import { useState } from 'react';
 import styles from './spinner.module.css';
 
 interface SpinnerProps {
@@ -18,12 +20,13 @@ export function Spinner({ size = 'md', label, className }: SpinnerProps) {
   );
 }
 
-/** A centred spinner with a short message, for whole-screen or whole-panel loading. */
-export function LoadingState({ message = 'Loading…' }: { message?: string }) {
+/** A centred spinner with a short message (by default a fire-themed phrase of the spec's list). */
+export function LoadingState({ message }: { message?: string }) {
+  const [phrase] = useState(() => `${pickPhrase(LOADING_MESSAGES)}…`);
   return (
     <div className={styles.loadingState} role="status" aria-live="polite">
       <Spinner size="lg" />
-      <span>{message}</span>
+      <span>{message ?? phrase}</span>
     </div>
   );
 }

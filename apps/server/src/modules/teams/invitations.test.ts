@@ -14,6 +14,7 @@ import {
 import { TEAM_MESSAGES } from './team-messages';
 
 const PUBLIC_URL = 'https://kindling.example.com';
+const ACCEPT_LINK = `${PUBLIC_URL}/admin/auth/invite`;
 const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
 
 describeEachDatabase('invitations need proof of receipt', (kind) => {
@@ -43,15 +44,18 @@ describeEachDatabase('invitations need proof of receipt', (kind) => {
 
   it('mails the link to the invited address and answers it to the owner too', async () => {
     const email = uniqueEmail('invitee');
-    const { link, delivery, invite: stored } = await invite(email, 'owner');
+    const { link, delivery, invite: stored, slug } = await invite(email, 'owner');
     expect(delivery).toBe('sent');
     expect(link.startsWith(`${PUBLIC_URL}/admin/auth/invite?token=`)).toBe(true);
     const mail = smtp.mails.find((m) => m.to === email)!;
     expect(mail.subject).toBe('Olga Owner invited you to Growth Lab on Kindling');
-    expect(linkIn(mail, PUBLIC_URL)).toBe(link);
+    expect(linkIn(mail, ACCEPT_LINK)).toBe(link);
     expect(mail.text).toContain(`as an owner`);
     expect(mail.text).toContain(`for ${INVITE_LINK_DAYS} days`);
     expect(mail.html).toContain('Accept the invitation');
+    expect(mail.text).toContain(
+      `the team's campaigns are at ${PUBLIC_URL}/admin/${slug}/campaigns`,
+    );
     expect(stored).toMatchObject({ email, role: 'owner', expired: false });
   });
 
@@ -139,7 +143,7 @@ describeEachDatabase('invitations need proof of receipt', (kind) => {
     const fresh = renewed.json<{ link: string; delivery: string }>();
     expect(fresh.delivery).toBe('sent');
     expect(fresh.link).not.toBe(link);
-    expect(smtp.mails.filter((m) => m.to === email).map((m) => linkIn(m, PUBLIC_URL))).toEqual([
+    expect(smtp.mails.filter((m) => m.to === email).map((m) => linkIn(m, ACCEPT_LINK))).toEqual([
       link,
       fresh.link,
     ]);
@@ -212,5 +216,36 @@ describe('an invitation whose mail cannot go out', () => {
     expect(members.json<{ invites: { email: string }[] }>().invites).toEqual([
       expect.objectContaining({ email: 'nomail@example.com' }),
     ]);
+  });
+});
+
+describe('links with ADMIN_URL set', () => {
+  const ADMIN_URL = 'https://admin.example.com/kindling/';
+  const smtp = useSmtpCapture();
+  const t = useTestApp('pglite', () => ({ SMTP_URL: smtp.url, PUBLIC_URL, ADMIN_URL }));
+
+  it('point mails and the user context at {ADMIN_URL}/admin/...', async () => {
+    const owner = await signUp(t.current.app, 'Ada Admin');
+    const slug = await createTeam(t.current.app, owner, 'Admin Side');
+    const email = uniqueEmail('invitee');
+    const response = await t.current.app.inject({
+      method: 'POST',
+      url: `/api/team/${slug}/members/invite`,
+      headers: bearer(owner),
+      payload: { email, role: 'member' },
+    });
+    expect(response.statusCode).toBe(201);
+    const base = 'https://admin.example.com/kindling';
+    expect(
+      response.json<{ link: string }>().link.startsWith(`${base}/admin/auth/invite?token=`),
+    ).toBe(true);
+    const mail = smtp.mails.find((m) => m.to === email)!;
+    expect(mail.text).toContain(`${base}/admin/${slug}/campaigns`);
+    const context = await t.current.app.inject({
+      method: 'GET',
+      url: `/api/user/by-session?team=${slug}`,
+      headers: bearer(owner),
+    });
+    expect(context.json<{ adminUrl: string }>().adminUrl).toBe(base);
   });
 });

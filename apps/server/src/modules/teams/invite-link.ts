@@ -6,8 +6,13 @@ import { hashSecret, newSecretToken } from '../../security/secret-token';
 import { presentInvite } from './present-invite';
 import { findTeamAndMemberName } from './repo';
 
-/** Builds the web address that accepts an invitation from its secret. */
-export type InviteLinkTo = (token: string) => string;
+/** Where an invitation's mail points: the page that accepts it, and the team's own screens. */
+export interface InviteLinks {
+  /** The web address that accepts an invitation from its secret. */
+  accept: (token: string) => string;
+  /** The absolute link to the team's campaign list ({ADMIN_URL}/admin/{team}/campaigns). */
+  team: string;
+}
 
 /** A fresh secret for an invitation link: the secret for the mail, its hash and expiry to store. */
 export function newInviteToken(now = new Date()) {
@@ -29,12 +34,12 @@ export async function deliverInvite(
     actorId: number;
     invite: StoredInvite;
     token: string;
-    linkTo: InviteLinkTo;
+    links: InviteLinks;
   },
 ) {
   const { invite } = input;
   const { teamName, memberName } = await findTeamAndMemberName(db, input.teamId, input.actorId);
-  const link = input.linkTo(input.token);
+  const link = input.links.accept(input.token);
   const role = invite.role === 'owner' ? 'an owner' : 'a member';
   const mail = renderMail({
     subject: `${memberName} invited you to ${teamName} on Kindling`,
@@ -42,6 +47,7 @@ export async function deliverInvite(
     paragraphs: [
       `${memberName} invited you to join the team ${teamName} as ${role}.`,
       `The link works once and for ${INVITE_LINK_DAYS} days. Sign in or create an account, then accept.`,
+      `Once you have joined, the team's campaigns are at ${input.links.team}`,
     ],
     action: { label: 'Accept the invitation', url: link },
     footnote: `This invitation was sent to ${invite.email}. If you did not expect it, you can ignore this mail.`,

@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
 import type { TeamAccess } from '../../http/types';
 import type { Mailer } from '../../mail/mailer';
-import { deliverInvite, newInviteToken, type InviteLinkTo } from './invite-link';
+import { deliverInvite, newInviteToken, type InviteLinks } from './invite-link';
 import { insertInvite } from './invites-repo';
 import { listMembers } from './repo';
 import { TEAM_MESSAGES } from './team-messages';
@@ -17,7 +17,7 @@ export async function inviteMember(
     invitedBy: number;
     email: string;
     role: TeamRole;
-    linkTo: InviteLinkTo;
+    links: InviteLinks;
   },
 ) {
   const members = await listMembers(deps.db, input.team.id);
@@ -47,6 +47,6 @@ export async function inviteMember(
     actorId: input.invitedBy,
     invite,
     token,
-    linkTo: input.linkTo,
+    links: input.links,
   });
 }

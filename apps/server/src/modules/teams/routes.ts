@@ -1,17 +1,23 @@
-import { emailSchema, FEATURE_FLAGS, teamNameSchema, teamRoleSchema } from '@kindling/domain';
+import {
+  emailSchema,
+  FEATURE_FLAGS,
+  teamNameSchema,
+  teamRoleSchema,
+  teamScreenUrl,
+} from '@kindling/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireOwner, requireTeam, teamParams } from '../../http/team-scope';
-import { appLink } from '../../http/app-origin';
+import { adminUrl, appLink } from '../../http/app-origin';
 import { idQuery, ROW_ID_MESSAGE, rowId } from '../../http/row-id';
-import type { AppInstance, AppServices } from '../../http/types';
+import type { AppInstance, AppServices, TeamAccess } from '../../http/types';
 import { authenticate } from '../auth/authenticate';
 import { acceptInvite } from './accept-invite';
 import { acceptInviteLink, viewInviteLink } from './accept-invite-link';
 import { createTeam } from './create-team';
 import { getMembers } from './get-members';
 import { getTeam } from './get-team';
-import type { InviteLinkTo } from './invite-link';
+import type { InviteLinks } from './invite-link';
 import { inviteMember } from './invite-member';
 import { listMyInvites } from './list-my-invites';
 import { removeMember } from './remove-member';
@@ -24,10 +30,16 @@ const tags = ['teams'];
 const security = [{ bearer: [] }];
 const inviteToken = z.string().min(1).max(200);
 
-const inviteLinkTo =
-  ({ config }: AppServices, request: FastifyRequest): InviteLinkTo =>
-  (token) =>
-    appLink(config, request, '/admin/auth/invite', { token });
+function inviteLinks(
+  { config }: AppServices,
+  request: FastifyRequest,
+  team: TeamAccess,
+): InviteLinks {
+  return {
+    accept: (token) => appLink(config, request, '/admin/auth/invite', { token }),
+    team: teamScreenUrl(adminUrl(config, request), team.slug, '/campaigns'),
+  };
+}
 
 export function teamRoutes(app: AppInstance, services: AppServices): void {
   app.post(
@@ -124,12 +136,13 @@ export function teamScopedRoutes(scope: AppInstance, services: AppServices): voi
       },
     },
     async (request, reply) => {
+      const team = requireOwner(request);
       const answer = await inviteMember(services, {
-        team: requireOwner(request),
+        team,
         invitedBy: request.user!.id,
         email: request.body.email,
         role: request.body.role,
-        linkTo: inviteLinkTo(services, request),
+        links: inviteLinks(services, request, team),
       });
       return reply.status(201).send(answer);
     },
@@ -146,13 +159,15 @@ export function teamScopedRoutes(scope: AppInstance, services: AppServices): voi
         body: z.object({ id: rowId }),
       },
     },
-    (request) =>
-      renewInviteLink(services, {
-        team: requireOwner(request),
+    (request) => {
+      const team = requireOwner(request);
+      return renewInviteLink(services, {
+        team,
         actorId: request.user!.id,
         inviteId: request.body.id,
-        linkTo: inviteLinkTo(services, request),
-      }),
+        links: inviteLinks(services, request, team),
+      });
+    },
   );
 
   scope.delete(

@@ -18,6 +18,8 @@ describeEachDatabase('teams, members and the user context', (kind) => {
       user: { id: owner.userId, email: owner.email, realName: 'Ada Lovelace', defaultTeam: slug },
       teams: [{ slug, name: 'Analytical Engines', role: 'owner', subscription: null }],
       featureFlags: [],
+      // No ADMIN_URL nor PUBLIC_URL in tests: links follow the origin the request came to.
+      adminUrl: 'http://localhost:80',
     });
   });
 

@@ -14,6 +14,7 @@ import type { AttemptLimiter } from '../../security/attempt-limiter';
 import { authenticate } from '../auth/authenticate';
 import { authRateLimit } from '../auth/rate-limit';
 import { getUserContext } from './get-user-context';
+import { adminUrl } from '../../http/app-origin';
 import { registerUser } from './register-user';
 import { checkUsername } from './check-username';
 import { saveUser } from './save-user';
@@ -54,8 +55,13 @@ export function userRoutes(
     async (request) => {
       const user = await authenticate(services, request);
       const context = await getUserContext(services, { userId: user.id, team: request.query.team });
-      // How links reach people here, so screens can say where to look for them.
-      return { ...context, mailDelivery: services.mailer.configured ? 'mail' : 'log' };
+      return {
+        ...context,
+        // How links reach people here, so screens can say where to look for them.
+        mailDelivery: services.mailer.configured ? 'mail' : 'log',
+        // The base of absolute links to team screens ("Copy link").
+        adminUrl: adminUrl(services.config, request),
+      };
     },
   );
 

@@ -1,8 +1,10 @@
 import {
+  currentPlanName,
   NO_SUBSCRIPTION_MESSAGES,
   type SubscriptionState,
   type SubscriptionTier,
 } from '@kindling/domain';
+import { config } from '../../../lib/config';
 import { useCurrentTeam } from '../../../lib/current-team';
 import { formatDate } from '../../../lib/format';
 import { Badge, type BadgeTone } from '../../../ui/badge';
@@ -63,6 +65,9 @@ export function CurrentPlan({ overview }: { overview: BillingOverview }) {
     <Card title="Current plan" data-testid="current-plan">
       <div className={styles.summary}>
         <div>
+          <p className={styles.planName} data-testid="billing-plan-name">
+            {currentPlanName(config.brand, state)}
+          </p>
           <p className={styles.tier} data-testid="billing-tier">
             {TIER_LABEL[tier]}
           </p>

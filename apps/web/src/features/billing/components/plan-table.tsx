@@ -3,6 +3,7 @@ import clsx from 'clsx';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
+import { MissingInformation } from '../../../ui/missing-information';
 import { formatPrice } from '../../../lib/format';
 import type { BillingOverview } from '../api/billing-api';
 import styles from './plan-table.module.css';
@@ -82,6 +83,9 @@ function PlanCard({ tier, plan, current, paymentsEnabled }: PlanCardProps) {
       <p className={styles.yearly} data-testid={`plan-${tier}-yearly`}>
         {formatPrice(plan.yearly, plan.currency)} / month billed yearly
       </p>
+      {paymentsEnabled && !plan.productId ? (
+        <MissingInformation subject={`The ${plan.name} plan has no product id`} />
+      ) : null}
       <Button
         variant={tier === 'standard' ? 'gradient' : 'outline'}
         color={tier === 'standard' ? 'primary' : 'secondary'}

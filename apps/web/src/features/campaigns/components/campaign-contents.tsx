@@ -3,6 +3,7 @@ import { elementName, variantName } from '../../../lib/campaign-names';
 import { Badge } from '../../../ui/badge';
 import { Card } from '../../../ui/card';
 import { GoalSummary } from '../../../ui/goal-summary';
+import { MissingInformation } from '../../../ui/missing-information';
 import { VariantSummary } from '../../../ui/variant-summary';
 import styles from './campaign-contents.module.css';
 
@@ -15,11 +16,15 @@ export function CampaignContents({ campaign }: { campaign: Campaign }) {
           <h3 id="contents-elements" className={styles.heading}>
             Elements
           </h3>
-          <ol className={styles.elements}>
-            {campaign.elements.map((element, index) => (
-              <ElementContents key={element.id} element={element} index={index} />
-            ))}
-          </ol>
+          {campaign.elements.length === 0 ? (
+            <MissingInformation subject={`Campaign ${campaign.id} has no elements`} />
+          ) : (
+            <ol className={styles.elements}>
+              {campaign.elements.map((element, index) => (
+                <ElementContents key={element.id} element={element} index={index} />
+              ))}
+            </ol>
+          )}
         </section>
         <section aria-labelledby="contents-goals">
           <h3 id="contents-goals" className={styles.heading}>

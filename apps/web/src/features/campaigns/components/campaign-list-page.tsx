@@ -14,6 +14,7 @@ import { useCampaigns } from '../hooks/use-campaigns';
 import { useDeleteCampaign } from '../hooks/use-delete-campaign';
 import { useToggleCampaign } from '../hooks/use-toggle-campaign';
 import { CampaignListSkeleton } from './campaign-list-skeleton';
+import { OnboardingCarousel } from './onboarding-carousel';
 import { CampaignRow } from './campaign-row';
 import { DemoCampaignButton } from './demo-campaign-button';
 import styles from './campaign-list-page.module.css';
@@ -70,19 +71,22 @@ export function CampaignListPage() {
           onRetry={() => void campaigns.refetch()}
         />
       ) : list.length === 0 ? (
-        <EmptyState
-          icon={<FlameIcon size={26} />}
-          title="No campaigns yet"
-          description="Pick a landing page, create variants of its headlines and images, and let real traffic decide which one converts best."
-          action={
-            isGuest ? undefined : (
-              <div className={styles.emptyActions}>
-                {newButton}
-                <DemoCampaignButton team={slug} />
-              </div>
-            )
-          }
-        />
+        <div className={styles.empty}>
+          <EmptyState
+            icon={<FlameIcon size={26} />}
+            title="No campaigns yet"
+            description="Pick a landing page, create variants of its headlines and images, and let real traffic decide which one converts best."
+            action={
+              isGuest ? undefined : (
+                <div className={styles.emptyActions}>
+                  {newButton}
+                  <DemoCampaignButton team={slug} />
+                </div>
+              )
+            }
+          />
+          <OnboardingCarousel />
+        </div>
       ) : (
         <>
           <ul className={styles.list} aria-label="Campaigns" data-testid="campaign-list">

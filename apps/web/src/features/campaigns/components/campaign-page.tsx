@@ -1,4 +1,9 @@
-import { CAMPAIGN_TYPE_LABELS, DEMO_MESSAGES, type Campaign } from '@kindling/domain';
+import {
+  CAMPAIGN_TYPE_LABELS,
+  DEMO_MESSAGES,
+  teamScreenUrl,
+  type Campaign,
+} from '@kindling/domain';
 import type { ComponentType } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
@@ -9,6 +14,7 @@ import { teamHref } from '../../../lib/team-path';
 import { Badge } from '../../../ui/badge';
 import { Button, ButtonLink } from '../../../ui/button';
 import { Card } from '../../../ui/card';
+import { CopyButton } from '../../../ui/copy-button';
 import { EmptyState } from '../../../ui/empty-state';
 import { ErrorPanel } from '../../../ui/error-panel';
 import { LoadingState } from '../../../ui/spinner';
@@ -47,7 +53,7 @@ export function CampaignPage({ Results }: { Results: ResultsComponent }) {
       />
     );
   }
-  if (campaign.isPending) return <LoadingState message="Loading campaign…" />;
+  if (campaign.isPending) return <LoadingState />;
   if (campaign.isError) {
     return (
       <ErrorPanel
@@ -61,7 +67,7 @@ export function CampaignPage({ Results }: { Results: ResultsComponent }) {
 }
 
 function CampaignDetails({ campaign, Results }: { campaign: Campaign; Results: ResultsComponent }) {
-  const { slug, user, isGuest } = useCurrentTeam();
+  const { slug, user, adminUrl, isGuest } = useCurrentTeam();
   const navigate = useNavigate();
   const deleteCampaign = useDeleteCampaign(slug);
   const href = safeHref(campaign.ingestedUrl);
@@ -120,6 +126,14 @@ function CampaignDetails({ campaign, Results }: { campaign: Campaign; Results: R
               >
                 Preview page
               </ButtonLink>
+              <CopyButton
+                text={teamScreenUrl(adminUrl, slug, `/campaign/${campaign.id}`)}
+                size="md"
+                variant="outline"
+                color="secondary"
+              >
+                Copy link
+              </CopyButton>
               <Button
                 variant="outline"
                 color="danger"

@@ -58,7 +58,7 @@ export function EditCampaignWizardPage() {
       />
     );
   }
-  if (campaign.isPending) return <LoadingState message="Loading campaign…" />;
+  if (campaign.isPending) return <LoadingState />;
   if (campaign.isError) {
     return (
       <ErrorPanel
