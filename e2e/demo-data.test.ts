@@ -45,6 +45,8 @@ describe('demo data and guest access', () => {
     const { page } = await newPage(browser, baseUrl);
     await signUpThroughUi(page, newPerson('Dana Demo', 'demo'));
     await createTeamThroughUi(page, 'Demo Explorers');
+    await page.getByRole('button', { name: DEMO_MESSAGES.explore }).waitFor();
+    await shotAtBothSizes(page, 'demo-empty-list');
     await page.getByRole('button', { name: DEMO_MESSAGES.explore }).click();
     const row = page.getByTestId('campaign-row');
     await row.waitFor();
