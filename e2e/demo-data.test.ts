@@ -45,6 +45,8 @@ describe('demo data and guest access', () => {
     const { page } = await newPage(browser, baseUrl);
     await signUpThroughUi(page, newPerson('Dana Demo', 'demo'));
     await createTeamThroughUi(page, 'Demo Explorers');
+    await page.getByRole('button', { name: DEMO_MESSAGES.explore }).waitFor();
+    await shotAtBothSizes(page, 'demo-empty-list');
     await page.getByRole('button', { name: DEMO_MESSAGES.explore }).click();
     const row = page.getByTestId('campaign-row');
     await row.waitFor();
@@ -82,6 +84,8 @@ describe('demo data and guest access', () => {
     // No write action is offered: no new campaign, no switch.
     expect(await page.getByRole('link', { name: 'New campaign' }).count()).toBe(0);
     expect(await row.getByRole('switch').count()).toBe(0);
+    const menu = page.getByRole('navigation', { name: 'Main' });
+    expect(await menu.getByRole('link').allInnerTexts()).toEqual(['Campaigns']);
 
     await row.getByTestId('campaign-link').click();
     await expectDemoResults(page);

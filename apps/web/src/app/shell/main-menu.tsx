@@ -1,6 +1,7 @@
 import clsx from 'clsx';
 import { Link, NavLink, useLocation } from 'react-router';
 import { config } from '../../lib/config';
+import { useCurrentTeam } from '../../lib/current-team';
 import { useTeamHref } from '../../lib/team-path';
 import { CampaignsIcon, PreviewIcon, SettingsIcon, SidebarIcon } from '../../ui/icons';
 import { Logo } from '../../ui/logo';
@@ -17,10 +18,16 @@ interface MainMenuProps {
 export function MainMenu({ collapsed, onToggleCollapsed }: MainMenuProps) {
   const href = useTeamHref();
   const { pathname } = useLocation();
+  const { isGuest } = useCurrentTeam();
   const items = [
     { to: href('/campaigns'), label: 'Campaigns', icon: <CampaignsIcon />, also: '/campaign/' },
-    { to: href('/preview'), label: 'Preview', icon: <PreviewIcon />, also: undefined },
-    { to: href('/settings'), label: 'Settings', icon: <SettingsIcon />, also: undefined },
+    // A guest only looks at the demo: the preview and the settings are tools for one's own team.
+    ...(isGuest
+      ? []
+      : [
+          { to: href('/preview'), label: 'Preview', icon: <PreviewIcon />, also: undefined },
+          { to: href('/settings'), label: 'Settings', icon: <SettingsIcon />, also: undefined },
+        ]),
   ];
 
   return (

@@ -18,7 +18,7 @@ import { LogOutIcon, SettingsIcon, UserIcon } from '../../ui/icons';
 import styles from './shell-menus.module.css';
 
 export function UserMenu({ collapsed }: { collapsed: boolean }) {
-  const { user, slug } = useCurrentTeam();
+  const { user, slug, isGuest } = useCurrentTeam();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
@@ -45,19 +45,24 @@ export function UserMenu({ collapsed }: { collapsed: boolean }) {
       </DropdownMenuTrigger>
       <DropdownMenuContent side={collapsed ? 'right' : 'top'}>
         <DropdownMenuLabel>{user.email}</DropdownMenuLabel>
-        <DropdownMenuItem
-          icon={<UserIcon size={16} />}
-          onSelect={() => void navigate(teamHref(slug, '/settings/user/info'))}
-        >
-          Your profile
-        </DropdownMenuItem>
-        <DropdownMenuItem
-          icon={<SettingsIcon size={16} />}
-          onSelect={() => void navigate(teamHref(slug, '/settings/user/preferences'))}
-        >
-          Preferences
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
+        {/* The guest account has no profile of its own to change. */}
+        {isGuest ? null : (
+          <>
+            <DropdownMenuItem
+              icon={<UserIcon size={16} />}
+              onSelect={() => void navigate(teamHref(slug, '/settings/user/info'))}
+            >
+              Your profile
+            </DropdownMenuItem>
+            <DropdownMenuItem
+              icon={<SettingsIcon size={16} />}
+              onSelect={() => void navigate(teamHref(slug, '/settings/user/preferences'))}
+            >
+              Preferences
+            </DropdownMenuItem>
+            <DropdownMenuSeparator />
+          </>
+        )}
         <DropdownMenuItem icon={<LogOutIcon size={16} />} onSelect={() => void handleSignOut()}>
           Sign out
         </DropdownMenuItem>
