@@ -11,7 +11,7 @@ import {
   shotAtBothSizes,
   signUpThroughUi,
 } from './support/flows';
-import { plannedEvents, postTraffic, type ArmTraffic } from './support/results-traffic';
+import { createLampCampaign, sendLampTraffic, type LampCampaign } from './support/lamp-campaign';
 
 // The campaign list's figures (GET /campaign/performance/campaigns): traffic posted to the real
 // collect endpoint, the figures read in each row, the list sorted by them. Every figure below
@@ -20,88 +20,16 @@ import { plannedEvents, postTraffic, type ArmTraffic } from './support/results-t
 const baseUrl = inject('baseUrl');
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
 
-interface Created {
-  id: number;
-  elementId: number;
-  variantIds: number[];
-  goals: { first: number; conversion: number };
-}
-
-async function createCampaign(api: Api, team: string, name: string): Promise<Created> {
-  const { id } = await api.call<{ id: number }>('POST', `/team/${team}/campaign/create`, {
-    name,
-    ingestedUrl: 'https://shop.example.com/landing',
-    isEnabled: true,
-    elements: [
-      {
-        id: -1,
-        key: 'headline',
-        selector: 'h1.hero',
-        type: 'text',
-        control: { info: { value: 'The desk lamp that follows your day' } },
-        variants: [
-          { id: -2, key: 'sun', type: 'text', info: { value: 'Light that moves with the sun' } },
-          { id: -3, key: 'warm', type: 'text', info: { value: 'Warm light for long evenings' } },
-        ],
-      },
-    ],
-    goals: [
-      {
-        id: -4,
-        isConversionGoal: false,
-        event: {
-          type: 2,
-          name: 'Features',
-          elements: [{ id: 'f', label: 'Features', selector: 'a.features' }],
-        },
-      },
-      {
-        id: -5,
-        isConversionGoal: true,
-        event: { type: 2, name: 'Buy', elements: [{ id: 'b', label: 'Buy', selector: '#buy' }] },
-      },
-    ],
-  });
-  const campaign = await api.call<{
-    elements: { id: number; variants: { id: number }[] }[];
-    goals: { id: number; isConversionGoal: boolean }[];
-  }>('GET', `/team/${team}/campaign/by-id?id=${id}`);
-  const [element] = campaign.elements;
-  return {
-    id,
-    elementId: element!.id,
-    variantIds: element!.variants.map((variant) => variant.id),
-    goals: {
-      first: campaign.goals.find((goal) => !goal.isConversionGoal)!.id,
-      conversion: campaign.goals.find((goal) => goal.isConversionGoal)!.id,
-    },
-  };
-}
-
-async function sendTraffic(created: Created, arms: (ids: number[]) => ArmTraffic[]) {
-  await postTraffic(
-    baseUrl,
-    plannedEvents({
-      campaignId: created.id,
-      elementId: created.elementId,
-      goals: created.goals,
-      arms: arms(created.variantIds),
-      now: Date.now(),
-      hours: 20,
-    }),
-  );
-}
-
 describe('campaign performance in the list', () => {
   let browser: Browser;
   let page: Page;
   let team: string;
-  let lamp: Created;
-  let chair: Created;
-  let desk: Created;
+  let lamp: LampCampaign;
+  let chair: LampCampaign;
+  let desk: LampCampaign;
 
-  const row = (campaign: Created) => page.locator(`[data-campaign-id="${campaign.id}"]`);
-  const figure = async (campaign: Created, name: string) =>
+  const row = (campaign: LampCampaign) => page.locator(`[data-campaign-id="${campaign.id}"]`);
+  const figure = async (campaign: LampCampaign, name: string) =>
     (await row(campaign).getByTestId(`figure-${name}`).innerText()).replace(/\s+/g, ' ').trim();
   const order = async () =>
     (await page.getByTestId('campaign-link').allInnerTexts()).map((name) => name.trim());
@@ -112,18 +40,18 @@ describe('campaign performance in the list', () => {
     await signUpThroughUi(page, newPerson('Petra Performance', 'performance'));
     team = await createTeamThroughUi(page, 'Lumen Figures');
     const api = await Api.of(page, baseUrl);
-    lamp = await createCampaign(api, team, 'Lamp headline');
-    chair = await createCampaign(api, team, 'Chair hero');
-    desk = await createCampaign(api, team, 'Desk banner');
+    lamp = await createLampCampaign(api, { team, name: 'Lamp headline' });
+    chair = await createLampCampaign(api, { team, name: 'Chair hero' });
+    desk = await createLampCampaign(api, { team, name: 'Desk banner' });
     // Lamp: 300 visitors per arm, every third with two page views: 1,200 views. Converting: 30
     // of the original's, 75 of "sun"'s, 33 of "warm"'s: 138 conversions, 11.5%.
-    await sendTraffic(lamp, ([sun, warm]) => [
+    await sendLampTraffic(baseUrl, lamp, ([sun, warm]) => [
       { arm: 'control', visitors: 300, converters: 30, revenue: 20 },
       { arm: sun!, visitors: 300, converters: 75, revenue: 20 },
       { arm: warm!, visitors: 300, converters: 33, revenue: 20 },
     ]);
     // Chair: 60 visitors, 80 views (under the 100-view threshold), 14 conversions: 17.5%.
-    await sendTraffic(chair, ([sun]) => [
+    await sendLampTraffic(baseUrl, chair, ([sun]) => [
       { arm: 'control', visitors: 30, converters: 6, revenue: 10 },
       { arm: sun!, visitors: 30, converters: 8, revenue: 10 },
     ]);
@@ -152,7 +80,7 @@ describe('campaign performance in the list', () => {
   });
 
   it('draws the last 30 days of conversions per day', async () => {
-    const daily = async (campaign: Created) =>
+    const daily = async (campaign: LampCampaign) =>
       ((await row(campaign).getByTestId('campaign-sparkline').getAttribute('data-daily')) ?? '')
         .split(',')
         .map(Number);

@@ -10,7 +10,7 @@ import {
   shotAtBothSizes,
   signUpThroughUi,
 } from './support/flows';
-import { plannedEvents, postTraffic, type ArmTraffic } from './support/results-traffic';
+import { createLampCampaign, sendLampTraffic, type LampCampaign } from './support/lamp-campaign';
 
 // Issue 10 "done when": a campaign with generated events shows cards, tables and charts;
 // switching granularity, mode, kind and comparison changes them. The traffic is posted to the
@@ -20,85 +20,12 @@ const baseUrl = inject('baseUrl');
 /** Results load over the network and refetch: wait for them as a person would. */
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
 
-interface Created {
-  id: number;
-  elementId: number;
-  variantIds: number[];
-  goals: { first: number; conversion: number };
-}
-
-async function createCampaign(api: Api, team: string, name: string): Promise<Created> {
-  const { id } = await api.call<{ id: number }>('POST', `/team/${team}/campaign/create`, {
-    name,
-    description: 'Results end-to-end',
-    ingestedUrl: 'https://shop.example.com/landing',
-    isEnabled: true,
-    elements: [
-      {
-        id: -1,
-        key: 'headline',
-        selector: 'h1.hero',
-        type: 'text',
-        control: { info: { value: 'The desk lamp that follows your day' } },
-        variants: [
-          { id: -2, key: 'sun', type: 'text', info: { value: 'Light that moves with the sun' } },
-          { id: -3, key: 'warm', type: 'text', info: { value: 'Warm light for long evenings' } },
-        ],
-      },
-    ],
-    goals: [
-      {
-        id: -4,
-        isConversionGoal: false,
-        event: {
-          type: 2,
-          name: 'Features',
-          elements: [{ id: 'f', label: 'Features', selector: 'a.features' }],
-        },
-      },
-      {
-        id: -5,
-        isConversionGoal: true,
-        event: { type: 2, name: 'Buy', elements: [{ id: 'b', label: 'Buy', selector: '#buy' }] },
-      },
-    ],
-  });
-  const campaign = await api.call<{
-    elements: { id: number; variants: { id: number }[] }[];
-    goals: { id: number; isConversionGoal: boolean }[];
-  }>('GET', `/team/${team}/campaign/by-id?id=${id}`);
-  const [element] = campaign.elements;
-  return {
-    id,
-    elementId: element!.id,
-    variantIds: element!.variants.map((variant) => variant.id),
-    goals: {
-      first: campaign.goals.find((goal) => !goal.isConversionGoal)!.id,
-      conversion: campaign.goals.find((goal) => goal.isConversionGoal)!.id,
-    },
-  };
-}
-
-async function sendTraffic(created: Created, arms: (ids: number[]) => ArmTraffic[]) {
-  await postTraffic(
-    baseUrl,
-    plannedEvents({
-      campaignId: created.id,
-      elementId: created.elementId,
-      goals: created.goals,
-      arms: arms(created.variantIds),
-      now: Date.now(),
-      hours: 20,
-    }),
-  );
-}
-
 describe('campaign results', () => {
   let browser: Browser;
   let page: Page;
   let api: Api;
   let team: string;
-  let lamp: Created;
+  let lamp: LampCampaign;
 
   const results = () => page.getByTestId('results');
   const chart = (name: 'metric' | 'traffic') => page.getByTestId(`${name}-chart`);
@@ -124,10 +51,10 @@ describe('campaign results', () => {
     await signUpThroughUi(page, newPerson('Rita Results', 'results'));
     team = await createTeamThroughUi(page, 'Lumen Results');
     api = await Api.of(page, baseUrl);
-    lamp = await createCampaign(api, team, 'Lamp headline');
+    lamp = await createLampCampaign(api, { team, name: 'Lamp headline' });
     // 300 visitors per arm, every third with two page views: 400 views per arm. Converting:
     // 10% of the original's, 25% of "sun"'s, 11% of "warm"'s, each spending 20.
-    await sendTraffic(lamp, ([sun, warm]) => [
+    await sendLampTraffic(baseUrl, lamp, ([sun, warm]) => [
       { arm: 'control', visitors: 300, converters: 30, revenue: 20 },
       { arm: sun!, visitors: 300, converters: 75, revenue: 20 },
       { arm: warm!, visitors: 300, converters: 33, revenue: 20 },
@@ -351,8 +278,8 @@ describe('campaign results', () => {
   });
 
   it('says when there is not enough data yet', async () => {
-    const few = await createCampaign(api, team, 'Few visitors');
-    await sendTraffic(few, ([sun, warm]) => [
+    const few = await createLampCampaign(api, { team, name: 'Few visitors' });
+    await sendLampTraffic(baseUrl, few, ([sun, warm]) => [
       { arm: 'control', visitors: 14, converters: 2, revenue: 5 },
       { arm: sun!, visitors: 13, converters: 3, revenue: 5 },
       { arm: warm!, visitors: 13, converters: 1, revenue: 5 },
@@ -371,7 +298,7 @@ describe('campaign results', () => {
   });
 
   it('shows that data is loading, and a failure with a way to retry', async () => {
-    const empty = await createCampaign(api, team, 'No visitors');
+    const empty = await createLampCampaign(api, { team, name: 'No visitors' });
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     let fail = false;

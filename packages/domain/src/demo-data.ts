@@ -1,6 +1,7 @@
 import { CONVERSION_WINDOW_MS, DEMO_DATA_END_DATE } from './constants';
 import { FLICKER_BUCKET_COUNT, flickerBucketOf } from './flicker';
 import { mulberry32, type Prng } from './stats/prng';
+import type { RollupCounts } from './stats/counts';
 
 // Demo statistics (spec section 9, "Demo data end date: 1999-12-31"): simulated visitors of a
 // landing page, counted into hourly rollups by the same rules the collector counts real events
@@ -39,7 +40,7 @@ export const DEMO_EXPERIMENT = {
   prices: [29, 99],
 } as const;
 
-export interface DemoRollup {
+export interface DemoRollup extends RollupCounts {
   /** Start of the UTC hour (ms). */
   hour: number;
   /** Index into DEMO_EXPERIMENT.elements. */
@@ -48,19 +49,10 @@ export interface DemoRollup {
   arm: number;
   /** Index into the funnel; null for the counts that belong to no goal. */
   goal: number | null;
-  exposures: number;
-  visitors: number;
-  sessions: number;
-  goalSessions: number;
-  goalVisitors: number;
-  conversions: number;
-  revenue: number;
-  applied: number;
-  missed: number;
   appliedMsHistogram: number[];
 }
 
-type Counts = Omit<DemoRollup, 'hour' | 'element' | 'arm' | 'goal' | 'appliedMsHistogram'>;
+type Counts = RollupCounts;
 
 /** Relative traffic per UTC hour of the day: quiet at night, busy in the afternoon. */
 const HOURLY_TRAFFIC = [

@@ -21,3 +21,16 @@ export function assertArmCounts({ visitors, conversions }: ArmCounts): void {
 export function conversionRate({ visitors, conversions }: ArmCounts): number | null {
   return visitors === 0 ? null : conversions / visitors;
 }
+
+/** What an hourly rollup row counts for one element, arm and goal (the collector's rows too). */
+export interface RollupCounts {
+  exposures: number;
+  visitors: number;
+  sessions: number;
+  goalSessions: number;
+  goalVisitors: number;
+  conversions: number;
+  revenue: number;
+  applied: number;
+  missed: number;
+}

@@ -3,6 +3,7 @@ import {
   FLICKER_BUCKET_COUNT,
   flickerBucketOf,
   type CollectEvent,
+  type RollupCounts,
 } from '@kindling/domain';
 
 // Which hourly counters a batch of new events raises: a pure function of the events and of
@@ -27,17 +28,7 @@ export interface RollupKey {
   goalId: number;
 }
 
-export interface RollupCounts {
-  exposures: number;
-  visitors: number;
-  sessions: number;
-  goalSessions: number;
-  goalVisitors: number;
-  conversions: number;
-  revenue: number;
-  applied: number;
-  missed: number;
-}
+export type { RollupCounts };
 
 export type RollupRow = RollupKey &
   RollupCounts & {
