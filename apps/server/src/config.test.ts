@@ -16,9 +16,12 @@ describe('configuration', () => {
     expect(config.PREVIEW_ALLOW_HOSTS).toEqual([]);
   });
 
-  it('takes an smtp(s) SMTP_URL, and only with a PUBLIC_URL for the links in mails', () => {
+  it('takes an smtp(s) SMTP_URL, and only with a PUBLIC_URL or ADMIN_URL for the links in mails', () => {
     const smtp = { SMTP_URL: 'smtps://user:pass@mail.example.com:465' };
-    expect(() => loadConfig(smtp)).toThrow('PUBLIC_URL is required with SMTP_URL');
+    expect(() => loadConfig(smtp)).toThrow('PUBLIC_URL (or ADMIN_URL) is required with SMTP_URL');
+    expect(loadConfig({ ...smtp, ADMIN_URL: 'https://admin.example.com' }).ADMIN_URL).toBe(
+      'https://admin.example.com',
+    );
     expect(() => loadConfig({ ...smtp, SMTP_URL: 'http://mail.example.com' })).toThrow(
       'SMTP_URL must be an smtp:// or smtps:// URL',
     );
