@@ -9,6 +9,13 @@ export const GUEST_EMAIL = 'guest@kindling.invalid';
 export const GUEST_NAME = 'Guest';
 
 /**
+ * Addresses no person may take (sign-up or an address change): the guest account's is made on
+ * first use, so an account holding it first would make every guest sign-in fail.
+ */
+export const isReservedEmail = (email: string): boolean =>
+  email.trim().toLowerCase().endsWith(`@${GUEST_EMAIL.split('@')[1]!}`);
+
+/**
  * The one shared guest account, made on first use. Its password is random and thrown away, and
  * password sign-in refuses it anyway: it signs in only through /api/auth/guest.
  */

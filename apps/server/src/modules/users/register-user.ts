@@ -3,13 +3,14 @@ import { ACCOUNT_MESSAGES, PASSWORD_SALT_ROUNDS } from '@kindling/domain';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
 import { isUniqueViolation } from '../../db/errors';
+import { isReservedEmail } from './ensure-guest-account';
 import { findUserByEmail, insertUser } from './repo';
 
 export async function registerUser(
   { db }: { db: Db },
   input: { email: string; password: string; realName: string },
 ) {
-  if (await findUserByEmail(db, input.email)) throw emailTaken();
+  if (isReservedEmail(input.email) || (await findUserByEmail(db, input.email))) throw emailTaken();
   const passwordHash = await bcrypt.hash(input.password, PASSWORD_SALT_ROUNDS);
   try {
     return await insertUser(db, { email: input.email, realName: input.realName, passwordHash });

@@ -10,6 +10,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { AppError, notFound, validationError } from '../../errors';
 import type { AttemptLimiter } from '../../security/attempt-limiter';
 import { endOtherSessions } from '../auth/end-other-sessions';
+import { isReservedEmail } from './ensure-guest-account';
 import { chooseDefaultTeam } from '../teams/choose-default-team';
 import { findUserByEmail, findUserById, isUsernameTaken, updateUser } from './repo';
 import { checkCurrentPassword } from './check-current-password';
@@ -106,7 +107,7 @@ async function checkedChanges(
     }
     await requireCurrentPassword();
     const owner = await findUserByEmail(db, input.email);
-    if (owner && owner.id !== user.id) throw emailTaken();
+    if (isReservedEmail(input.email) || (owner && owner.id !== user.id)) throw emailTaken();
     changes.email = input.email;
     // The new address is not proven until a link sent to it is followed.
     changes.emailVerifiedAt = null;
