@@ -32,6 +32,14 @@ async function fetchFavicon(
   }
 }
 
+/** Whether a data: address's bytes are the raster type it declares (sniffFaviconType). */
+function isRasterDataUrl(dataUrl: string): boolean {
+  const match = /^data:([^;]+);base64,(.*)$/.exec(dataUrl);
+  if (!match) return false;
+  const bytes = Buffer.from(match[2]!, 'base64');
+  return bytes.length <= FAVICON_MAX_BYTES && sniffFaviconType(bytes) === match[1];
+}
+
 /**
  * The meta as it is stored: a favicon kept only next to its address, fetched when the address
  * is new (the editor drops the stored one when the page's icon changed).
@@ -43,7 +51,9 @@ export async function withStoredFavicon(
   if (!meta) return meta;
   const { favicon: _favicon, ...rest } = meta;
   if (!meta.faviconUrl) return rest;
-  if (meta.favicon) return meta;
+  // A favicon the client sent back is kept only when its bytes are the image type it names:
+  // the same rule as a fetched one (else it is fetched again).
+  if (meta.favicon && isRasterDataUrl(meta.favicon)) return meta;
   const favicon = await fetchFavicon(config, meta.faviconUrl, transport);
   return favicon ? { ...rest, favicon } : rest;
 }
