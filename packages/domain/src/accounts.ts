@@ -103,3 +103,11 @@ export const apiKeyNameSchema = z
   .overwrite(trimText)
   .min(1, API_KEY_NAME_MESSAGE)
   .max(60, API_KEY_NAME_MESSAGE);
+
+/** The shared guest account's address domain (RFC 2606 .invalid): nobody else may hold or be
+ * invited at an address of it, or guest sign-in and guests' screens would be theirs to spoil. */
+export const GUEST_EMAIL_DOMAIN = 'kindling.invalid';
+
+/** Whether an address is reserved for the guest account. */
+export const isReservedEmail = (email: string): boolean =>
+  email.trim().toLowerCase().endsWith(`@${GUEST_EMAIL_DOMAIN}`);

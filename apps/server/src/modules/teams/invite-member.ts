@@ -1,7 +1,7 @@
-import type { TeamRole } from '@kindling/domain';
+import { ACCOUNT_MESSAGES, isReservedEmail, type TeamRole } from '@kindling/domain';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
-import { AppError } from '../../errors';
+import { AppError, validationError } from '../../errors';
 import type { TeamAccess } from '../../http/types';
 import type { Mailer } from '../../mail/mailer';
 import { deliverInvite, newInviteToken, type InviteLinks } from './invite-link';
@@ -20,6 +20,11 @@ export async function inviteMember(
     links: InviteLinks;
   },
 ) {
+  // The shared guest account cannot join a team: an invitation to it would only show every
+  // guest a team name of the inviter's choosing.
+  if (isReservedEmail(input.email)) {
+    throw validationError(ACCOUNT_MESSAGES.email, { email: ACCOUNT_MESSAGES.email });
+  }
   const members = await listMembers(deps.db, input.team.id);
   if (members.some((member) => member.email.toLowerCase() === input.email)) {
     throw new AppError('CONFLICT', TEAM_MESSAGES.alreadyMember, {

@@ -1,19 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { PASSWORD_SALT_ROUNDS } from '@kindling/domain';
+import { GUEST_EMAIL_DOMAIN, PASSWORD_SALT_ROUNDS } from '@kindling/domain';
 import bcrypt from 'bcryptjs';
 import type { Db } from '../../db/database';
 import { findGuestUser, insertGuestUser } from './repo';
 
 /** The guest account's address: a reserved domain, so it can never be a real person's. */
-export const GUEST_EMAIL = 'guest@kindling.invalid';
+export const GUEST_EMAIL = `guest@${GUEST_EMAIL_DOMAIN}`;
 export const GUEST_NAME = 'Guest';
-
-/**
- * Addresses no person may take (sign-up or an address change): the guest account's is made on
- * first use, so an account holding it first would make every guest sign-in fail.
- */
-export const isReservedEmail = (email: string): boolean =>
-  email.trim().toLowerCase().endsWith(`@${GUEST_EMAIL.split('@')[1]!}`);
 
 /**
  * The one shared guest account, made on first use. Its password is random and thrown away, and

@@ -1,9 +1,8 @@
 import bcrypt from 'bcryptjs';
-import { ACCOUNT_MESSAGES, PASSWORD_SALT_ROUNDS } from '@kindling/domain';
+import { ACCOUNT_MESSAGES, isReservedEmail, PASSWORD_SALT_ROUNDS } from '@kindling/domain';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
 import { isUniqueViolation } from '../../db/errors';
-import { isReservedEmail } from './ensure-guest-account';
 import { findUserByEmail, insertUser } from './repo';
 
 export async function registerUser(

@@ -1,6 +1,7 @@
 import bcrypt from 'bcryptjs';
 import {
   ACCOUNT_MESSAGES,
+  isReservedEmail,
   PASSWORD_SALT_ROUNDS,
   userPreferencesSchema,
   type UserPreferences,
@@ -10,7 +11,6 @@ import { isUniqueViolation } from '../../db/errors';
 import { AppError, notFound, validationError } from '../../errors';
 import type { AttemptLimiter } from '../../security/attempt-limiter';
 import { endOtherSessions } from '../auth/end-other-sessions';
-import { isReservedEmail } from './ensure-guest-account';
 import { chooseDefaultTeam } from '../teams/choose-default-team';
 import { findUserByEmail, findUserById, isUsernameTaken, updateUser } from './repo';
 import { checkCurrentPassword } from './check-current-password';
