@@ -15,12 +15,19 @@ import { addCampaignRollups } from '../collect/add-campaign-rollups';
 import type { RollupRow } from '../collect/rollup-plan';
 import { DEMO_CAMPAIGN } from './demo-campaign';
 
+/**
+ * The generated rows are the same on every call (one seed) and take about a second of CPU to
+ * make: made once per process, not on the event loop of every POST /campaign/demo.
+ */
+let demoRollups: readonly DemoRollup[] | undefined;
+const demoRows = (): readonly DemoRollup[] => (demoRollups ??= generateDemoRollups());
+
 /** The control is arm 0 and counts without a goal are goal 0, as the collector stores them. */
 const CONTROL_ARM = 0;
 const NO_GOAL = 0;
 
 /** The generated rows with the stored campaign's element, variant and goal ids. */
-function withStoredIds(campaign: Campaign, rows: DemoRollup[]): RollupRow[] {
+function withStoredIds(campaign: Campaign, rows: readonly DemoRollup[]): RollupRow[] {
   const elements = DEMO_EXPERIMENT.elements.map(({ armLifts }, index) => {
     const element = campaign.elements[index];
     if (element?.variants.length !== armLifts.length - 1) {
@@ -59,7 +66,7 @@ export async function createDemoCampaign(
   );
   try {
     const campaign = await getCampaign({ db }, { teamId, id });
-    const rows = withStoredIds(campaign, generateDemoRollups());
+    const rows = withStoredIds(campaign, demoRows());
     await addCampaignRollups({ db }, { teamId, campaignId: id, rows });
   } catch (error) {
     // No demo without its data: the campaign goes again (its rollups with it).
