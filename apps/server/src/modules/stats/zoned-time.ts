@@ -6,9 +6,15 @@
  * ("+01:00"), which PostgreSQL would read with the opposite (POSIX) sign. */
 const IANA_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
 
+/**
+ * One formatter per zone, keyed case-insensitively: Intl reads zone names without regard to
+ * case, so keyed by spelling a caller could make one (about 28 KB of native memory) for each of
+ * a name's 2^n spellings and grow the process without end. Bounded by the zones Intl knows.
+ */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(timeZone: string): Intl.DateTimeFormat {
-  let format = formatters.get(timeZone);
+  const key = timeZone.toLowerCase();
+  let format = formatters.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {
       timeZone,
@@ -20,7 +26,7 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
       minute: 'numeric',
       second: 'numeric',
     });
-    formatters.set(timeZone, format);
+    formatters.set(key, format);
   }
   return format;
 }
