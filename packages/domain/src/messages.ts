@@ -111,6 +111,7 @@ export const DEMO_MESSAGES = {
   about:
     'Its statistics were generated: a month of simulated visitors up to 1999-12-31, split between the original and the variants and counted exactly as real visits are. The tracker never serves it and takes no events for it, so it cannot mix with real data. To test a page of your own, create a campaign from the campaign list.',
   created: 'Demo campaign added',
+  alreadyAdded: 'This team already has the demo campaign. Delete it first to add it again.',
 } as const;
 
 export const GUEST_MESSAGES = {

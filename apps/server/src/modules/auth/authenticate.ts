@@ -5,7 +5,7 @@ import { verifyAccessToken } from './verify-session';
 
 /** Resolves the bearer token to a live session; anything else is 401. */
 export async function authenticate(
-  services: Pick<AppServices, 'db' | 'tokens'>,
+  services: Pick<AppServices, 'db' | 'tokens' | 'config'>,
   request: FastifyRequest,
 ): Promise<AuthenticatedUser> {
   const match = request.headers.authorization?.match(/^Bearer\s+(\S+)$/i);

@@ -22,8 +22,9 @@ export async function refreshSession(
   {
     db,
     tokens,
+    config,
     log,
-  }: Pick<AppServices, 'db' | 'tokens'> & { log: Pick<FastifyBaseLogger, 'warn'> },
+  }: Pick<AppServices, 'db' | 'tokens' | 'config'> & { log: Pick<FastifyBaseLogger, 'warn'> },
   input: { refreshToken: string },
 ): Promise<IssuedTokens> {
   const oldHash = hashRefreshToken(input.refreshToken);
@@ -55,6 +56,8 @@ export async function refreshSession(
     }
     throw unauthenticated(SESSION_EXPIRED);
   }
+  // Rotated already, so the guest's old refresh token is spent and the new one never leaves.
+  if (session.isGuest && !config.GUEST_ACCESS) throw unauthenticated(SESSION_EXPIRED);
   return tokens.issue(
     {
       userId: session.userId,

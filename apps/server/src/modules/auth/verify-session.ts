@@ -2,13 +2,17 @@ import type { AppServices, AuthenticatedUser } from '../../http/types';
 import { AppError } from '../../errors';
 import { isSessionLive } from './repo';
 
-/** The user behind an access token whose session is still live, or null. */
+/**
+ * The user behind an access token whose session is still live, or null. A guest's token stops
+ * working as soon as the server runs without GUEST_ACCESS.
+ */
 export async function verifyAccessToken(
-  { db, tokens }: Pick<AppServices, 'db' | 'tokens'>,
+  { db, tokens, config }: Pick<AppServices, 'db' | 'tokens' | 'config'>,
   { accessToken }: { accessToken: string },
 ): Promise<AuthenticatedUser | null> {
   try {
     const { userId, sessionId, guest } = await tokens.verifyAccessToken(accessToken);
+    if (guest && !config.GUEST_ACCESS) return null;
     return (await isSessionLive(db, sessionId, userId)) ? { id: userId, sessionId, guest } : null;
   } catch (error) {
     if (error instanceof AppError) return null;

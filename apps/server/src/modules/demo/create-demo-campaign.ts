@@ -1,5 +1,6 @@
 import {
   campaignInputSchema,
+  DEMO_MESSAGES,
   DEMO_DATA_START_MS,
   DEMO_EXPERIMENT,
   generateDemoRollups,
@@ -8,6 +9,8 @@ import {
 } from '@kindling/domain';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import { isUniqueViolation } from '../../db/errors';
+import { AppError } from '../../errors';
 import { createCampaign } from '../campaigns/create-campaign';
 import { deleteCampaign } from '../campaigns/delete-campaign';
 import { getCampaign } from '../campaigns/get-campaigns';
@@ -56,6 +59,8 @@ export async function createDemoCampaign(
   { db, config }: { db: Db; config: Pick<Config, 'PREVIEW_ALLOW_HOSTS'> },
   { teamId }: { teamId: number },
 ): Promise<{ id: number }> {
+  // One demo per team (a partial unique index): the empty list offers it once, and every demo
+  // holds thousands of rollup rows.
   const { id } = await createCampaign(
     { db, config },
     {
@@ -63,7 +68,10 @@ export async function createDemoCampaign(
       campaign: { ...campaignInputSchema.parse(DEMO_CAMPAIGN), isEnabled: false },
       origin: { isDemo: true, createdAt: new Date(DEMO_DATA_START_MS) },
     },
-  );
+  ).catch((error: unknown) => {
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', DEMO_MESSAGES.alreadyAdded);
+    throw error;
+  });
   try {
     const campaign = await getCampaign({ db }, { teamId, id });
     const rows = withStoredIds(campaign, demoRows());

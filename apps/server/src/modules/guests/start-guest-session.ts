@@ -1,6 +1,6 @@
 import { GUEST_MESSAGES, GUEST_SESSION_SECONDS } from '@kindling/domain';
 import type { Db } from '../../db/database';
-import { notFound } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import type { AppServices } from '../../http/types';
 import { startSession } from '../auth/start-session';
 import type { IssuedTokens } from '../auth/tokens';
@@ -31,7 +31,10 @@ async function setUpGuestTeam({
   if (!team) throw new Error('The guest team could not be made');
   const campaigns = await listTeamCampaigns({ db }, { teamId: team.id });
   if (!campaigns.some((campaign) => campaign.isDemo)) {
-    await createDemoCampaign({ db, config }, { teamId: team.id });
+    // Another process may have added it a moment ago: one demo per team is kept by the database.
+    await createDemoCampaign({ db, config }, { teamId: team.id }).catch((error: unknown) => {
+      if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
+    });
   }
   return account;
 }

@@ -10,7 +10,7 @@ import { findMembership } from './repo';
  * A non-member gets the same 404 as a missing team, so existence does not leak.
  */
 export async function resolveTeamAccess(
-  services: Pick<AppServices, 'db' | 'tokens'>,
+  services: Pick<AppServices, 'db' | 'tokens' | 'config'>,
   request: FastifyRequest,
 ): Promise<TeamAccess> {
   const user = await authenticate(services, request);
