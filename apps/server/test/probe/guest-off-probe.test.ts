@@ -19,7 +19,9 @@ describe('probe: guest sessions once GUEST_ACCESS is off', () => {
       db: t.current.database.handle.db,
     });
     try {
-      expect((await off.app.inject({ method: 'POST', url: '/api/auth/guest' })).statusCode).toBe(404);
+      expect((await off.app.inject({ method: 'POST', url: '/api/auth/guest' })).statusCode).toBe(
+        404,
+      );
       const refreshed = await off.app.inject({
         method: 'POST',
         url: '/api/auth/refresh',

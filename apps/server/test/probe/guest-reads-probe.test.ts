@@ -4,10 +4,26 @@ import type { Db } from '../../src/db/database';
 import { useTestApp } from '../test-app';
 
 const TABLES = [
-  'users', 'teams', 'teamMembers', 'teamInvites', 'accountTokens', 'campaigns',
-  'campaignElements', 'variants', 'goals', 'appSettings', 'jobs', 'teamApiKeys', 'events',
-  'campaignVisitors', 'campaignSessions', 'sessionGoals', 'visitorGoals', 'rollupsHourly',
-  'collectDrops', 'aiDescriptions',
+  'users',
+  'teams',
+  'teamMembers',
+  'teamInvites',
+  'accountTokens',
+  'campaigns',
+  'campaignElements',
+  'variants',
+  'goals',
+  'appSettings',
+  'jobs',
+  'teamApiKeys',
+  'events',
+  'campaignVisitors',
+  'campaignSessions',
+  'sessionGoals',
+  'visitorGoals',
+  'rollupsHourly',
+  'collectDrops',
+  'aiDescriptions',
 ] as const;
 
 async function snapshot(db: Db): Promise<string> {
@@ -27,7 +43,11 @@ describe('probe: every read route, as a guest, changes nothing', () => {
     const ctx = await t.current.app.inject({ method: 'GET', url: '/api/user/by-session', headers });
     const slug = ctx.json<{ teams: { slug: string }[] }>().teams[0]!.slug;
     const [demo] = (
-      await t.current.app.inject({ method: 'GET', url: `/api/team/${slug}/campaign/by-team`, headers })
+      await t.current.app.inject({
+        method: 'GET',
+        url: `/api/team/${slug}/campaign/by-team`,
+        headers,
+      })
     ).json<CampaignSummary[]>();
     const before = await snapshot(t.current.services.db);
     const reads = t.current.routes.filter((r) => r.access === 'read' && r.method === 'GET');

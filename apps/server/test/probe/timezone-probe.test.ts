@@ -13,7 +13,11 @@ const spelling = (n: number) =>
   [...NAME]
     .map((c, i) => {
       const bit = letters.indexOf(i);
-      return bit >= 0 && (n >> bit) & 1 ? (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()) : c;
+      return bit >= 0 && (n >> bit) & 1
+        ? c === c.toLowerCase()
+          ? c.toUpperCase()
+          : c.toLowerCase()
+        : c;
     })
     .join('');
 
