@@ -33,6 +33,8 @@ interface IntroSurveyFormProps {
   readOnly?: boolean;
   /** Settings only offers Save once something changed. */
   saveOnlyChanges?: boolean;
+  /** Settings says "Save answers": the team's name has a Save of its own on that page. */
+  submitLabel?: string;
 }
 
 /** The intro survey's five fields (spec section 3), for the campaign-list prompt and settings. */
@@ -43,6 +45,7 @@ export function IntroSurveyForm({
   extraActions,
   readOnly = false,
   saveOnlyChanges = false,
+  submitLabel = 'Save',
 }: IntroSurveyFormProps) {
   const form = useForm(introSurveySchema, initial);
   const save = useSaveIntroSurvey(team);
@@ -112,7 +115,7 @@ export function IntroSurveyForm({
             loadingText="Saving…"
             disabled={saveOnlyChanges && unchanged}
           >
-            Save
+            {submitLabel}
           </Button>
         </div>
       )}

@@ -31,6 +31,7 @@ export function TeamSurveyCard() {
           savedMessage="Team answers saved"
           readOnly={isGuest}
           saveOnlyChanges
+          submitLabel="Save answers"
         />
       )}
     </Card>
