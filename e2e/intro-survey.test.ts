@@ -59,6 +59,8 @@ describe('intro survey: asked on the campaign list, answered or put off, edited 
     // Not a dialog: the way to the first campaign stays open beside it.
     expect(await page.getByRole('dialog').count()).toBe(0);
     await page.getByRole('link', { name: 'New campaign' }).waitFor();
+    // The "Team created" toast would cover the phone picture.
+    await page.locator('[data-sonner-toast]').waitFor({ state: 'detached', timeout: 15_000 });
     await shotAtBothSizes(page, 'intro-survey-card');
   });
 
