@@ -1,3 +1,4 @@
+import { GUEST_MESSAGES } from '@kindling/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './support/browser';
@@ -135,5 +136,20 @@ describe('intro survey: asked on the campaign list, answered or put off, edited 
     expect(await card().count()).toBe(0);
     // The first team's answers are its own.
     expect((await surveyOf(slug)).survey).toMatchObject({ companyName: 'Lamplight Ltd' });
+  });
+
+  it('never asks a guest (the shared demo team has no answers)', async () => {
+    const { context, page: guestPage } = await newPage(browser, baseUrl);
+    const asked: string[] = [];
+    guestPage.on('request', (request) => {
+      if (request.url().includes('/api/team/') && request.url().includes('/intro-survey'))
+        asked.push(request.url());
+    });
+    await guestPage.goto('/admin/auth/sign-in');
+    await guestPage.getByRole('button', { name: GUEST_MESSAGES.tryIt }).click();
+    await guestPage.getByTestId('campaign-row').waitFor();
+    expect(await guestPage.getByTestId('intro-survey-card').count()).toBe(0);
+    expect(asked).toEqual([]);
+    await context.close();
   });
 });
