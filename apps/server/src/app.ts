@@ -45,6 +45,7 @@ import { campaignRoutes } from './modules/campaigns/routes';
 import { demoRoutes } from './modules/demo/routes';
 import { getCampaigns } from './modules/campaigns/get-campaigns';
 import { statsRoutes } from './modules/stats/routes';
+import { introSurveyRoutes } from './modules/survey/routes';
 import { createFinalIntervalCache } from './modules/stats/final-interval-cache';
 import { createPerformanceCache } from './modules/stats/performance-cache';
 import { cachedBanditWeights } from './modules/stats/cached-bandit-weights';
@@ -291,6 +292,7 @@ export async function buildApp({
       billingRoutes(scope, services);
       jobRoutes(scope, services);
       apiKeyRoutes(scope, services);
+      introSurveyRoutes(scope, services);
       screenshotRoutes(scope, services, worker);
       logPreviewErrorRoutes(scope);
       trackerStatusRoutes(scope, services, {

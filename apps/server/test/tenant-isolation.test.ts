@@ -129,6 +129,17 @@ const EXAMPLES: Record<string, (context: Context) => Example> = {
   }),
   'POST /api-keys/create': () => ({ payload: { name: 'Created by example' } }),
   'DELETE /api-keys/revoke': (c) => ({ query: { id: c.apiKeyId } }),
+  'GET /intro-survey': () => ({}),
+  'POST /intro-survey/save': () => ({
+    payload: {
+      companyName: 'Victim Lamps',
+      marketingSpend: '<10k',
+      demographic: 'Entrepreneur',
+      industry: 'Direct to Consumer',
+      referral: '',
+    },
+  }),
+  'POST /intro-survey/dismiss': () => ({}),
 };
 
 const TABLES = [
@@ -141,6 +152,7 @@ const TABLES = [
   'goals',
   'jobs',
   'teamApiKeys',
+  'teamSurveys',
 ] as const;
 
 async function snapshot(db: Db): Promise<string> {

@@ -148,11 +148,4 @@ export const STORED_FLAGS = {
   hasSeenModeHelp: { type: 'campaign', version: 1 },
 } as const;
 
-// Intro survey defaults (spec section 3)
-export const INTRO_SURVEY_DEFAULTS = {
-  companyName: '',
-  marketingSpend: '<10k',
-  demographic: 'Entrepreneur',
-  industry: 'Direct to Consumer',
-  referral: '',
-} as const;
+// Intro survey defaults (spec section 3): INTRO_SURVEY_DEFAULTS in intro-survey.ts, beside its schema.

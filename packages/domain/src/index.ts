@@ -44,6 +44,7 @@ export * from './flicker';
 export * from './campaign-counts';
 export * from './usage';
 export * from './image-generation';
+export * from './intro-survey';
 export * from './element-meta';
 export * from './variant-pool';
 export * from './variant-preview';

@@ -250,6 +250,23 @@ export interface AiDescriptionsTable {
   createdAt: DefaultedTimestamp;
 }
 
+/** A team's intro survey: the answers (null until answered) and whether it was put off. */
+export interface TeamSurveysTable {
+  teamId: number;
+  companyName: string | null;
+  marketingSpend: string | null;
+  demographic: string | null;
+  industry: string | null;
+  referral: string | null;
+  /** The member who saved the answers last; null once that account is gone. */
+  answeredBy: number | null;
+  answeredAt: Timestamp | null;
+  /** The team chose "Not now": the prompt on the campaign list stops. */
+  dismissedAt: Timestamp | null;
+  createdAt: DefaultedTimestamp;
+  updatedAt: DefaultedTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   teams: TeamsTable;
@@ -273,4 +290,5 @@ export interface Database {
   rollupsHourly: RollupsHourlyTable;
   collectDrops: CollectDropsTable;
   aiDescriptions: AiDescriptionsTable;
+  teamSurveys: TeamSurveysTable;
 }

@@ -10,10 +10,13 @@ const settingsRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="team" replace /> },
   {
     path: 'team',
-    lazy: async () => ({
-      Component: (await import('../features/settings/components/team-settings-page'))
-        .TeamSettingsPage,
-    }),
+    lazy: async () => {
+      const [{ TeamSettingsPage }, { TeamSurveyCard }] = await Promise.all([
+        import('../features/settings/components/team-settings-page'),
+        import('../features/survey/components/team-survey-card'),
+      ]);
+      return { Component: () => <TeamSettingsPage aboutTeam={<TeamSurveyCard />} /> };
+    },
   },
   {
     path: 'team/members',
@@ -65,10 +68,13 @@ const teamRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="campaigns" replace /> },
   {
     path: 'campaigns',
-    lazy: async () => ({
-      Component: (await import('../features/campaigns/components/campaign-list-page'))
-        .CampaignListPage,
-    }),
+    lazy: async () => {
+      const [{ CampaignListPage }, { IntroSurveyPrompt }] = await Promise.all([
+        import('../features/campaigns/components/campaign-list-page'),
+        import('../features/survey/components/intro-survey-prompt'),
+      ]);
+      return { Component: () => <CampaignListPage introSurvey={<IntroSurveyPrompt />} /> };
+    },
   },
   {
     path: 'campaign/new',

@@ -30,6 +30,7 @@ const TABLES = [
   'goals',
   'jobs',
   'teamApiKeys',
+  'teamSurveys',
   'rollupsHourly',
 ] as const;
 
@@ -142,6 +143,8 @@ describeEachDatabase('guest access (GUEST_ACCESS=true)', (kind) => {
         'POST /api/teams',
         'POST /api/user/save',
         `POST ${TEAM_PREFIX}/campaign/demo`,
+        `POST ${TEAM_PREFIX}/intro-survey/save`,
+        `POST ${TEAM_PREFIX}/intro-survey/dismiss`,
         `DELETE ${TEAM_PREFIX}/campaign/delete`,
       ]),
     );

@@ -1,4 +1,5 @@
 import { PAGE_BLOCKS, PAGE_SIZE, pageBlocks, paginate } from '@kindling/domain';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useCurrentTeam } from '../../../lib/current-team';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -23,7 +24,12 @@ import { CampaignSortSelect } from './campaign-sort-select';
 import { DemoCampaignButton } from './demo-campaign-button';
 import styles from './campaign-list-page.module.css';
 
-export function CampaignListPage() {
+interface CampaignListPageProps {
+  /** Shown above the list: the intro survey's prompt, passed in by the app (another feature). */
+  introSurvey?: ReactNode;
+}
+
+export function CampaignListPage({ introSurvey }: CampaignListPageProps) {
   useDocumentTitle('Campaigns');
   const { slug, user, isGuest } = useCurrentTeam();
   const [params, setParams] = useSearchParams();
@@ -80,6 +86,7 @@ export function CampaignListPage() {
         }
         actions={list.length > 0 && !isGuest ? newButton : undefined}
       />
+      {introSurvey}
       {campaigns.isPending ? (
         <CampaignListSkeleton />
       ) : campaigns.isError ? (

@@ -1,6 +1,6 @@
 import { teamNameSchema } from '@kindling/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { z } from 'zod';
 import { useCurrentTeam } from '../../../lib/current-team';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -22,7 +22,12 @@ import styles from './settings-form.module.css';
 
 const teamFormSchema = z.object({ name: teamNameSchema });
 
-export function TeamSettingsPage() {
+interface TeamSettingsPageProps {
+  /** The intro survey's answers, passed in by the app (another feature). */
+  aboutTeam?: ReactNode;
+}
+
+export function TeamSettingsPage({ aboutTeam }: TeamSettingsPageProps) {
   useDocumentTitle('Team settings');
   const { slug } = useCurrentTeam();
   const team = useTeamDetails(slug);
@@ -34,6 +39,7 @@ export function TeamSettingsPage() {
   return (
     <Stack>
       <TeamProfile team={team.data} />
+      {aboutTeam}
       <InstallTrackerCard />
       <LabsFeatures team={team.data} />
       <ApiKeys />
