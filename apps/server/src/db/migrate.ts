@@ -11,6 +11,7 @@ import * as visitorGoals from './migrations/0008-visitor-goals';
 import * as rollupFoldIndex from './migrations/0009-rollup-fold-index';
 import * as aiDescriptions from './migrations/0010-ai-descriptions';
 import * as demo from './migrations/0011-demo';
+import * as clientLogs from './migrations/0013-client-logs';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts-and-campaigns': accountsAndCampaigns,
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0009-rollup-fold-index': rollupFoldIndex,
   '0010-ai-descriptions': aiDescriptions,
   '0011-demo': demo,
+  '0013-client-logs': clientLogs,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -250,6 +250,27 @@ export interface AiDescriptionsTable {
   createdAt: DefaultedTimestamp;
 }
 
+export interface ClientLogsTable {
+  id: Generated<string>;
+  receivedAt: DefaultedTimestamp;
+  level: string;
+  category: string;
+  message: string;
+  /** Any JSON value, or null when the record had no data. */
+  data: ColumnType<unknown, string | null, string | null>;
+  loggedAt: Timestamp;
+  url: string;
+  userLocale: string;
+  userAgent: string;
+  devicePixelRatio: number;
+  screenWidth: number;
+  screenHeight: number;
+  windowWidth: number;
+  windowHeight: number;
+  userId: number | null;
+  teamSlug: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   teams: TeamsTable;
@@ -273,4 +294,5 @@ export interface Database {
   rollupsHourly: RollupsHourlyTable;
   collectDrops: CollectDropsTable;
   aiDescriptions: AiDescriptionsTable;
+  clientLogs: ClientLogsTable;
 }
