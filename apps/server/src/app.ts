@@ -73,7 +73,6 @@ import { verifyCredentials } from './modules/users/verify-credentials';
 import { createMailer } from './mail/mailer';
 import { collectRoutes } from './modules/collect/routes';
 import { clientLogRoutes } from './modules/client-logs/routes';
-import { startClientLogPruner } from './modules/client-logs/prune-client-logs';
 import {
   createGroupCommit,
   GROUP_COMMIT_MAX_EVENTS,
@@ -185,13 +184,11 @@ export async function buildApp({
     concurrency: config.JOB_CONCURRENCY,
   });
   let folder: ReturnType<typeof startRollupFolder> | undefined;
-  let logPruner: ReturnType<typeof startClientLogPruner> | undefined;
   const outbox = createOutbox(mailer);
   // Registered after the bus, so it runs before the bus closes: jobs in flight still publish.
   app.addHook('onClose', async () => {
     await worker.stop();
     await folder?.stop();
-    await logPruner?.stop();
     await screenshots.close();
     await outbox.drain();
   });
@@ -266,7 +263,7 @@ export async function buildApp({
       concurrency: postgresPoolOf(services.db) ? GROUP_COMMIT_POSTGRES_CONCURRENCY : 1,
     }),
   });
-  clientLogRoutes(app, services);
+  clientLogRoutes(app, services, { prune: config.JOB_WORKER });
   // Bandit campaigns are served weights from their results, computed at most once a minute.
   const banditWeights = cachedBanditWeights({
     load: (input) => getBanditWeights(services, input),
@@ -318,12 +315,6 @@ export async function buildApp({
   if (config.JOB_WORKER) {
     worker.start();
     folder = startRollupFolder({ db, log: app.log });
-    // Client logs past CLIENT_LOG_RETENTION_DAYS are deleted at the start, then every hour.
-    logPruner = startClientLogPruner({
-      db,
-      log: app.log,
-      retentionDays: config.CLIENT_LOG_RETENTION_DAYS,
-    });
     // Finds (and says) which browser screenshots will use now, not at the first request.
     void screenshots.prepare();
   }

@@ -144,12 +144,7 @@ export function parseCategoryList(text: string): string[] {
 
 /** The team a page of the admin app belongs to (/admin/{team}/...), or null. */
 export function teamSlugOfPageUrl(url: string): string | null {
-  let path: string;
-  try {
-    path = new URL(url).pathname;
-  } catch {
-    return null;
-  }
-  const slug = /^\/admin\/([^/]+)/.exec(path)?.[1];
+  // Pure, without the URL class: scheme and host, then the path's first two segments.
+  const slug = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*\/admin\/([^/?#]+)/i.exec(url)?.[1];
   return slug && slug !== 'auth' && isValidSlug(slug) ? slug : null;
 }

@@ -6,7 +6,7 @@ import { describeEachDatabase } from '../../../test/databases';
 import { bearer, errorOf, signUp, useTestApp, type Account } from '../../../test/test-app';
 import { TOO_MANY_ATTEMPTS } from '../auth/rate-limit';
 import { getClientConfig } from './get-client-config';
-import { pruneClientLogs, retentionCutoff } from './prune-client-logs';
+import { pruneClientLogs, retentionCutoff, startClientLogPruner } from './prune-client-logs';
 
 const record = (overrides: Partial<ClientLogRecord> = {}): ClientLogRecord => ({
   level: 'error',
@@ -173,6 +173,21 @@ describeEachDatabase('client logs (POST /api/logs)', (kind) => {
     expect(deleted).toBe(2);
     expect((await stored()).map((row) => row.message)).toEqual(['13 days old', '0 days old']);
     expect(await pruneClientLogs({ db }, { before: retentionCutoff(14) })).toBe(0);
+  });
+
+  it('prunes as soon as the pruner starts, and stops when asked', async () => {
+    const { db } = t.current.services;
+    await db.deleteFrom('clientLogs').execute();
+    expect((await post({ records: [record({ message: 'old' }), record()] })).statusCode).toBe(202);
+    await db
+      .updateTable('clientLogs')
+      .set({ receivedAt: sql<Date>`now() - interval '20 days'` })
+      .where('message', '=', 'old')
+      .execute();
+    const pruner = startClientLogPruner({ db, log: t.current.app.log, retentionDays: 14 });
+    // stop() waits for the round that started with it.
+    await pruner.stop();
+    expect((await stored()).map((row) => row.message)).toEqual([record().message]);
   });
 
   it('limits batches per client address per minute', async () => {

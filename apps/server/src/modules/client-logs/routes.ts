@@ -3,6 +3,7 @@ import { validationError } from '../../errors';
 import type { AppInstance, AppServices } from '../../http/types';
 import { verifyAccessToken } from '../auth/verify-session';
 import { getClientConfig, OWN_LOG_ENDPOINT } from './get-client-config';
+import { startClientLogPruner } from './prune-client-logs';
 import { storeClientLogs } from './store-client-logs';
 
 /** 50 records of 1000-character messages with data; the logger sends less at a time. */
@@ -14,8 +15,28 @@ const tags = ['client-logs'];
  * POST /api/logs: the web app's log records (spec sections 7-9), same origin, sign-in optional.
  * `navigator.sendBeacon` may send `text/plain`, so that is read as JSON too.
  * GET /api/client-config: what the browser learns at run time (where logs go, which categories).
+ * With `prune` (processes that run the job worker), records past CLIENT_LOG_RETENTION_DAYS are
+ * deleted once the app is ready, then every hour, until it closes.
  */
-export function clientLogRoutes(app: AppInstance, services: AppServices): void {
+export function clientLogRoutes(
+  app: AppInstance,
+  services: AppServices,
+  { prune }: { prune: boolean },
+): void {
+  if (prune) {
+    let pruner: ReturnType<typeof startClientLogPruner> | undefined;
+    app.addHook('onReady', (done) => {
+      pruner = startClientLogPruner({
+        db: services.db,
+        log: app.log,
+        retentionDays: services.config.CLIENT_LOG_RETENTION_DAYS,
+      });
+      done();
+    });
+    app.addHook('onClose', async () => {
+      await pruner?.stop();
+    });
+  }
   app.get(
     '/api/client-config',
     {
