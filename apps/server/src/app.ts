@@ -198,7 +198,7 @@ export async function buildApp({
   installGuestGuard(app, { tokens });
   installBodyLimit(app);
   installTextGuard(app);
-  await installSecurityHeaders(app);
+  await installSecurityHeaders(app, { logCollector: config.LOG_COLLECTOR_URL });
   await installOpenApi(app);
   const rateLimitRedis = await installRateLimit(app, config);
   const passwordAttempts = createAttemptLimiter({

@@ -1,11 +1,9 @@
 import { CLIENT_LOG_MESSAGES, type ClientLogRecord } from '@kindling/domain';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { testConfig } from '../../config';
 import { describeEachDatabase } from '../../../test/databases';
 import { bearer, errorOf, signUp, useTestApp, type Account } from '../../../test/test-app';
 import { TOO_MANY_ATTEMPTS } from '../auth/rate-limit';
-import { getClientConfig } from './get-client-config';
 import { pruneClientLogs, retentionCutoff, startClientLogPruner } from './prune-client-logs';
 
 const record = (overrides: Partial<ClientLogRecord> = {}): ClientLogRecord => ({
@@ -212,15 +210,20 @@ describeEachDatabase('client logs (POST /api/logs)', (kind) => {
   });
 });
 
-describe('client config', () => {
-  it('reads the collector and the category lists from the configuration', () => {
-    const config = testConfig({
-      LOG_COLLECTOR_URL: 'https://logs.example/ingest',
-      CLIENT_LOG_CATEGORIES_ALLOW: ['ui', 'api'],
-      CLIENT_LOG_CATEGORIES_DENY: ['api'],
+describe('client logs sent to another collector (LOG_COLLECTOR_URL)', () => {
+  const t = useTestApp('pglite', {
+    JOB_WORKER: false,
+    LOG_COLLECTOR_URL: 'https://logs.example/ingest',
+    CLIENT_LOG_CATEGORIES_DENY: ['api', 'auth'],
+  });
+
+  it('tells the browser the collector and the lists, and lets the page connect there', async () => {
+    const response = await t.current.app.inject({ method: 'GET', url: '/api/client-config' });
+    expect(response.json()).toEqual({
+      logs: { endpoint: 'https://logs.example/ingest', allow: ['*'], deny: ['api', 'auth'] },
     });
-    expect(getClientConfig({ config })).toEqual({
-      logs: { endpoint: 'https://logs.example/ingest', allow: ['ui', 'api'], deny: ['api'] },
-    });
+    expect(response.headers['content-security-policy']).toContain(
+      "connect-src 'self' https://logs.example;",
+    );
   });
 });
