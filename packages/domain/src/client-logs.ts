@@ -32,7 +32,7 @@ export function cutLogString(value: string, limit = CLIENT_LOG_STRING_LIMIT): st
 
 /**
  * Any value made loggable JSON: strings cut, containers deeper than the limit replaced, errors
- * as {name, message, stack}, values JSON cannot hold (functions, symbols) dropped, bigints as
+ * as {name, message, stack}, dates as ISO text, values JSON cannot hold (functions, symbols) dropped, bigints as
  * text. Cycles end at the depth limit. One rule for the browser's logger and the server's check.
  */
 export function limitLogValue(value: unknown, depth = 0): unknown {
@@ -43,6 +43,7 @@ export function limitLogValue(value: unknown, depth = 0): unknown {
   if (value instanceof Error) {
     return limitLogValue({ name: value.name, message: value.message, stack: value.stack }, depth);
   }
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
   if (value === null || typeof value !== 'object') return value;
   if (depth >= CLIENT_LOG_DEPTH_LIMIT) return CLIENT_LOG_DEPTH_MARK;
   if (Array.isArray(value)) return value.map((item) => limitLogValue(item, depth + 1) ?? null);
