@@ -73,6 +73,7 @@ import { setPassword } from './modules/users/set-password';
 import { verifyCredentials } from './modules/users/verify-credentials';
 import { createMailer } from './mail/mailer';
 import { collectRoutes } from './modules/collect/routes';
+import { clientLogRoutes } from './modules/client-logs/routes';
 import {
   createGroupCommit,
   GROUP_COMMIT_MAX_EVENTS,
@@ -198,7 +199,7 @@ export async function buildApp({
   installGuestGuard(app, { tokens });
   installBodyLimit(app);
   installTextGuard(app);
-  await installSecurityHeaders(app);
+  await installSecurityHeaders(app, { logCollector: config.LOG_COLLECTOR_URL });
   await installOpenApi(app);
   const rateLimitRedis = await installRateLimit(app, config);
   const passwordAttempts = createAttemptLimiter({
@@ -263,6 +264,7 @@ export async function buildApp({
       concurrency: postgresPoolOf(services.db) ? GROUP_COMMIT_POSTGRES_CONCURRENCY : 1,
     }),
   });
+  clientLogRoutes(app, services, { prune: config.JOB_WORKER });
   // Bandit campaigns are served weights from their results, computed at most once a minute.
   const banditWeights = cachedBanditWeights({
     load: (input) => getBanditWeights(services, input),

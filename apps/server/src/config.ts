@@ -1,4 +1,4 @@
-import { DEFAULT_BILLING_CURRENCY } from '@kindling/domain';
+import { DEFAULT_BILLING_CURRENCY, parseCategoryList } from '@kindling/domain';
 import { z } from 'zod';
 
 const blankAsUndefined = (value: unknown) =>
@@ -112,6 +112,19 @@ const configSchema = z
      * (spec section 1, guest identity credentials). Off unless set.
      */
     GUEST_ACCESS: z.stringbool().default(false),
+    /**
+     * Where the web app posts its log records (spec section 7: a log-collection service).
+     * Unset: this server's own POST /api/logs, which stores them for CLIENT_LOG_RETENTION_DAYS.
+     */
+    LOG_COLLECTOR_URL: optionalUrl,
+    /** Client log categories sent: comma list, "*" for all (spec section 9). */
+    CLIENT_LOG_CATEGORIES_ALLOW: z.string().default('*').transform(parseCategoryList),
+    /** Client log categories never sent, whatever the allow-list says: comma list, "*" for all. */
+    CLIENT_LOG_CATEGORIES_DENY: z.string().default('').transform(parseCategoryList),
+    /** Days POST /api/logs keeps a record; older ones are deleted every hour. */
+    CLIENT_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
+    /** Batches POST /api/logs takes per client address per minute. */
+    CLIENT_LOG_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
     PREVIEW_ALLOW_HOSTS: z
       .string()
       .default('')

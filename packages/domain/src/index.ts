@@ -49,3 +49,4 @@ export * from './element-meta';
 export * from './variant-pool';
 export * from './variant-preview';
 export * from './variant-preview-schema';
+export * from './client-logs';

@@ -12,6 +12,7 @@ import * as rollupFoldIndex from './migrations/0009-rollup-fold-index';
 import * as aiDescriptions from './migrations/0010-ai-descriptions';
 import * as demo from './migrations/0011-demo';
 import * as introSurvey from './migrations/0012-intro-survey';
+import * as clientLogs from './migrations/0013-client-logs';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts-and-campaigns': accountsAndCampaigns,
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0010-ai-descriptions': aiDescriptions,
   '0011-demo': demo,
   '0012-intro-survey': introSurvey,
+  '0013-client-logs': clientLogs,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

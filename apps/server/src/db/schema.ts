@@ -267,6 +267,27 @@ export interface TeamSurveysTable {
   updatedAt: DefaultedTimestamp;
 }
 
+export interface ClientLogsTable {
+  id: Generated<string>;
+  receivedAt: DefaultedTimestamp;
+  level: string;
+  category: string;
+  message: string;
+  /** Any JSON value, or null when the record had no data. */
+  data: ColumnType<unknown, string | null, string | null>;
+  loggedAt: Timestamp;
+  url: string;
+  userLocale: string;
+  userAgent: string;
+  devicePixelRatio: number;
+  screenWidth: number;
+  screenHeight: number;
+  windowWidth: number;
+  windowHeight: number;
+  userId: number | null;
+  teamSlug: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   teams: TeamsTable;
@@ -291,4 +312,5 @@ export interface Database {
   collectDrops: CollectDropsTable;
   aiDescriptions: AiDescriptionsTable;
   teamSurveys: TeamSurveysTable;
+  clientLogs: ClientLogsTable;
 }

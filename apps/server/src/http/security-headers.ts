@@ -24,9 +24,19 @@ export const APP_CSP_DIRECTIVES = {
   formAction: ["'self'"],
 };
 
-export async function installSecurityHeaders(app: AppInstance): Promise<void> {
+/** `logCollector`: the web app posts its logs there (LOG_COLLECTOR_URL), so it may connect. */
+export async function installSecurityHeaders(
+  app: AppInstance,
+  { logCollector }: { logCollector?: string | undefined } = {},
+): Promise<void> {
+  const directives = logCollector
+    ? {
+        ...APP_CSP_DIRECTIVES,
+        connectSrc: [...APP_CSP_DIRECTIVES.connectSrc, new URL(logCollector).origin],
+      }
+    : APP_CSP_DIRECTIVES;
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: APP_CSP_DIRECTIVES },
+    contentSecurityPolicy: { useDefaults: false, directives },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // Uploaded images are loaded by customers' pages on other origins.
     crossOriginResourcePolicy: { policy: 'same-site' },

@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { ErrorScreen, logUncaughtError } from './error-screen';
+import { logUncaughtError } from '../lib/logger';
+import { ErrorScreen } from './error-screen';
 
 interface State {
   failed: boolean;

@@ -3,13 +3,9 @@ import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
 import { config } from '../lib/config';
 import { formatTitle } from '../lib/document-title';
-import { logger } from '../lib/logger';
+import { logUncaughtError } from '../lib/logger';
 import { Logo } from '../ui/logo';
 import styles from './error-screen.module.css';
-
-export function logUncaughtError(error: unknown): void {
-  logger.error('ui', 'Uncaught interface error', { path: window.location.pathname, error });
-}
 
 /** Full-screen fallback for any uncaught interface error (spec section 2: root error screen). */
 export function ErrorScreen() {

@@ -7,6 +7,4 @@ export const config = {
   keywords: appConfig.keywords,
   marketingSiteUrl: appConfig.marketingSiteUrl,
   supportEmail: appConfig.supportEmail,
-  /** Where client log records are posted in batches; null keeps them in the console only. */
-  logEndpoint: appConfig.logEndpoint as string | null,
 } as const;

@@ -1,51 +1,55 @@
-import { config } from './config';
+import { cutLogString, cutLogUrl, type ClientLogRecord } from '@kindling/domain';
+import {
+  batchBodies,
+  isSameOrigin,
+  KEEPALIVE_BYTES,
+  recordsToSend,
+  sanitize,
+  type LogSettings,
+} from './log-rules';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
-interface LogRecord {
-  level: LogLevel;
-  category: string;
-  message: string;
-  data?: unknown;
-  time: string;
-  url: string;
-  user_locale: string;
-  user_agent: string;
-  device_pixel_ratio: number;
-  screen: { width: number; height: number };
-  window: { width: number; height: number };
-}
-
-/** Spec section 9: logged strings are cut at 1000 characters, at depth 10. */
-const STRING_LIMIT = 1000;
-const DEPTH_LIMIT = 10;
 const BUFFER_LIMIT = 200;
 const FLUSH_INTERVAL_MS = 10_000;
+/** Errors go out sooner: a page left open should not sit on them. */
+const ERROR_FLUSH_MS = 1000;
+const CLIENT_CONFIG_URL = '/api/client-config';
+const encoder = new TextEncoder();
+/** Browser noise, not a fault of ours: layout settled a frame late. */
+const IGNORED_ERRORS = /ResizeObserver loop/;
 
-const buffer: LogRecord[] = [];
+const buffer: ClientLogRecord[] = [];
 let flushTimer: number | undefined;
+/** undefined: not asked yet; null: unknown (the request failed), so nothing is posted. */
+let settings: Promise<LogSettings | null> | undefined;
+let resolvedSettings: LogSettings | null | undefined;
+let accessToken: () => string | null = () => null;
 
-export function sanitize(value: unknown, depth = 0): unknown {
-  if (typeof value === 'string') {
-    return value.length > STRING_LIMIT ? `${value.slice(0, STRING_LIMIT)}…` : value;
-  }
-  if (value instanceof Error) {
-    return sanitize({ name: value.name, message: value.message, stack: value.stack }, depth);
-  }
-  if (value === null || typeof value !== 'object') return value;
-  if (depth >= DEPTH_LIMIT) return '[depth limit]';
-  if (Array.isArray(value)) return value.map((item) => sanitize(item, depth + 1));
-  const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) out[key] = sanitize(item, depth + 1);
-  return out;
+/** Lets posted records name the signed-in user; set by the session module (no import cycle). */
+export function setLogAccessToken(read: () => string | null): void {
+  accessToken = read;
+}
+
+/** Where logs go and which categories: the server says (GET /api/client-config), once a page. */
+function loadSettings(): Promise<LogSettings | null> {
+  settings ??= fetch(CLIENT_CONFIG_URL)
+    .then(async (response) => {
+      if (!response.ok) return null;
+      const { logs } = (await response.json()) as { logs: LogSettings };
+      return logs;
+    })
+    .catch(() => null)
+    .then((loaded) => (resolvedSettings = loaded));
+  return settings;
 }
 
 function pageContext() {
   return {
-    url: window.location.href,
-    user_locale: navigator.language,
-    user_agent: navigator.userAgent,
-    device_pixel_ratio: window.devicePixelRatio,
+    url: cutLogUrl(window.location.href),
+    user_locale: cutLogString(navigator.language, 100),
+    user_agent: cutLogString(navigator.userAgent),
+    device_pixel_ratio: window.devicePixelRatio || 1,
     screen: { width: window.screen.width, height: window.screen.height },
     window: { width: window.innerWidth, height: window.innerHeight },
   };
@@ -56,40 +60,79 @@ function record(level: LogLevel, category: string, message: string, data?: unkno
   if (data === undefined) console[consoleMethod](`[${category}] ${message}`);
   else console[consoleMethod](`[${category}] ${message}`, data);
 
-  if (!config.logEndpoint || level === 'debug') return;
+  // Debug records stay in the console; the rest are posted (spec section 7).
+  if (level === 'debug' || typeof window === 'undefined' || resolvedSettings === null) return;
   buffer.push({
     level,
-    category,
-    message: sanitize(message) as string,
-    data: sanitize(data),
+    category: cutLogString(category, 100),
+    message: cutLogString(message),
+    ...(data === undefined ? {} : { data: sanitize(data) }),
     time: new Date().toISOString(),
     ...pageContext(),
   });
   if (buffer.length > BUFFER_LIMIT) buffer.splice(0, buffer.length - BUFFER_LIMIT);
-  flushTimer ??= window.setTimeout(flushLogs, FLUSH_INTERVAL_MS);
+  const delay = level === 'error' ? ERROR_FLUSH_MS : FLUSH_INTERVAL_MS;
+  if (flushTimer !== undefined && level === 'error') window.clearTimeout(flushTimer);
+  if (flushTimer === undefined || level === 'error') {
+    flushTimer = window.setTimeout(() => void flushLogs(), delay);
+  }
 }
 
-/** Sends the buffered records; sendBeacon so records survive the page being closed. */
-export function flushLogs(): void {
+/**
+ * Posts the buffered records the configured categories let through, in batches. fetch with
+ * keepalive, so records still arrive when the page is closing; the session's token goes only
+ * to this server, never to another collector (which gets text/plain: no CORS preflight).
+ */
+export async function flushLogs(): Promise<void> {
+  if (flushTimer !== undefined) window.clearTimeout(flushTimer);
   flushTimer = undefined;
-  if (!config.logEndpoint || buffer.length === 0) return;
+  if (buffer.length === 0) return;
+  const logs = resolvedSettings === undefined ? await loadSettings() : resolvedSettings;
   const records = buffer.splice(0, buffer.length);
-  const body = JSON.stringify({ records });
-  const sent =
-    typeof navigator.sendBeacon === 'function' &&
-    navigator.sendBeacon(config.logEndpoint, new Blob([body], { type: 'application/json' }));
-  if (!sent) {
-    void fetch(config.logEndpoint, {
+  if (!logs) return;
+  const sameOrigin = isSameOrigin(logs.endpoint, window.location.origin);
+  const token = sameOrigin ? accessToken() : null;
+  const headers: Record<string, string> = {
+    'Content-Type': sameOrigin ? 'application/json' : 'text/plain',
+    ...(token ? { Authorization: `Bearer ${token}` } : {}),
+  };
+  for (const body of batchBodies(recordsToSend(records, logs))) {
+    void fetch(logs.endpoint, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers,
       body,
-      keepalive: true,
+      keepalive: encoder.encode(body).length <= KEEPALIVE_BYTES,
+      credentials: sameOrigin ? 'same-origin' : 'omit',
     }).catch(() => undefined);
   }
 }
 
+/**
+ * Uncaught interface errors are logged with the current path (spec section 8); an API answer
+ * 401 that nobody caught is an expected state (signed out, expired), not logged as an error.
+ */
+export function logUncaughtError(error: unknown): void {
+  const data = { path: window.location.pathname, error };
+  if (isUnauthenticated(error)) logger.info('ui', 'Uncaught 401 answer', data);
+  else logger.error('ui', 'Uncaught interface error', data);
+}
+
+function isUnauthenticated(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'status' in error && error.status === 401;
+}
+
 if (typeof window !== 'undefined') {
-  window.addEventListener('pagehide', flushLogs);
+  // Asked early, so the first flush need not wait for it.
+  void loadSettings();
+  window.addEventListener('pagehide', () => void flushLogs());
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') void flushLogs();
+  });
+  // Errors no error boundary sees: thrown in event handlers and timers, rejected promises.
+  window.addEventListener('error', (event) => {
+    if (!IGNORED_ERRORS.test(event.message)) logUncaughtError(event.error ?? event.message);
+  });
+  window.addEventListener('unhandledrejection', (event) => logUncaughtError(event.reason));
 }
 
 export const logger = {

@@ -1,5 +1,5 @@
 import { isTokenExpired } from './jwt';
-import { logger } from './logger';
+import { logger, setLogAccessToken } from './logger';
 
 export interface SessionTokens {
   accessToken: string;
@@ -14,6 +14,8 @@ type Listener = () => void;
 const listeners = new Set<Listener>();
 let tokens: SessionTokens | null = readStoredTokens();
 let refreshing: Promise<string | null> | null = null;
+// Posted log records name the signed-in user (sent to this server only).
+setLogAccessToken(() => tokens?.accessToken ?? null);
 
 function isSessionTokens(value: unknown): value is SessionTokens {
   if (typeof value !== 'object' || value === null) return false;

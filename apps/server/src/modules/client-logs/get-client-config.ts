@@ -1,0 +1,15 @@
+import type { Config } from '../../config';
+
+/** Where logs go by default: this server's own collector. */
+export const OWN_LOG_ENDPOINT = '/api/logs';
+
+/** What the browser needs to know at run time; public, nothing secret. */
+export function getClientConfig({ config }: { config: Config }) {
+  return {
+    logs: {
+      endpoint: config.LOG_COLLECTOR_URL ?? OWN_LOG_ENDPOINT,
+      allow: config.CLIENT_LOG_CATEGORIES_ALLOW,
+      deny: config.CLIENT_LOG_CATEGORIES_DENY,
+    },
+  };
+}

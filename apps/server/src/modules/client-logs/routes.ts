@@ -1,0 +1,86 @@
+import { CLIENT_LOG_MESSAGES, clientLogBatchSchema, type ClientLogBatch } from '@kindling/domain';
+import { validationError } from '../../errors';
+import type { AppInstance, AppServices } from '../../http/types';
+import { verifyAccessToken } from '../auth/verify-session';
+import { getClientConfig, OWN_LOG_ENDPOINT } from './get-client-config';
+import { startClientLogPruner } from './prune-client-logs';
+import { storeClientLogs } from './store-client-logs';
+
+/** 50 records of 1000-character messages with data; the logger sends less at a time. */
+export const CLIENT_LOG_BODY_LIMIT_BYTES = 512 * 1024;
+
+const tags = ['client-logs'];
+
+/**
+ * POST /api/logs: the web app's log records (spec sections 7-9), same origin, sign-in optional.
+ * `navigator.sendBeacon` may send `text/plain`, so that is read as JSON too.
+ * GET /api/client-config: what the browser learns at run time (where logs go, which categories).
+ * With `prune` (processes that run the job worker), records past CLIENT_LOG_RETENTION_DAYS are
+ * deleted once the app is ready, then every hour, until it closes.
+ */
+export function clientLogRoutes(
+  app: AppInstance,
+  services: AppServices,
+  { prune }: { prune: boolean },
+): void {
+  if (prune) {
+    let pruner: ReturnType<typeof startClientLogPruner> | undefined;
+    app.addHook('onReady', (done) => {
+      pruner = startClientLogPruner({
+        db: services.db,
+        log: app.log,
+        retentionDays: services.config.CLIENT_LOG_RETENTION_DAYS,
+      });
+      done();
+    });
+    app.addHook('onClose', async () => {
+      await pruner?.stop();
+    });
+  }
+  app.get(
+    '/api/client-config',
+    {
+      schema: {
+        tags,
+        summary: 'Public run-time settings of the web app: where its logs go and which categories',
+      },
+    },
+    () => getClientConfig(services),
+  );
+
+  void app.register((scope, _options, registered) => {
+    scope.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
+      try {
+        done(null, JSON.parse(body as string));
+      } catch {
+        done(validationError(CLIENT_LOG_MESSAGES.notJson), undefined);
+      }
+    });
+
+    scope.post(
+      OWN_LOG_ENDPOINT,
+      {
+        schema: {
+          tags,
+          summary: 'Stores a batch of client log records (sign-in optional); 202 once stored',
+          body: clientLogBatchSchema,
+        },
+        bodyLimit: CLIENT_LOG_BODY_LIMIT_BYTES,
+        config: {
+          // Writes nothing a guest could change: a guest's own errors are worth keeping too.
+          access: 'read',
+          rateLimit: { max: services.config.CLIENT_LOG_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 },
+        },
+      },
+      async (request, reply) => {
+        const { records } = request.body as ClientLogBatch;
+        const token = request.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
+        // A token that no longer works does not lose the records: they are stored unsigned.
+        const user = token ? await verifyAccessToken(services, { accessToken: token }) : null;
+        const answer = await storeClientLogs(services, { records, userId: user?.id ?? null });
+        return reply.status(202).send(answer);
+      },
+    );
+    registered();
+  });
+}
