@@ -93,7 +93,6 @@ import {
   variantPreviewLinkRoutes,
   variantPreviewPublicRoutes,
 } from './modules/variant-preview/routes';
-import { variantPreviewBundle } from './modules/variant-preview/variant-preview-bundle';
 import { createOutbox } from './mail/outbox';
 import { installBus } from './realtime/create-bus';
 import { ChannelPolicies } from './realtime/channel-policies';
@@ -276,10 +275,7 @@ export async function buildApp({
     trackerBundle,
   });
   const previewLinkTokens = createPreviewLinkTokens(authSecret);
-  variantPreviewPublicRoutes(app, services, {
-    tokens: previewLinkTokens,
-    previewScript: variantPreviewBundle,
-  });
+  variantPreviewPublicRoutes(app, services, { tokens: previewLinkTokens });
   teamRoutes(app, services);
   previewRoutes(app, services, { tickets: createTicketService(authSecret) });
   await registerTeamScope(

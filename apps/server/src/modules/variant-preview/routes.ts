@@ -8,13 +8,14 @@ import type { AppInstance, AppServices } from '../../http/types';
 import { createVariantPreviewLink } from './create-variant-preview-link';
 import { openVariantPreview } from './open-variant-preview';
 import type { PreviewLinkTokens } from './preview-link-tokens';
+import { variantPreviewBundle } from './variant-preview-bundle';
 
 const tags = ['variant-preview'];
 
 export interface VariantPreviewDeps {
   tokens: PreviewLinkTokens;
-  /** The preview script's source (variant-preview-bundle.ts). */
-  previewScript: () => Promise<string>;
+  /** The preview script's text; the built bundle unless a test passes its own. */
+  previewScript?: () => Promise<string>;
 }
 
 /** POST /api/team/{team}/campaign/variant-preview-link (team scope: members only). */
@@ -55,7 +56,7 @@ export function variantPreviewLinkRoutes(
 export function variantPreviewPublicRoutes(
   app: AppInstance,
   services: AppServices,
-  { tokens, previewScript }: VariantPreviewDeps,
+  { tokens, previewScript = variantPreviewBundle }: VariantPreviewDeps,
 ): void {
   void app.register((scope, _options, registered) => {
     openToEveryOrigin(scope, { 'cross-origin-resource-policy': 'cross-origin' });
