@@ -117,7 +117,7 @@ export async function loadPerformanceFigures(
   // Days made only of final hours never change: they and all before them are kept.
   const open = days.find((day) => day.end > finalRollupHoursBefore(now))?.start ?? days.at(-1)!.end;
   const [final, recent] = await Promise.all([
-    cache.history({ teamId, before: open, goalIds, firstDay: days[0]!.start }, () =>
+    cache.history({ teamId, before: open, goalIds, dayStarts: days.map((day) => day.start) }, () =>
       sumTeamRollups(db, { teamId, goalIds, days, from: null, to: open }),
     ),
     sumTeamRollups(db, { teamId, goalIds, days, from: open, to: null }),

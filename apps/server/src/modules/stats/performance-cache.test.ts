@@ -75,6 +75,10 @@ describe('createPerformanceCache', () => {
   });
 });
 
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const DAYS = [0, DAY, 2 * DAY];
+
 describe('the history of hours before the recent days', () => {
   it('is read once per team until another day is final or the goals change, whatever the clock', async () => {
     let clock = 0;
@@ -85,7 +89,7 @@ describe('the history of hours before the recent days', () => {
       return Promise.resolve([{ day: -1, exposures: calls } as TeamRollupRow]);
     };
     const read = async (before: number, goalIds = [3, 4], teamId = 1) =>
-      (await cache.history({ teamId, before, goalIds, firstDay: 0 }, load))[0]!.exposures;
+      (await cache.history({ teamId, before, goalIds, dayStarts: DAYS }, load))[0]!.exposures;
     expect(await read(1000)).toBe(1);
     clock += 3_600_000;
     expect(await read(1000, [4, 3])).toBe(1);
@@ -93,8 +97,10 @@ describe('the history of hours before the recent days', () => {
     expect(await read(1000)).toBe(1);
     expect(await read(1000, [3])).toBe(3);
     expect(await read(2000, [3])).toBe(4);
+    // Same first day, another calendar after it (a zone whose clocks changed): read again.
+    const shifted = [0, DAY - HOUR, 2 * DAY - HOUR];
     expect(
-      (await cache.history({ teamId: 1, before: 2000, goalIds: [3], firstDay: 5 }, load))[0]!
+      (await cache.history({ teamId: 1, before: 2000, goalIds: [3], dayStarts: shifted }, load))[0]!
         .exposures,
     ).toBe(5);
   });

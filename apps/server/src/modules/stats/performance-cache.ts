@@ -23,13 +23,16 @@ export interface PerformanceKey {
 
 type Figures = Map<number, PerformanceFigures>;
 
-/** The team's rollups of every hour before `before` (ms), of these goals, by `firstDay`'s days. */
+/** The team's rollups of every hour before `before` (ms), of these goals, by these recent days. */
 export interface HistoryKey {
   teamId: number;
   before: number;
   goalIds: readonly number[];
-  /** The first recent day's start (ms): the rows' `day` counts from it. */
-  firstDay: number;
+  /**
+   * Each recent day's start (ms), the rows' `day` buckets. All of them, not the first: two zones
+   * can agree on the first and last day and still part in between (a DST change).
+   */
+  dayStarts: readonly number[];
 }
 
 export interface PerformanceCache {
@@ -73,8 +76,8 @@ export function createPerformanceCache({
     max: maxTeams,
   });
   return {
-    history({ teamId, before, goalIds, firstDay }, load) {
-      const key = `${firstDay}:${before}:${[...goalIds].sort((a, b) => a - b).join(',')}`;
+    history({ teamId, before, goalIds, dayStarts }, load) {
+      const key = `${dayStarts.join(',')}:${before}:${[...goalIds].sort((a, b) => a - b).join(',')}`;
       const entry = histories.get(teamId);
       if (entry?.key === key) return entry.rows;
       const rows = load();
