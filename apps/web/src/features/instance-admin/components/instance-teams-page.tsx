@@ -10,8 +10,10 @@ import { useCurrentTeam } from '../../../lib/current-team';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { FEATURE_FLAG_TEXT } from '../../../lib/feature-flag-text';
 import { pluralize } from '../../../lib/format';
+import { teamHref } from '../../../lib/team-path';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { Badge, type BadgeTone } from '../../../ui/badge';
+import { ButtonLink } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { EmptyState } from '../../../ui/empty-state';
 import { ErrorPanel } from '../../../ui/error-panel';
@@ -35,13 +37,18 @@ const STATE_TEXT: Record<SubscriptionState, { label: string; tone: BadgeTone }> 
 /** /admin/{team}/instance/teams: feature flags of every team, for instance administrators. */
 export function InstanceTeamsPage() {
   useDocumentTitle('Instance admin');
-  const { isInstanceAdmin } = useCurrentTeam();
+  const { isInstanceAdmin, slug } = useCurrentTeam();
   if (!isInstanceAdmin) {
     return (
       <div data-testid="instance-admin-refused">
         <EmptyState
           title="Instance administrators only"
           description={INSTANCE_ADMIN_MESSAGES.forbidden}
+          action={
+            <ButtonLink to={teamHref(slug, '/campaigns')} variant="outline" color="secondary">
+              Back to campaigns
+            </ButtonLink>
+          }
         />
       </div>
     );
