@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   freePort,
@@ -97,9 +97,7 @@ describe('instance admin: feature flags per team, and the feedback widget', () =
   let server: ServerProcess;
   let dataDir: string;
   let browser: Browser;
-  let adminContext: BrowserContext;
   let adminPage: Page;
-  let memberContext: BrowserContext;
   let memberPage: Page;
   let memberApi: Api;
   let memberTeam: string;
@@ -163,8 +161,8 @@ describe('instance admin: feature flags per team, and the feedback widget', () =
     });
     if (!server.healthy) throw new Error(`server did not start:\n${server.output()}`);
     browser = await launchBrowser();
-    ({ context: memberContext, page: memberPage } = await newPage(browser, server.url));
-    ({ context: adminContext, page: adminPage } = await newPage(browser, server.url));
+    ({ page: memberPage } = await newPage(browser, server.url));
+    ({ page: adminPage } = await newPage(browser, server.url));
   }, 120_000);
 
   afterAll(async () => {
