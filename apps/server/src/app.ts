@@ -74,6 +74,7 @@ import { verifyCredentials } from './modules/users/verify-credentials';
 import { createMailer } from './mail/mailer';
 import { collectRoutes } from './modules/collect/routes';
 import { clientLogRoutes } from './modules/client-logs/routes';
+import { instanceAdminRoutes } from './modules/instance-admin/routes';
 import {
   createGroupCommit,
   GROUP_COMMIT_MAX_EVENTS,
@@ -198,7 +199,7 @@ export async function buildApp({
   installGuestGuard(app, { tokens });
   installBodyLimit(app);
   installTextGuard(app);
-  await installSecurityHeaders(app, { logCollector: config.LOG_COLLECTOR_URL });
+  await installSecurityHeaders(app, config);
   await installOpenApi(app);
   const rateLimitRedis = await installRateLimit(app, config);
   const passwordAttempts = createAttemptLimiter({
@@ -277,6 +278,7 @@ export async function buildApp({
   const previewLinkTokens = createPreviewLinkTokens(authSecret);
   variantPreviewPublicRoutes(app, services, { tokens: previewLinkTokens });
   teamRoutes(app, services);
+  instanceAdminRoutes(app, services);
   previewRoutes(app, services, { tickets: createTicketService(authSecret) });
   await registerTeamScope(
     app,

@@ -24,17 +24,38 @@ export const APP_CSP_DIRECTIVES = {
   formAction: ["'self'"],
 };
 
-/** `logCollector`: the web app posts its logs there (LOG_COLLECTOR_URL), so it may connect. */
+export interface SecurityHeaderOptions {
+  /** The web app posts its logs there (LOG_COLLECTOR_URL), so it may connect. */
+  LOG_COLLECTOR_URL?: string | undefined;
+  /** With a key, the feedback widget's script (and the origins it talks to) may load. */
+  FEEDBACK_WIDGET_KEY?: string | undefined;
+  FEEDBACK_WIDGET_SCRIPT_URL?: string;
+  FEEDBACK_WIDGET_ORIGINS?: string[];
+}
+
+/** The app's policy widened by exactly what the configuration asks for, nothing else. */
+export function appCspDirectives(options: SecurityHeaderOptions): typeof APP_CSP_DIRECTIVES {
+  const connect = options.LOG_COLLECTOR_URL ? [new URL(options.LOG_COLLECTOR_URL).origin] : [];
+  if (!options.FEEDBACK_WIDGET_KEY || !options.FEEDBACK_WIDGET_SCRIPT_URL) {
+    return { ...APP_CSP_DIRECTIVES, connectSrc: [...APP_CSP_DIRECTIVES.connectSrc, ...connect] };
+  }
+  const widget = [
+    new URL(options.FEEDBACK_WIDGET_SCRIPT_URL).origin,
+    ...(options.FEEDBACK_WIDGET_ORIGINS ?? []),
+  ];
+  return {
+    ...APP_CSP_DIRECTIVES,
+    scriptSrc: [...APP_CSP_DIRECTIVES.scriptSrc, ...widget],
+    connectSrc: [...APP_CSP_DIRECTIVES.connectSrc, ...connect, ...widget],
+    frameSrc: [...APP_CSP_DIRECTIVES.frameSrc, ...widget],
+  };
+}
+
 export async function installSecurityHeaders(
   app: AppInstance,
-  { logCollector }: { logCollector?: string | undefined } = {},
+  options: SecurityHeaderOptions = {},
 ): Promise<void> {
-  const directives = logCollector
-    ? {
-        ...APP_CSP_DIRECTIVES,
-        connectSrc: [...APP_CSP_DIRECTIVES.connectSrc, new URL(logCollector).origin],
-      }
-    : APP_CSP_DIRECTIVES;
+  const directives = appCspDirectives(options);
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
