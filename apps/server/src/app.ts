@@ -8,7 +8,7 @@ import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import { postgresPoolOf, type Db } from './db/database';
 import { serveFiles } from './files/serve-files';
-import { BODY_LIMIT_BYTES, installBodyLimit } from './http/body-limit';
+import { BODY_LIMIT_BYTES } from './http/body-limit';
 import {
   clientErrorHandler,
   frameworkErrorHandler,
@@ -16,7 +16,7 @@ import {
 } from './http/error-handler';
 import { loggerOptions } from './http/logger';
 import { installSecurityHeaders } from './http/security-headers';
-import { installTextGuard } from './http/text-guard';
+import { installRequestRules } from './http/request-rules';
 import { installOpenApi } from './http/openapi';
 import { registerTeamScope } from './http/team-scope';
 import type { AppInstance, AppServices, RouteAccess } from './http/types';
@@ -46,6 +46,8 @@ import { demoRoutes } from './modules/demo/routes';
 import { getCampaigns } from './modules/campaigns/get-campaigns';
 import { statsRoutes } from './modules/stats/routes';
 import { introSurveyRoutes } from './modules/survey/routes';
+import { urlContextRoutes } from './modules/url-context/routes';
+import { waitlistRoutes } from './modules/waitlist/routes';
 import { createFinalIntervalCache } from './modules/stats/final-interval-cache';
 import { createPerformanceCache } from './modules/stats/performance-cache';
 import { cachedBanditWeights } from './modules/stats/cached-bandit-weights';
@@ -196,8 +198,7 @@ export async function buildApp({
   installErrorHandler(app);
   // Before any route: every route, whatever module registers it, passes the guard.
   installGuestGuard(app, { tokens });
-  installBodyLimit(app);
-  installTextGuard(app);
+  installRequestRules(app);
   await installSecurityHeaders(app, { logCollector: config.LOG_COLLECTOR_URL });
   await installOpenApi(app);
   const rateLimitRedis = await installRateLimit(app, config);
@@ -291,6 +292,8 @@ export async function buildApp({
       jobRoutes(scope, services);
       apiKeyRoutes(scope, services);
       introSurveyRoutes(scope, services);
+      waitlistRoutes(scope, services);
+      urlContextRoutes(scope, services);
       screenshotRoutes(scope, services, worker);
       logPreviewErrorRoutes(scope);
       trackerStatusRoutes(scope, services, {

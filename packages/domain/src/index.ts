@@ -50,3 +50,5 @@ export * from './variant-pool';
 export * from './variant-preview';
 export * from './variant-preview-schema';
 export * from './client-logs';
+export * from './waitlist';
+export * from './url-context';
