@@ -8,7 +8,7 @@ import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import { postgresPoolOf, type Db } from './db/database';
 import { serveFiles } from './files/serve-files';
-import { BODY_LIMIT_BYTES, installBodyLimit } from './http/body-limit';
+import { BODY_LIMIT_BYTES } from './http/body-limit';
 import {
   clientErrorHandler,
   frameworkErrorHandler,
@@ -16,10 +16,11 @@ import {
 } from './http/error-handler';
 import { loggerOptions } from './http/logger';
 import { installSecurityHeaders } from './http/security-headers';
-import { installTextGuard } from './http/text-guard';
+import { installRequestRules } from './http/request-rules';
 import { installOpenApi } from './http/openapi';
 import { registerTeamScope } from './http/team-scope';
-import type { AppInstance, AppServices, RouteAccess } from './http/types';
+import type { AppInstance, AppServices } from './http/types';
+import { closeConnectionsOnShutdown, recordRoutes, type RouteInfo } from './http/app-lifecycle';
 import { installWebApp } from './http/web-app';
 import { loadAuthSecret } from './modules/auth/auth-secret';
 import { installRateLimit } from './modules/auth/rate-limit';
@@ -46,6 +47,8 @@ import { demoRoutes } from './modules/demo/routes';
 import { getCampaigns } from './modules/campaigns/get-campaigns';
 import { statsRoutes } from './modules/stats/routes';
 import { introSurveyRoutes } from './modules/survey/routes';
+import { urlContextRoutes } from './modules/url-context/routes';
+import { waitlistRoutes } from './modules/waitlist/routes';
 import { createFinalIntervalCache } from './modules/stats/final-interval-cache';
 import { createPerformanceCache } from './modules/stats/performance-cache';
 import { cachedBanditWeights } from './modules/stats/cached-bandit-weights';
@@ -100,12 +103,7 @@ import { ChannelPolicies } from './realtime/channel-policies';
 import { installRealtime } from './realtime/graphql-server';
 import { createAttemptLimiter } from './security/attempt-limiter';
 
-export interface RouteInfo {
-  method: string;
-  url: string;
-  /** Whether the route reads or writes, as the guest guard sees it. */
-  access: RouteAccess;
-}
+export type { RouteInfo };
 
 export interface BuiltApp {
   app: AppInstance;
@@ -145,26 +143,8 @@ export async function buildApp({
   app.decorateRequest('user', null);
   app.decorateRequest('team', null);
 
-  // Responses finished during shutdown close their connection; otherwise a keep-alive socket
-  // would hold app.close() open until its idle timeout.
-  let closing = false;
-  app.addHook('preClose', (done) => {
-    closing = true;
-    done();
-  });
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (closing) void reply.header('connection', 'close');
-    done(null, payload);
-  });
-
-  const routes: RouteInfo[] = [];
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') {
-        routes.push({ method, url: route.url, access: routeAccess(method, route.config?.access) });
-      }
-    }
-  });
+  closeConnectionsOnShutdown(app);
+  const routes = recordRoutes(app, routeAccess);
 
   const authSecret = await loadAuthSecret(db, config.AUTH_SECRET);
   const tokens = createTokenService(authSecret);
@@ -197,8 +177,7 @@ export async function buildApp({
   installErrorHandler(app);
   // Before any route: every route, whatever module registers it, passes the guard.
   installGuestGuard(app, { tokens });
-  installBodyLimit(app);
-  installTextGuard(app);
+  installRequestRules(app);
   await installSecurityHeaders(app, config);
   await installOpenApi(app);
   const rateLimitRedis = await installRateLimit(app, config);
@@ -293,6 +272,8 @@ export async function buildApp({
       jobRoutes(scope, services);
       apiKeyRoutes(scope, services);
       introSurveyRoutes(scope, services);
+      waitlistRoutes(scope, services);
+      urlContextRoutes(scope, services);
       screenshotRoutes(scope, services, worker);
       logPreviewErrorRoutes(scope);
       trackerStatusRoutes(scope, services, {

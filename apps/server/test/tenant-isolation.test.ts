@@ -140,6 +140,16 @@ const EXAMPLES: Record<string, (context: Context) => Example> = {
     },
   }),
   'POST /intro-survey/dismiss': () => ({}),
+  'GET /waitlist': () => ({ query: { entry: 'slack-alerts' } }),
+  'POST /waitlist/join': () => ({ payload: { entry: 'slack-alerts' } }),
+  'POST /waitlist/leave': () => ({ payload: { entry: 'ga4-export' } }),
+  'GET /url-context/by-url': () => ({ query: { url: 'shop.example.com/landing' } }),
+  'POST /url-context/save': () => ({
+    payload: {
+      url: 'shop.example.com/landing',
+      context: { offer: 'Lamps', avoidWords: ['cheap'] },
+    },
+  }),
 };
 
 const TABLES = [
@@ -153,6 +163,8 @@ const TABLES = [
   'jobs',
   'teamApiKeys',
   'teamSurveys',
+  'teamWaitlist',
+  'urlContexts',
 ] as const;
 
 function toUrl(slug: string, route: string, example: Example): string {
@@ -256,6 +268,19 @@ describeEachDatabase('every team-scoped route refuses other teams', (kind) => {
         url: `/api/team/${slug}/api-keys/create`,
         headers: bearer(owner),
         payload: { name: 'Victim key' },
+      });
+      // Rows a foreign leave or save would change.
+      await t.current.app.inject({
+        method: 'POST',
+        url: `/api/team/${slug}/waitlist/join`,
+        headers: bearer(owner),
+        payload: { entry: 'ga4-export' },
+      });
+      await t.current.app.inject({
+        method: 'POST',
+        url: `/api/team/${slug}/url-context/save`,
+        headers: bearer(owner),
+        payload: { url: 'https://shop.example.com/landing', context: { offer: 'Brass lamps' } },
       });
       context = {
         apiKeyId: apiKey.json<{ apiKey: { id: number } }>().apiKey.id,

@@ -102,6 +102,7 @@ export const PAGE_BLOCKS = 5;
 export const API_CACHE_SECONDS = 3600;
 /** Also used for the waitlist cache. */
 export const USER_CONTEXT_CACHE_SECONDS = 86_400;
+export const WAITLIST_CACHE_SECONDS = USER_CONTEXT_CACHE_SECONDS;
 
 // Interface
 export const CONFIRM_DIALOG_WIDTH_PX = 520;

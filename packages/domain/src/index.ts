@@ -51,3 +51,5 @@ export * from './variant-preview';
 export * from './variant-preview-schema';
 export * from './client-logs';
 export * from './instance-admin';
+export * from './waitlist';
+export * from './url-context';

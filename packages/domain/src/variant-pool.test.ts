@@ -30,6 +30,7 @@ describe('variant pool', () => {
       { tone: 'bold' },
       { additional: 'trust' },
       { instructions: 'Mention the trial' },
+      { pageContext: '2026-11-26T15:00:00.000Z' },
     ]) {
       expect(poolFor(pool, { ...options, ...changed })).toEqual(
         emptyPool({ ...options, ...changed }),

@@ -13,6 +13,8 @@ export interface VariantPoolOptions {
   additional: string;
   /** Beyond the spec: the editor's extra instructions, which change the suggestions too. */
   instructions?: string;
+  /** Beyond the spec: which saved page context (its save time) the suggestions were made with. */
+  pageContext?: string;
 }
 
 export interface VariantPool {
@@ -34,6 +36,7 @@ const sameOptions = (a: VariantPoolOptions, b: VariantPoolOptions): boolean =>
   a.tone.trim().toLowerCase() === b.tone.trim().toLowerCase() &&
   a.additional.trim() === b.additional.trim() &&
   (a.instructions ?? '').trim() === (b.instructions ?? '').trim() &&
+  (a.pageContext ?? '') === (b.pageContext ?? '') &&
   JSON.stringify(a.styles) === JSON.stringify(b.styles);
 
 export const emptyPool = (options: VariantPoolOptions): VariantPool => ({

@@ -288,6 +288,29 @@ export interface ClientLogsTable {
   teamSlug: string | null;
 }
 
+/** A team waits for one entry of the domain's WAITLIST_CATALOGUE. */
+export interface TeamWaitlistTable {
+  teamId: number;
+  entry: string;
+  /** The member who put the team on it; null once that account is gone. */
+  joinedBy: number | null;
+  joinedAt: DefaultedTimestamp;
+}
+
+/** A page's remembered context for AI prompts, kept under the domain's pageUrlKey. */
+export interface UrlContextsTable {
+  teamId: number;
+  url: string;
+  offer: string;
+  audience: string;
+  voice: string;
+  /** A JSON array of strings. */
+  avoidWords: ColumnType<unknown, string, string>;
+  updatedBy: number | null;
+  createdAt: DefaultedTimestamp;
+  updatedAt: DefaultedTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   teams: TeamsTable;
@@ -313,4 +336,6 @@ export interface Database {
   aiDescriptions: AiDescriptionsTable;
   teamSurveys: TeamSurveysTable;
   clientLogs: ClientLogsTable;
+  teamWaitlist: TeamWaitlistTable;
+  urlContexts: UrlContextsTable;
 }

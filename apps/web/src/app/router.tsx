@@ -11,11 +11,16 @@ const settingsRoutes: RouteObject[] = [
   {
     path: 'team',
     lazy: async () => {
-      const [{ TeamSettingsPage }, { TeamSurveyCard }] = await Promise.all([
+      const [{ TeamSettingsPage }, { TeamSurveyCard }, { ComingSoonCard }] = await Promise.all([
         import('../features/settings/components/team-settings-page'),
         import('../features/survey/components/team-survey-card'),
+        import('../features/waitlist/components/coming-soon-card'),
       ]);
-      return { Component: () => <TeamSettingsPage aboutTeam={<TeamSurveyCard />} /> };
+      return {
+        Component: () => (
+          <TeamSettingsPage aboutTeam={<TeamSurveyCard />} comingSoon={<ComingSoonCard />} />
+        ),
+      };
     },
   },
   {

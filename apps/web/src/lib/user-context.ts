@@ -1,5 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, apiPath } from './api-client';
+import { USER_CONTEXT_QUERY_CACHE } from './query-cache';
 
 export type TeamRole = 'owner' | 'member';
 export type PreviewSize = 'mobile' | 'tablet' | 'desktop';
@@ -51,9 +52,6 @@ export interface UserContext {
   isInstanceAdmin?: boolean;
 }
 
-/** Spec section 9: the user context is cached for 86400 s; saves invalidate it explicitly. */
-const USER_CONTEXT_STALE_MS = 86_400_000;
-
 export const userContextKey = (team?: string) => ['user-context', team ?? null] as const;
 
 export function fetchUserContext(team?: string): Promise<UserContext> {
@@ -64,7 +62,8 @@ export function useUserContext(team?: string, options: { enabled?: boolean } = {
   return useQuery({
     queryKey: userContextKey(team),
     queryFn: () => fetchUserContext(team),
-    staleTime: USER_CONTEXT_STALE_MS,
+    // Spec section 9: cached for 86400 s; saves invalidate it explicitly.
+    ...USER_CONTEXT_QUERY_CACHE,
     enabled: options.enabled ?? true,
   });
 }

@@ -10,6 +10,7 @@ export interface GeneratedText {
  * Spec section 7, generate-text. Whatever the provider answers, at most `count` suggestions
  * leave, each non-blank, distinct, and different from the text and its current variants. Fewer
  * than asked is still an answer: the client reports "Could not generate enough variants".
+ * The page's words to avoid are enforced here too, whatever a model made of the prompt.
  */
 export async function generateText(
   { provider }: { provider: TextProvider },
@@ -23,6 +24,7 @@ export async function generateText(
       value: request.value,
       exclude: request.currentVariants,
       count: request.count,
+      avoid: request.pageContext?.avoidWords ?? [],
     }),
   };
 }

@@ -178,9 +178,17 @@ function takeTurns(
   return picked;
 }
 
-/** Up to `count` distinct suggestions, none equal to the value or to a current variant. */
+/**
+ * Up to `count` distinct suggestions, none equal to the value or to a current variant. Of the
+ * page's context, rules can honour the words to avoid: candidates using one are passed over for
+ * the next ones (the offer, audience and voice need a model, see the openai provider).
+ */
 export function localSuggestions(request: TextGenerationRequest): string[] {
-  const accept = suggestionFilter({ value: request.value, exclude: request.currentVariants });
+  const accept = suggestionFilter({
+    value: request.value,
+    exclude: request.currentVariants,
+    avoid: request.pageContext?.avoidWords ?? [],
+  });
   const { mixed, rest } = rewriteCandidates({
     value: request.value,
     tone: resolveTone(request.tone),

@@ -1,5 +1,6 @@
 import {
   imageGenerationRequestSchema,
+  pageUrlSchema,
   textTypeSchema,
   updateElementMetaSchema,
   variantStyleSchema,
@@ -12,6 +13,7 @@ import type { AiProviders } from './create-ai-providers';
 import { updateElementMeta } from './describe/update-element-meta';
 import { requestImageGeneration } from './images/request-image-generation';
 import { generateText } from './generate-text';
+import { getUrlContext } from '../url-context/get-url-context';
 
 export const GENERATE_TEXT_LIMITS = {
   value: 2000,
@@ -61,6 +63,8 @@ const generateTextBody = z.object({
   debug: z.boolean().optional(),
   /** Beyond the spec: the element editor's free-text wishes for the AI. */
   instructions: z.string().max(GENERATE_TEXT_LIMITS.instructions, M.instructionsTooLong).optional(),
+  /** Beyond the spec: the page the text is on; its saved context (url-context) joins the prompt. */
+  url: pageUrlSchema.optional(),
 });
 
 const generateTextReply = z.object({ variants: z.array(z.string()), offline: z.boolean() });
@@ -84,7 +88,8 @@ export function aiRoutes(
     },
     async (request) => {
       const team = requireTeam(request);
-      const { value, count, tone, additional, meta, debug, type, instructions } = request.body;
+      const { value, count, tone, additional, meta, debug, type, instructions, url } = request.body;
+      const pageContext = url ? (await getUrlContext(services, { team, url })).context : null;
       const result = await generateText(
         { provider: providers.text },
         {
@@ -97,6 +102,7 @@ export function aiRoutes(
             ...(meta == null ? {} : { meta }),
             ...(type === undefined ? {} : { textType: type }),
             ...(instructions === undefined ? {} : { instructions }),
+            ...(pageContext ? { pageContext } : {}),
           },
         },
       );

@@ -1,7 +1,13 @@
 // The text half of the AI provider interface (ARCHITECTURE.md, "AI"). Providers turn one text
 // into suggested rewrites; the use-case, not the provider, guarantees what leaves the server.
 
-import { DEFAULT_TEXT_TONE, suggestionKey, TEXT_TONES, type TextTone } from '@kindling/domain';
+import {
+  DEFAULT_TEXT_TONE,
+  suggestionKey,
+  TEXT_TONES,
+  type TextTone,
+  type UrlContext,
+} from '@kindling/domain';
 
 export { DEFAULT_TEXT_TONE, suggestionKey, TEXT_TONES, type TextTone };
 
@@ -21,6 +27,8 @@ export interface TextGenerationRequest {
   textType?: 'normal' | 'advanced';
   /** Free-text wishes from the element editor ("mention the free trial"). */
   instructions?: string;
+  /** The page's remembered context (url-context), when the team saved one for the page. */
+  pageContext?: UrlContext;
 }
 
 export interface TextProvider {
@@ -45,21 +53,39 @@ export function maxSuggestionLength(value: string): number {
   return length + Math.min(80, Math.ceil(length / 2));
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /**
- * Accepts a candidate (returned trimmed) when it is non-blank, within the length limit, and
- * distinct from `value`, from every entry of `exclude` and from everything accepted before
- * (see suggestionKey); answers null otherwise.
+ * Whether a text uses one of the page's words to avoid: as a whole word or phrase, in any
+ * letter case ("free" is found in "Free trial" but not in "freedom").
+ */
+export function avoidedWordsMatcher(words: readonly string[]): (text: string) => boolean {
+  const wanted = words.map((word) => word.trim()).filter((word) => word !== '');
+  if (wanted.length === 0) return () => false;
+  const pattern = new RegExp(
+    `(?<![\\p{L}\\p{N}])(?:${wanted.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}])`,
+    'iu',
+  );
+  return (text) => pattern.test(text);
+}
+
+/**
+ * Accepts a candidate (returned trimmed) when it is non-blank, within the length limit, uses
+ * none of the `avoid` words, and is distinct from `value`, from every entry of `exclude` and
+ * from everything accepted before (see suggestionKey); answers null otherwise.
  */
 export function suggestionFilter(options: {
   value: string;
   exclude: readonly string[];
+  avoid?: readonly string[];
 }): (candidate: string) => string | null {
   const seen = new Set([options.value, ...options.exclude].map(suggestionKey));
   const limit = maxSuggestionLength(options.value);
+  const avoided = avoidedWordsMatcher(options.avoid ?? []);
   return (raw) => {
     const candidate = raw.trim();
     const key = suggestionKey(candidate);
-    if (key === '' || candidate.length > limit || seen.has(key)) return null;
+    if (key === '' || candidate.length > limit || seen.has(key) || avoided(candidate)) return null;
     seen.add(key);
     return candidate;
   };
@@ -71,6 +97,7 @@ export function pickSuggestions(options: {
   value: string;
   exclude: readonly string[];
   count: number;
+  avoid?: readonly string[];
 }): string[] {
   const accept = suggestionFilter(options);
   const picked: string[] = [];

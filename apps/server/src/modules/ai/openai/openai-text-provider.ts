@@ -1,3 +1,4 @@
+import type { UrlContext } from '@kindling/domain';
 import { z } from 'zod';
 import { fillPrompt, loadPrompt } from '../prompts';
 import {
@@ -12,6 +13,18 @@ import type { OpenAiHttp } from './openai-http';
 const answerSchema = z.object({ variants: z.array(z.string()) });
 const NONE = '(none)';
 
+/** The page's offer, audience and voice, one line each (the words to avoid have their own). */
+function pageContextLines(context: UrlContext | undefined): string {
+  const lines = [
+    ['What the page offers', context?.offer],
+    ['Who it is for', context?.audience],
+    ['Voice', context?.voice],
+  ]
+    .filter(([, value]) => value)
+    .map(([label, value]) => `- ${label}: ${value}`);
+  return lines.length > 0 ? lines.join('\n') : NONE;
+}
+
 /** The user half of the rewrite prompt for one request. */
 export function rewriteValues(request: TextGenerationRequest): Record<string, string> {
   return {
@@ -25,6 +38,10 @@ export function rewriteValues(request: TextGenerationRequest): Record<string, st
     objective: request.additional?.trim() || NONE,
     elementContext: request.meta?.trim() || NONE,
     instructions: request.instructions?.trim() || NONE,
+    pageContext: pageContextLines(request.pageContext),
+    avoidWords: request.pageContext?.avoidWords.length
+      ? request.pageContext.avoidWords.join(', ')
+      : NONE,
     maxLength: String(maxSuggestionLength(request.value)),
     avoid:
       request.currentVariants.length > 0

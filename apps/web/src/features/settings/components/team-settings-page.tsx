@@ -25,9 +25,11 @@ const teamFormSchema = z.object({ name: teamNameSchema });
 interface TeamSettingsPageProps {
   /** The intro survey's answers, passed in by the app (another feature). */
   aboutTeam?: ReactNode;
+  /** What the team can wait for (the waitlist feature), shown below Labs. */
+  comingSoon?: ReactNode;
 }
 
-export function TeamSettingsPage({ aboutTeam }: TeamSettingsPageProps) {
+export function TeamSettingsPage({ aboutTeam, comingSoon }: TeamSettingsPageProps) {
   useDocumentTitle('Team settings');
   const { slug } = useCurrentTeam();
   const team = useTeamDetails(slug);
@@ -42,6 +44,7 @@ export function TeamSettingsPage({ aboutTeam }: TeamSettingsPageProps) {
       {aboutTeam}
       <InstallTrackerCard />
       <LabsFeatures team={team.data} />
+      {comingSoon}
       <ApiKeys />
     </Stack>
   );

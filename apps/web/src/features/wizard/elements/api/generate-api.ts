@@ -34,6 +34,8 @@ export interface GenerateTextBody {
   debug?: boolean;
   /** The element editor's free-text wishes. */
   instructions?: string;
+  /** The page the text is on: the server adds the page's saved context to the prompt. */
+  url?: string;
 }
 
 const generateTextResultSchema = z.object({ variants: z.array(z.string()), offline: z.boolean() });

@@ -4,6 +4,7 @@ import { SelectField, TextField } from '../../../../ui/field';
 import { SparkleIcon } from '../../../../ui/icons';
 import type { AiText } from '../hooks/use-ai-text';
 import { AiOutcome } from './ai-outcome';
+import { PageContextSection } from './page-context-section';
 import styles from './ai-panel.module.css';
 
 const toneLabel = (tone: string) => tone[0]!.toUpperCase() + tone.slice(1);
@@ -56,6 +57,7 @@ export function AiTextSuggestions({
         {hasSuggestions ? 'Add AI variant' : `Suggest ${INITIAL_TEXT_VARIANTS} variants`}
       </Button>
       <AiOutcome offline={ai.offline} offlineWork="rule-based rewrites" error={ai.error} />
+      <PageContextSection />
     </section>
   );
 }

@@ -3,6 +3,7 @@ import {
   ERROR_MESSAGES,
   POOL_NO_REFILL_WAIT_MS,
   elementMetaCacheKey,
+  pageUrlKey,
   poolFellShort,
   type TextElement,
   type VariantStyle,
@@ -17,6 +18,7 @@ import { useWizardStore } from '../../hooks/wizard-store';
 import { generateText, updateElementMeta } from '../api/generate-api';
 import { refillPool, takeSuggestions } from '../state/pool-suggestions';
 import { useElementsStore } from './use-elements-store';
+import { usePageContext } from './use-page-context';
 
 export interface AiTextRequest {
   count: number;
@@ -57,6 +59,8 @@ export function useAiText(element: TextElement) {
   const [tone, setTone] = useState<string>(DEFAULT_TEXT_TONE);
   const [instructions, setInstructions] = useState('');
   const [offline, setOffline] = useState<boolean>();
+  // A save of the page's context makes a new pool: suggestions made before it do not know it.
+  const pageContext = usePageContext().query.data?.updatedAt ?? '';
 
   async function metaOf(current: TextElement): Promise<string | undefined> {
     if (current.meta) return current.meta;
@@ -92,6 +96,7 @@ export function useAiText(element: TextElement) {
         tone,
         additional: current.objective ?? '',
         instructions,
+        pageContext,
       };
       const meta = await metaOf(current);
       const generate = async (count: number, exclude: string[]) => {
@@ -105,6 +110,7 @@ export function useAiText(element: TextElement) {
           currentVariants: exclude.slice(-50),
           instructions: instructions.trim() || undefined,
           styles,
+          url: pageUrlKey(wizard.ingestedUrl) === null ? undefined : wizard.ingestedUrl,
         });
         setOffline(answer.offline);
         return answer.variants;

@@ -2,6 +2,7 @@ import {
   autoGenerationTargets,
   ERROR_MESSAGES,
   INITIAL_TEXT_VARIANTS,
+  pageUrlKey,
   topPerformingVariant,
   type Campaign,
 } from '@kindling/domain';
@@ -36,6 +37,7 @@ export function useAutoSuggestions(
         count: INITIAL_TEXT_VARIANTS,
         additional: element.objective,
         currentVariants: [element.control.info.value, ...element.variants.map((v) => v.info.value)],
+        ...(pageUrlKey(campaign.ingestedUrl) === null ? {} : { url: campaign.ingestedUrl }),
       })
         .then(({ variants }) => {
           if (!current) return;

@@ -1,0 +1,14 @@
+import { installApiCache } from './api-cache';
+import { installBodyLimit } from './body-limit';
+import { installTextGuard } from './text-guard';
+import type { AppInstance } from './types';
+
+/**
+ * What every route gets, whatever module registers it: the body size limit and the text guard
+ * on the way in, ETags and the API cache policy on the way out.
+ */
+export function installRequestRules(app: AppInstance): void {
+  installBodyLimit(app);
+  installTextGuard(app);
+  installApiCache(app);
+}
