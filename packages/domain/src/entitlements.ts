@@ -211,3 +211,16 @@ export function monthStartMs(nowMs: number): number {
   const now = new Date(nowMs);
   return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
 }
+
+/** GET /api/team/{team}/billing/allowances: what the plan allows and what is used of it. */
+export interface AllowanceOverview {
+  basis: EntitlementBasis;
+  state: SubscriptionState;
+  tier: PlanTier | null;
+  /** The UTC calendar month the monthly figures are for, "yyyy-mm". */
+  month: string;
+  /** Ended subscriptions: until when running campaigns still show variants (ISO). */
+  graceEndsAt: string | null;
+  allowances: Allowances;
+  used: Record<keyof Allowances, number>;
+}

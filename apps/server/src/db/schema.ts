@@ -288,6 +288,13 @@ export interface ClientLogsTable {
   teamSlug: string | null;
 }
 
+export interface AiGenerationsTable {
+  id: Generated<string>;
+  teamId: number;
+  kind: 'text' | 'image';
+  createdAt: DefaultedTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   teams: TeamsTable;
@@ -313,4 +320,5 @@ export interface Database {
   aiDescriptions: AiDescriptionsTable;
   teamSurveys: TeamSurveysTable;
   clientLogs: ClientLogsTable;
+  aiGenerations: AiGenerationsTable;
 }

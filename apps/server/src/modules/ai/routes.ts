@@ -11,7 +11,7 @@ import type { JobWorker } from '../jobs/job-worker';
 import type { AiProviders } from './create-ai-providers';
 import { updateElementMeta } from './describe/update-element-meta';
 import { requestImageGeneration } from './images/request-image-generation';
-import { generateText } from './generate-text';
+import { requestTextGeneration } from './request-text-generation';
 
 export const GENERATE_TEXT_LIMITS = {
   value: 2000,
@@ -85,9 +85,11 @@ export function aiRoutes(
     async (request) => {
       const team = requireTeam(request);
       const { value, count, tone, additional, meta, debug, type, instructions } = request.body;
-      const result = await generateText(
-        { provider: providers.text },
+      const result = await requestTextGeneration(
+        { ...services, provider: providers.text },
         {
+          teamId: team.id,
+          nowMs: Date.now(),
           request: {
             value,
             count,
@@ -126,6 +128,7 @@ export function aiRoutes(
       const queued = await requestImageGeneration(services, {
         teamId: requireTeam(request).id,
         request: request.body,
+        nowMs: Date.now(),
       });
       worker.wake();
       return reply.status(202).send({ ...queued, offline: providers.image.offline });
