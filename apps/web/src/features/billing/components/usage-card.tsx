@@ -19,6 +19,7 @@ import { ErrorPanel } from '../../../ui/error-panel';
 import { Skeleton } from '../../../ui/skeleton';
 import { fetchUsage, usageKey } from '../api/billing-api';
 import { usageSummary } from '../state/usage-summary';
+import { AllowanceBars } from './allowance-bars';
 import styles from './usage-card.module.css';
 
 /** "yyyy-mm" read as the first of that month, local midnight, so it prints as that day. */
@@ -32,9 +33,10 @@ export function UsageCard({ tier }: { tier: SubscriptionTier }) {
   return (
     <Card
       title="Usage"
-      description="Page views that carried a campaign, per calendar month (UTC)."
+      description="What the plan allows this month (UTC), and page views that carried a campaign, per calendar month."
       data-testid="usage"
     >
+      <AllowanceBars />
       {usage.isPending ? (
         <Skeleton style={{ height: 220 }} />
       ) : usage.isError ? (
