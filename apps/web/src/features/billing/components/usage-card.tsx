@@ -37,6 +37,7 @@ export function UsageCard({ tier }: { tier: SubscriptionTier }) {
       data-testid="usage"
     >
       <AllowanceBars />
+      <hr className={styles.rule} />
       {usage.isPending ? (
         <Skeleton style={{ height: 220 }} />
       ) : usage.isError ? (
@@ -67,28 +68,14 @@ function UsageFigures({
   }));
   return (
     <div className={styles.body}>
+      {/* The allowance bars above carry this month's meter; this part is the history. */}
+      <h3 className={styles.subheading}>Views per month</h3>
       <p className={styles.summary} data-testid="usage-this-month">
         <strong>{formatCount(summary.thisMonth)}</strong>{' '}
         {summary.allowance === null
           ? 'exposures this month. No plan, no monthly limit.'
           : `of ${formatCount(summary.allowance)} exposures this month (${formatShare(summary.share ?? 0)}).`}
       </p>
-      {summary.allowance !== null ? (
-        <div
-          className={styles.meter}
-          role="meter"
-          aria-label="This month's exposures against the plan"
-          aria-valuemin={0}
-          aria-valuemax={summary.allowance}
-          aria-valuenow={summary.thisMonth}
-        >
-          <span
-            className={styles.fill}
-            style={{ width: `${Math.min(100, (summary.share ?? 0) * 100)}%` }}
-            data-over={(summary.share ?? 0) > 1}
-          />
-        </div>
-      ) : null}
       <div className={styles.chart} data-testid="usage-chart" data-points={points.length}>
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
