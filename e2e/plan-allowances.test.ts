@@ -1,7 +1,14 @@
-import { ENTITLEMENT_MESSAGES, PLAN_RUNNING_CAMPAIGNS } from '@kindling/domain';
-import type { Browser, Page } from 'playwright-core';
+import {
+  ENTITLEMENT_MESSAGES,
+  PLAN_MONTHLY_AI_GENERATIONS,
+  PLAN_RUNNING_CAMPAIGNS,
+} from '@kindling/domain';
+import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
+import { fixtureUrlOf, routeFixtureHost } from './support/fixture-host';
+import { startFixtureServer, type FixtureServer } from './support/fixture-server';
+import { clickInPreview, pickInPreview } from './support/preview-click';
 import {
   Api,
   createTeamThroughUi,
@@ -19,6 +26,7 @@ const CAP = PLAN_RUNNING_CAMPAIGNS.starter;
 describe('plan allowances: the running-campaign cap on the list, the allowances on billing', () => {
   const person = newPerson('Grace Hopper', 'plan-allowances');
   let server: PostgresServer;
+  let fixtures: FixtureServer;
   let browser: Browser;
   let page: Page;
   let slug: string;
@@ -33,9 +41,11 @@ describe('plan allowances: the running-campaign cap on the list, the allowances 
   const toast = (text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
   beforeAll(async () => {
-    server = await startPostgresServer();
+    fixtures = await startFixtureServer();
+    server = await startPostgresServer({ PREVIEW_ALLOW_HOSTS: '127.0.0.1,fixtures.localhost' });
     browser = await launchBrowser();
     ({ page } = await newPage(browser, server.baseUrl));
+    await routeFixtureHost(page, fixtures, ['/api/team/*/campaign/is-image']);
     await signUpThroughUi(page, person);
     slug = await createTeamThroughUi(page, 'Harbour Lights');
     api = await Api.of(page, server.baseUrl);
@@ -55,6 +65,7 @@ describe('plan allowances: the running-campaign cap on the list, the allowances 
   afterAll(async () => {
     await browser?.close();
     await server?.close();
+    await fixtures?.close();
   });
 
   it('refuses to switch a fourth campaign on: the toast says why and the switch goes back', async () => {
@@ -113,4 +124,50 @@ describe('plan allowances: the running-campaign cap on the list, the allowances 
     expect(await allowances.getByRole('meter').count()).toBe(0);
     await shotAtBothSizes(page, 'plan-allowances-unlimited');
   });
+
+  it('says in the wizard’s AI panel when this month’s AI generations are used', async () => {
+    // Back on the starter plan, with this month's generations all used.
+    await subscribe({
+      status: 'active',
+      periodEndsAt: Math.floor(Date.now() / 1000) + 20 * DAY_S,
+      trialEndsAt: null,
+      productId: 'kindling-starter',
+    });
+    await server.db.query(
+      `insert into ai_generations (team_id, kind)
+       select id, 'text' from teams, generate_series(1, $2::int) where slug = $1`,
+      [slug, PLAN_MONTHLY_AI_GENERATIONS.starter],
+    );
+    const frame = (): FrameLocator => page.frameLocator('iframe[title="Live preview"]');
+    const step = () => page.getByTestId('campaign-wizard').getAttribute('data-step');
+    const sideMenu = () => page.getByTestId('element-side-menu');
+    await page.goto(`/admin/${slug}/campaign/new`);
+    await page
+      .getByLabel('Page URL', { exact: true })
+      .fill(fixtureUrlOf(fixtures, 'saas-landing.html'));
+    await page.getByRole('button', { name: 'Open page' }).click();
+    await expect.poll(step, { timeout: 15_000 }).toBe('ClosePopups');
+    await page.getByTestId('preview-status').getByText('Ready').waitFor();
+    await frame().locator('#newsletter.open').waitFor();
+    await clickInPreview(page, frame().getByRole('button', { name: 'Close newsletter' }));
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'How editing works' })
+      .getByRole('button', { name: 'Start editing' })
+      .click();
+    await expect.poll(step).toBe('EditElements');
+    const editor = page.getByTestId('draft-editor');
+    await pickInPreview(page, frame().locator('h1'), editor);
+    await editor.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await editor.waitFor({ state: 'detached' });
+    await sideMenu().getByTestId('ai-text').waitFor();
+
+    const refused = page.waitForResponse((r) => r.url().endsWith('/campaign/generate-text'));
+    await sideMenu().getByRole('button', { name: 'Suggest 3 variants' }).click();
+    expect((await refused).status()).toBe(402);
+    const message = ENTITLEMENT_MESSAGES.aiCap('Starter', PLAN_MONTHLY_AI_GENERATIONS.starter);
+    await sideMenu().getByRole('alert').filter({ hasText: message }).waitFor();
+    expect(await sideMenu().getByRole('alert').innerText()).toBe(message);
+    await shotAtBothSizes(page, 'plan-allowances-ai-cap');
+  }, 90_000);
 });
