@@ -39,6 +39,7 @@ import { installGuestGuard, routeAccess } from './modules/auth/guest-guard';
 import { guestRoutes } from './modules/guests/routes';
 import { createTokenService } from './modules/auth/tokens';
 import { verifyAccessToken } from './modules/auth/verify-session';
+import { allowanceRoutes } from './modules/billing/allowance-routes';
 import { billingRoutes } from './modules/billing/routes';
 import { campaignImageRoutes } from './modules/campaigns/image-routes';
 import { uploadStore, UPLOADS_PREFIX } from './modules/campaigns/uploaded-files';
@@ -269,6 +270,7 @@ export async function buildApp({
       aiRoutes(scope, { services, providers: aiProviders, worker });
       campaignImageRoutes(scope, services);
       billingRoutes(scope, services);
+      allowanceRoutes(scope, services);
       jobRoutes(scope, services);
       apiKeyRoutes(scope, services);
       introSurveyRoutes(scope, services);

@@ -3,6 +3,8 @@ import { ERROR_MESSAGES } from '@kindling/domain';
 export const ERROR_STATUS = {
   VALIDATION: 400,
   UNAUTHENTICATED: 401,
+  /** The team's plan does not cover this (plan allowances, issue 13). */
+  PAYMENT_REQUIRED: 402,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,

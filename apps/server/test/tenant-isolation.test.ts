@@ -75,6 +75,7 @@ const EXAMPLES: Record<string, (context: Context) => Example> = {
   'POST /invites/renew': (c) => ({ payload: { id: c.inviteId } }),
   'DELETE /invites/revoke': (c) => ({ query: { id: c.inviteId } }),
   'GET /billing': () => ({}),
+  'GET /billing/allowances': () => ({}),
   'GET /usage': () => ({ query: { months: 3 } }),
   'GET /campaign/by-team': () => ({}),
   'GET /campaign/all': () => ({}),

@@ -43,6 +43,7 @@ export * from './tracker-config';
 export * from './flicker';
 export * from './campaign-counts';
 export * from './usage';
+export * from './entitlements';
 export * from './image-generation';
 export * from './intro-survey';
 export * from './element-meta';

@@ -311,6 +311,13 @@ export interface UrlContextsTable {
   updatedAt: DefaultedTimestamp;
 }
 
+export interface AiGenerationsTable {
+  id: Generated<string>;
+  teamId: number;
+  kind: 'text' | 'image';
+  createdAt: DefaultedTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   teams: TeamsTable;
@@ -338,4 +345,5 @@ export interface Database {
   clientLogs: ClientLogsTable;
   teamWaitlist: TeamWaitlistTable;
   urlContexts: UrlContextsTable;
+  aiGenerations: AiGenerationsTable;
 }

@@ -12,8 +12,8 @@ import type { JobWorker } from '../jobs/job-worker';
 import type { AiProviders } from './create-ai-providers';
 import { updateElementMeta } from './describe/update-element-meta';
 import { requestImageGeneration } from './images/request-image-generation';
-import { generateText } from './generate-text';
 import { getUrlContext } from '../url-context/get-url-context';
+import { requestTextGeneration } from './request-text-generation';
 
 export const GENERATE_TEXT_LIMITS = {
   value: 2000,
@@ -90,9 +90,11 @@ export function aiRoutes(
       const team = requireTeam(request);
       const { value, count, tone, additional, meta, debug, type, instructions, url } = request.body;
       const pageContext = url ? (await getUrlContext(services, { team, url })).context : null;
-      const result = await generateText(
-        { provider: providers.text },
+      const result = await requestTextGeneration(
+        { ...services, provider: providers.text },
         {
+          teamId: team.id,
+          nowMs: Date.now(),
           request: {
             value,
             count,
@@ -132,6 +134,7 @@ export function aiRoutes(
       const queued = await requestImageGeneration(services, {
         teamId: requireTeam(request).id,
         request: request.body,
+        nowMs: Date.now(),
       });
       worker.wake();
       return reply.status(202).send({ ...queued, offline: providers.image.offline });

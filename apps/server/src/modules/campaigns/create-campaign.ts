@@ -1,15 +1,18 @@
 import { newCampaignStartsEnabled, normalizeUrl, type CampaignInput } from '@kindling/domain';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import { getEntitlements } from '../billing/get-entitlements';
+import { refusalError } from '../billing/refusal-error';
 import { getSubscription } from '../teams/get-subscription';
 import { assertVariantsMayBeStored, campaignVariantChecks } from './check-element-variants';
 import { insertCampaign, type CampaignOrigin } from './repo';
+import { switchOnRefusal } from './running-cap';
 import { sanitizeElement } from './sanitize-variant-html';
 import { withStoredFavicon } from './store-favicon';
 import { campaignColumns, writeCampaignParts } from './write-campaign-parts';
 
 export async function createCampaign(
-  { db, config }: { db: Db; config: Pick<Config, 'PREVIEW_ALLOW_HOSTS'> },
+  { db, config }: { db: Db; config: Config },
   input: {
     teamId: number;
     campaign: Omit<CampaignInput, 'isEnabled'> & { isEnabled?: boolean };
@@ -20,13 +23,23 @@ export async function createCampaign(
   // Html is sanitised first, so the duplicate check compares what will be stored.
   const elements = input.campaign.elements.map(sanitizeElement);
   assertVariantsMayBeStored(campaignVariantChecks(elements));
-  // Unless the caller says, by the rule of packages/domain.
-  const isEnabled =
-    input.campaign.isEnabled ??
-    newCampaignStartsEnabled(await getSubscription({ db }, { teamId: input.teamId }));
+  // Unless the caller says, by the rule of packages/domain, and only within the team's plan.
+  const asked = input.campaign.isEnabled;
+  const wanted =
+    asked ?? newCampaignStartsEnabled(await getSubscription({ db }, { teamId: input.teamId }));
+  const entitlements = wanted
+    ? await getEntitlements({ db, config }, { teamId: input.teamId, nowMs: Date.now() })
+    : null;
   // Fetched before the transaction: no row is locked while a site answers.
   const meta = await withStoredFavicon({ config }, { meta: input.campaign.meta });
   return db.transaction().execute(async (tx) => {
+    let isEnabled = false;
+    if (entitlements) {
+      const refusal = await switchOnRefusal(tx, { teamId: input.teamId, entitlements });
+      // Asked for on: refused. Defaulted on: starts paused instead, as without a subscription.
+      if (refusal && asked) throw refusalError(refusal, 'CONFLICT');
+      isEnabled = refusal === null;
+    }
     const values = campaignColumns({
       ...input.campaign,
       meta,

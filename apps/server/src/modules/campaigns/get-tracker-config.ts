@@ -12,6 +12,8 @@ import {
 } from '@kindling/domain';
 import { variantMutations, type PageMutation } from '@kindling/page-runtime/variant-mutations';
 import type { Db } from '../../db/database';
+import type { AppServices } from '../../http/types';
+import { teamServesVariants } from '../billing/serves-variants';
 import { presentCampaign } from './present-campaign';
 import { findCampaignParts, findCampaigns } from './repo';
 
@@ -103,11 +105,23 @@ function trackerCampaign(
  * nothing a visitor of the page would not see anyway.
  */
 export async function getTrackerConfig(
-  { db, getBanditWeights }: { db: Db; getBanditWeights: GetBanditWeights },
-  { teamId, collectUrl }: { teamId: number; collectUrl: string },
+  {
+    db,
+    config,
+    getBanditWeights,
+  }: { db: Db; config: AppServices['config']; getBanditWeights: GetBanditWeights },
+  {
+    teamId,
+    collectUrl,
+    nowMs = Date.now(),
+  }: { teamId: number; collectUrl: string; nowMs?: number },
 ): Promise<ServedConfig> {
+  // Past the plan's monthly views (or an ended plan's grace), no campaign is served (issue 13).
+  const serving = await teamServesVariants({ db, config }, { teamId, nowMs });
   // Demo campaigns hold generated data only: never served, whatever their switch says.
-  const rows = (await findCampaigns(db, teamId)).filter((row) => row.isEnabled && !row.isDemo);
+  const rows = serving
+    ? (await findCampaigns(db, teamId)).filter((row) => row.isEnabled && !row.isDemo)
+    : [];
   const parts = await findCampaignParts(
     db,
     teamId,

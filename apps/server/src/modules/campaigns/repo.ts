@@ -116,7 +116,34 @@ export async function updateCampaign(tx: Tx, teamId: number, id: number, values:
   return result.numUpdatedRows > 0n;
 }
 
-export async function setCampaignEnabled(db: Db, teamId: number, id: number, isEnabled: boolean) {
+/** Campaigns switched on, demos left out (they are never served). */
+export async function countRunningCampaigns(db: Db | Tx, teamId: number): Promise<number> {
+  const row = await db
+    .selectFrom('campaigns')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('teamId', '=', teamId)
+    .where('isEnabled', '=', true)
+    .where('isDemo', '=', false)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Whether the campaign is on, and a demo; undefined when the team has no such campaign. */
+export function findCampaignSwitch(db: Db | Tx, teamId: number, id: number) {
+  return db
+    .selectFrom('campaigns')
+    .select(['isEnabled', 'isDemo'])
+    .where('teamId', '=', teamId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function setCampaignEnabled(
+  db: Db | Tx,
+  teamId: number,
+  id: number,
+  isEnabled: boolean,
+) {
   const result = await db
     .updateTable('campaigns')
     .set({ isEnabled, updatedAt: new Date() })

@@ -2,23 +2,35 @@ import { normalizeUrl, type CampaignSave } from '@kindling/domain';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { notFound } from '../../errors';
+import { getEntitlements } from '../billing/get-entitlements';
 import { assertVariantsMayBeStored, campaignVariantChecks } from './check-element-variants';
 import { CAMPAIGN_NOT_FOUND, getCampaign } from './get-campaigns';
-import { updateCampaign } from './repo';
+import { findCampaignSwitch, updateCampaign } from './repo';
+import { assertMaySwitchOn } from './running-cap';
 import { sanitizeElement } from './sanitize-variant-html';
 import { withStoredFavicon } from './store-favicon';
 import { campaignColumns, writeCampaignParts } from './write-campaign-parts';
 
 export async function saveCampaign(
-  { db, config }: { db: Db; config: Pick<Config, 'PREVIEW_ALLOW_HOSTS'> },
+  { db, config }: { db: Db; config: Config },
   input: { teamId: number; campaign: CampaignSave },
 ) {
   const { id } = input.campaign;
+  const { teamId } = input;
+  // Saving may switch a paused campaign on: that asks the team's plan as the switch does.
+  const entitlements = input.campaign.isEnabled
+    ? await getEntitlements({ db, config }, { teamId, nowMs: Date.now() })
+    : null;
   const elements = input.campaign.elements.map(sanitizeElement);
   assertVariantsMayBeStored(campaignVariantChecks(elements));
   // Fetched before the transaction: no row is locked while a site answers.
   const meta = await withStoredFavicon({ config }, { meta: input.campaign.meta });
   await db.transaction().execute(async (tx) => {
+    const current = await findCampaignSwitch(tx, teamId, id);
+    if (!current) throw notFound(CAMPAIGN_NOT_FOUND);
+    if (entitlements && !current.isEnabled && !current.isDemo) {
+      await assertMaySwitchOn(tx, { teamId, entitlements });
+    }
     const values = campaignColumns({
       ...input.campaign,
       meta,

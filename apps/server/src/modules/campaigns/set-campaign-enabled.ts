@@ -1,14 +1,33 @@
 import type { Db } from '../../db/database';
 import { notFound } from '../../errors';
+import type { AppServices } from '../../http/types';
+import { getEntitlements } from '../billing/get-entitlements';
 import { CAMPAIGN_NOT_FOUND } from './get-campaigns';
-import { setCampaignEnabled as setCampaignEnabledRow } from './repo';
+import { findCampaignSwitch, setCampaignEnabled as setCampaignEnabledRow } from './repo';
+import { assertMaySwitchOn } from './running-cap';
 
+/**
+ * Switches a campaign on or off. Switching on asks the team's plan (running campaigns, issue 13);
+ * switching off, or on again when it is on already, always works. Demos never run, so they are
+ * not counted.
+ */
 export async function setCampaignEnabled(
-  { db }: { db: Db },
-  input: { teamId: number; id: number; isEnabled: boolean },
+  { db, config }: { db: Db; config: AppServices['config'] },
+  input: { teamId: number; id: number; isEnabled: boolean; nowMs?: number },
 ): Promise<{ id: number; isEnabled: boolean }> {
-  if (!(await setCampaignEnabledRow(db, input.teamId, input.id, input.isEnabled))) {
-    throw notFound(CAMPAIGN_NOT_FOUND);
-  }
-  return { id: input.id, isEnabled: input.isEnabled };
+  const { teamId, id, isEnabled } = input;
+  const entitlements = isEnabled
+    ? await getEntitlements({ db, config }, { teamId, nowMs: input.nowMs ?? Date.now() })
+    : null;
+  await db.transaction().execute(async (tx) => {
+    const current = await findCampaignSwitch(tx, teamId, id);
+    if (!current) throw notFound(CAMPAIGN_NOT_FOUND);
+    if (entitlements && !current.isEnabled && !current.isDemo) {
+      await assertMaySwitchOn(tx, { teamId, entitlements });
+    }
+    if (!(await setCampaignEnabledRow(tx, teamId, id, isEnabled))) {
+      throw notFound(CAMPAIGN_NOT_FOUND);
+    }
+  });
+  return { id, isEnabled };
 }

@@ -56,7 +56,7 @@ function withStoredIds(campaign: Campaign, rows: readonly DemoRollup[]): RollupR
  * the rollups. Off by default: it has nothing to run on.
  */
 export async function createDemoCampaign(
-  { db, config }: { db: Db; config: Pick<Config, 'PREVIEW_ALLOW_HOSTS'> },
+  { db, config }: { db: Db; config: Config },
   { teamId }: { teamId: number },
 ): Promise<{ id: number }> {
   // One demo per team (a partial unique index): the empty list offers it once, and every demo

@@ -1,4 +1,5 @@
 import type {
+  AllowanceOverview,
   PlanConfig,
   Subscription,
   SubscriptionState,
@@ -26,4 +27,11 @@ export const usageKey = (team: string) => ['usage', team] as const;
 
 export function fetchUsage(team: string): Promise<TeamUsage> {
   return api.get<TeamUsage>(teamApiPath(team, '/usage'));
+}
+
+export const allowancesKey = (team: string) => ['billing-allowances', team] as const;
+
+/** What the team's plan allows (null: unlimited) and this month's use of it. */
+export function fetchAllowances(team: string): Promise<AllowanceOverview> {
+  return api.get<AllowanceOverview>(teamApiPath(team, '/billing/allowances'));
 }

@@ -19,6 +19,7 @@ import { ErrorPanel } from '../../../ui/error-panel';
 import { Skeleton } from '../../../ui/skeleton';
 import { fetchUsage, usageKey } from '../api/billing-api';
 import { usageSummary } from '../state/usage-summary';
+import { AllowanceBars } from './allowance-bars';
 import styles from './usage-card.module.css';
 
 /** "yyyy-mm" read as the first of that month, local midnight, so it prints as that day. */
@@ -32,9 +33,11 @@ export function UsageCard({ tier }: { tier: SubscriptionTier }) {
   return (
     <Card
       title="Usage"
-      description="Page views that carried a campaign, per calendar month (UTC)."
+      description="What the plan allows this month (UTC), and page views that carried a campaign, per calendar month."
       data-testid="usage"
     >
+      <AllowanceBars />
+      <hr className={styles.rule} />
       {usage.isPending ? (
         <Skeleton style={{ height: 220 }} />
       ) : usage.isError ? (
@@ -65,28 +68,14 @@ function UsageFigures({
   }));
   return (
     <div className={styles.body}>
+      {/* The allowance bars above carry this month's meter; this part is the history. */}
+      <h3 className={styles.subheading}>Views per month</h3>
       <p className={styles.summary} data-testid="usage-this-month">
         <strong>{formatCount(summary.thisMonth)}</strong>{' '}
         {summary.allowance === null
           ? 'exposures this month. No plan, no monthly limit.'
           : `of ${formatCount(summary.allowance)} exposures this month (${formatShare(summary.share ?? 0)}).`}
       </p>
-      {summary.allowance !== null ? (
-        <div
-          className={styles.meter}
-          role="meter"
-          aria-label="This month's exposures against the plan"
-          aria-valuemin={0}
-          aria-valuemax={summary.allowance}
-          aria-valuenow={summary.thisMonth}
-        >
-          <span
-            className={styles.fill}
-            style={{ width: `${Math.min(100, (summary.share ?? 0) * 100)}%` }}
-            data-over={(summary.share ?? 0) > 1}
-          />
-        </div>
-      ) : null}
       <div className={styles.chart} data-testid="usage-chart" data-points={points.length}>
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>

@@ -11,6 +11,7 @@ import {
 } from '@kindling/domain';
 import { useRef, useState } from 'react';
 import { labelOf } from '../../../../lib/campaign-names';
+import { isApiError } from '../../../../lib/api-client';
 import { errorMessage } from '../../../../lib/error-message';
 import { useCurrentTeam } from '../../../../lib/current-team';
 import { logger } from '../../../../lib/logger';
@@ -134,7 +135,12 @@ export function useAiText(element: TextElement) {
       if (refilled === taken.pool) await wait(POOL_NO_REFILL_WAIT_MS);
       pools.current.set(key, refilled);
     } catch (reason) {
-      setError(`${ERROR_MESSAGES.notEnoughVariants}: ${errorMessage(reason)}`);
+      // A plan refusal (402: this month's AI generations are used) says all there is to say.
+      setError(
+        isApiError(reason, 402)
+          ? reason.message
+          : `${ERROR_MESSAGES.notEnoughVariants}: ${errorMessage(reason)}`,
+      );
     } finally {
       setBusy(false);
     }

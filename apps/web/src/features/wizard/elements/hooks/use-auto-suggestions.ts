@@ -9,6 +9,7 @@ import {
 import { useEffect, type Dispatch } from 'react';
 import { logger } from '../../../../lib/logger';
 import { toastError } from '../../../../ui/toast';
+import { isApiError } from '../../../../lib/api-client';
 import { generateText } from '../api/generate-api';
 import type { ElementsAction } from '../state/elements-state';
 
@@ -49,7 +50,8 @@ export function useAutoSuggestions(
           if (!current) return;
           logger.warn('ai', 'Suggestions failed', { elementId: element.id, error });
           toastError(
-            new Error(ERROR_MESSAGES.notEnoughVariants),
+            // A plan refusal (402) is said as the server says it; anything else is a shortfall.
+            isApiError(error, 402) ? error : new Error(ERROR_MESSAGES.notEnoughVariants),
             `“${element.control.info.value}”`,
           );
         });

@@ -1,0 +1,59 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { startServerProcess } from '../../apps/server/test/server-process';
+
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface PostgresServer {
+  baseUrl: string;
+  /** The server's own database, for what no route may do (a team's subscription). */
+  db: pg.Client;
+  close(): Promise<void>;
+}
+
+/**
+ * A second real server (the built SPA, production mode) on a fresh PostgreSQL database, for
+ * tests that must write what no route writes: the shared e2e server keeps its data in an
+ * embedded PGlite folder no other process may open. close() stops it and drops the database.
+ */
+export async function startPostgresServer(
+  env: Record<string, string> = {},
+): Promise<PostgresServer> {
+  const name = `kindling_e2e_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: ADMIN_URL });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'kindling-e2e-pg-'));
+  const server = await startServerProcess({
+    NODE_ENV: 'production',
+    DATABASE_URL: url.toString(),
+    DATA_DIR: dataDir,
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    CLIENT_LOG_RATE_LIMIT_PER_MINUTE: '100000',
+    ...env,
+  });
+  if (!server.healthy) throw new Error(`server did not start:\n${server.output()}`);
+  const db = new pg.Client({ connectionString: url.toString() });
+  await db.connect();
+  return {
+    baseUrl: server.url,
+    db,
+    async close() {
+      await db.end();
+      await server.stop();
+      await admin(`drop database if exists ${name} with (force)`);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
