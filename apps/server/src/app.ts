@@ -39,6 +39,7 @@ import { guestRoutes } from './modules/guests/routes';
 import { createTokenService } from './modules/auth/tokens';
 import { verifyAccessToken } from './modules/auth/verify-session';
 import { billingRoutes } from './modules/billing/routes';
+import { billingWebhookRoutes } from './modules/billing/webhook-routes';
 import { campaignImageRoutes } from './modules/campaigns/image-routes';
 import { uploadStore, UPLOADS_PREFIX } from './modules/campaigns/uploaded-files';
 import { campaignRoutes } from './modules/campaigns/routes';
@@ -198,7 +199,7 @@ export async function buildApp({
   installGuestGuard(app, { tokens });
   installBodyLimit(app);
   installTextGuard(app);
-  await installSecurityHeaders(app, { logCollector: config.LOG_COLLECTOR_URL });
+  await installSecurityHeaders(app, config);
   await installOpenApi(app);
   const rateLimitRedis = await installRateLimit(app, config);
   const passwordAttempts = createAttemptLimiter({
@@ -277,6 +278,7 @@ export async function buildApp({
   const previewLinkTokens = createPreviewLinkTokens(authSecret);
   variantPreviewPublicRoutes(app, services, { tokens: previewLinkTokens });
   teamRoutes(app, services);
+  await billingWebhookRoutes(app, services);
   previewRoutes(app, services, { tickets: createTicketService(authSecret) });
   await registerTeamScope(
     app,

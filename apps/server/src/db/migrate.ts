@@ -13,6 +13,7 @@ import * as aiDescriptions from './migrations/0010-ai-descriptions';
 import * as demo from './migrations/0011-demo';
 import * as introSurvey from './migrations/0012-intro-survey';
 import * as clientLogs from './migrations/0013-client-logs';
+import * as stripeBilling from './migrations/0014-stripe-billing';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts-and-campaigns': accountsAndCampaigns,
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0011-demo': demo,
   '0012-intro-survey': introSurvey,
   '0013-client-logs': clientLogs,
+  '0014-stripe-billing': stripeBilling,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -267,6 +267,23 @@ export interface TeamSurveysTable {
   updatedAt: DefaultedTimestamp;
 }
 
+export interface TeamBillingTable {
+  teamId: number;
+  stripeCustomerId: string;
+  stripeSubscriptionId: string | null;
+  /** bigint: pg hands it back as text, PGlite as a number or bigint; read it with Number(). */
+  lastEventCreated: ColumnType<string | number | bigint | null, number | null, number | null>;
+  hadSubscription: Generated<boolean>;
+  createdAt: DefaultedTimestamp;
+  updatedAt: DefaultedTimestamp;
+}
+
+export interface StripeEventsTable {
+  id: string;
+  type: string;
+  receivedAt: DefaultedTimestamp;
+}
+
 export interface ClientLogsTable {
   id: Generated<string>;
   receivedAt: DefaultedTimestamp;
@@ -313,4 +330,6 @@ export interface Database {
   aiDescriptions: AiDescriptionsTable;
   teamSurveys: TeamSurveysTable;
   clientLogs: ClientLogsTable;
+  teamBilling: TeamBillingTable;
+  stripeEvents: StripeEventsTable;
 }

@@ -24,17 +24,48 @@ export const APP_CSP_DIRECTIVES = {
   formAction: ["'self'"],
 };
 
-/** `logCollector`: the web app posts its logs there (LOG_COLLECTOR_URL), so it may connect. */
+export interface SecurityHeaderOptions {
+  /** The web app posts its logs there (LOG_COLLECTOR_URL), so it may connect. */
+  LOG_COLLECTOR_URL?: string | undefined;
+  /** With both Stripe keys the billing screen loads Stripe.js (STRIPE_JS_URL). */
+  STRIPE_SECRET_KEY?: string | undefined;
+  STRIPE_PUBLISHABLE_KEY?: string | undefined;
+  STRIPE_JS_URL?: string | undefined;
+}
+
+/**
+ * Stripe.js runs from its own origin, frames its fraud-signal iframe from it and calls Stripe's
+ * API (Stripe's published CSP list); a self-hoster's STRIPE_JS_URL origin takes js.stripe.com's
+ * place in script-src and frame-src.
+ */
+function stripeSources(options: SecurityHeaderOptions) {
+  if (!options.STRIPE_SECRET_KEY || !options.STRIPE_PUBLISHABLE_KEY || !options.STRIPE_JS_URL) {
+    return { script: [], frame: [], connect: [] };
+  }
+  const origin = new URL(options.STRIPE_JS_URL).origin;
+  return {
+    script: [origin],
+    frame: [origin, 'https://js.stripe.com', 'https://hooks.stripe.com'],
+    connect: ['https://api.stripe.com', 'https://m.stripe.network', 'https://r.stripe.com'],
+  };
+}
+
 export async function installSecurityHeaders(
   app: AppInstance,
-  { logCollector }: { logCollector?: string | undefined } = {},
+  options: SecurityHeaderOptions = {},
 ): Promise<void> {
-  const directives = logCollector
-    ? {
-        ...APP_CSP_DIRECTIVES,
-        connectSrc: [...APP_CSP_DIRECTIVES.connectSrc, new URL(logCollector).origin],
-      }
-    : APP_CSP_DIRECTIVES;
+  const stripe = stripeSources(options);
+  const unique = (values: string[]) => [...new Set(values)];
+  const directives = {
+    ...APP_CSP_DIRECTIVES,
+    scriptSrc: unique([...APP_CSP_DIRECTIVES.scriptSrc, ...stripe.script]),
+    frameSrc: unique([...APP_CSP_DIRECTIVES.frameSrc, ...stripe.frame]),
+    connectSrc: unique([
+      ...APP_CSP_DIRECTIVES.connectSrc,
+      ...(options.LOG_COLLECTOR_URL ? [new URL(options.LOG_COLLECTOR_URL).origin] : []),
+      ...stripe.connect,
+    ]),
+  };
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
