@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database';
 import { TEAM_PREFIX } from '../src/http/team-scope';
 import { describeEachDatabase } from './databases';
+import { startStripeDouble, type StripeDouble } from './stripe-double';
 import { addMember, bearer, createTeam, signUp, useTestApp, type Account } from './test-app';
 
 interface Example {
@@ -75,6 +76,9 @@ const EXAMPLES: Record<string, (context: Context) => Example> = {
   'POST /invites/renew': (c) => ({ payload: { id: c.inviteId } }),
   'DELETE /invites/revoke': (c) => ({ query: { id: c.inviteId } }),
   'GET /billing': () => ({}),
+  // Checkout runs first (registration order), so the team has a customer for the portal.
+  'POST /billing/checkout': () => ({ payload: { tier: 'standard', interval: 'month' } }),
+  'POST /billing/portal': () => ({}),
   'GET /usage': () => ({ query: { months: 3 } }),
   'GET /campaign/by-team': () => ({}),
   'GET /campaign/all': () => ({}),
@@ -153,6 +157,7 @@ const TABLES = [
   'jobs',
   'teamApiKeys',
   'teamSurveys',
+  'teamBilling',
 ] as const;
 
 async function snapshot(db: Db): Promise<string> {
@@ -176,11 +181,21 @@ describeEachDatabase('every team-scoped route refuses other teams', (kind) => {
   // The owner's upload example writes files; they go to a folder of this suite's own.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kindling-tenant-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-  const t = useTestApp(kind, {
+  // Payments on, so the owner's checkout and portal calls succeed against a local Stripe double.
+  let stripe: StripeDouble;
+  beforeAll(async () => {
+    stripe = await startStripeDouble();
+  });
+  afterAll(() => stripe.close());
+  const t = useTestApp(kind, () => ({
     JOB_WORKER: false,
     PREVIEW_ALLOW_HOSTS: ['fixture.localhost'],
     DATA_DIR: dataDir,
-  });
+    STRIPE_SECRET_KEY: 'sk_test_tenant',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_tenant',
+    STRIPE_WEBHOOK_SECRET: 'whsec_tenant',
+    STRIPE_API_BASE: stripe.url,
+  }));
 
   const teamRoutes = () =>
     t.current.routes.filter(

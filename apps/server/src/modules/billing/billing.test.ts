@@ -72,7 +72,7 @@ describeEachDatabase('billing overview', (kind) => {
       headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
       payload: '{}',
     });
-    expect(webhook.statusCode).toBe(503);
+    expect(webhook.statusCode).toBe(400);
     expect(errorOf(webhook).message).toBe(CARD_PAYMENT_MESSAGES.webhookNotConfigured);
   });
 });

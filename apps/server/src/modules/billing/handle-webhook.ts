@@ -1,6 +1,6 @@
 import { CARD_PAYMENT_MESSAGES } from '@kindling/domain';
 import type Stripe from 'stripe';
-import { AppError, validationError } from '../../errors';
+import { validationError } from '../../errors';
 import type { Tx } from '../../db/transaction';
 import type { AppServices } from '../../http/types';
 import { setSubscription } from '../teams/set-subscription';
@@ -33,7 +33,8 @@ export async function handleWebhook(
   const stripe = stripeClient(config);
   const secret = config.STRIPE_WEBHOOK_SECRET;
   if (!stripe || !secret) {
-    throw new AppError('RETRYABLE', CARD_PAYMENT_MESSAGES.webhookNotConfigured);
+    // 400, not 503: nothing here will change by retrying, and no input answers 5xx.
+    throw validationError(CARD_PAYMENT_MESSAGES.webhookNotConfigured);
   }
   let event: Stripe.Event;
   try {
