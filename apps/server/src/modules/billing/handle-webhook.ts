@@ -19,6 +19,15 @@ import {
   toSubscription,
 } from './subscription-event';
 
+/** Each carries the whole subscription, so any of them sets the team's state. */
+const SUBSCRIPTION_EVENTS = new Set<string>([
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'customer.subscription.paused',
+  'customer.subscription.resumed',
+]);
+
 export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored' | 'stale';
 
 /**
@@ -53,16 +62,14 @@ async function applyEvent(
   tx: Tx,
   { config, event }: { config: AppServices['config']; event: Stripe.Event },
 ): Promise<WebhookOutcome> {
-  switch (event.type) {
-    case 'checkout.session.completed':
-      return linkCheckoutCustomer(tx, event.data.object);
-    case 'customer.subscription.created':
-    case 'customer.subscription.updated':
-    case 'customer.subscription.deleted':
-      return applySubscription(tx, { config, object: event.data.object, created: event.created });
-    default:
-      return 'ignored';
+  if (event.type === 'checkout.session.completed') {
+    return linkCheckoutCustomer(tx, event.data.object);
   }
+  if (SUBSCRIPTION_EVENTS.has(event.type)) {
+    return applySubscription(tx, { config, object: event.data.object, created: event.created });
+  }
+  // Stripe sends only the types the endpoint subscribes to; any other is acknowledged.
+  return 'ignored';
 }
 
 /**
