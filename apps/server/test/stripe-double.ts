@@ -158,9 +158,10 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       const url = new URL(request.url ?? '/', 'http://double');
       const body = await readBody(request);
       if (url.pathname === '/v3/') {
-        if (double.scriptMode === 'missing') return response.writeHead(404).end('not found');
+        if (double.scriptMode === 'missing')
+          return response.writeHead(404, { 'cache-control': 'no-store' }).end('not found');
         return response
-          .writeHead(200, { 'content-type': 'text/javascript' })
+          .writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'no-store' })
           .end(double.scriptMode === 'working' ? WORKING_SCRIPT : '/* no Stripe here */');
       }
       if (url.pathname.startsWith('/checkout/')) return page(response, 'Stripe Checkout (double)');
