@@ -32,8 +32,8 @@ function SelfHostedNotice() {
             <code>{name}</code>
           </span>
         ))}{' '}
-        (and <code>STRIPE_PRODUCT_STARTER</code>, <code>_STANDARD</code>, <code>_BUSINESS</code> to
-        your Stripe products), then restart the server.
+        (and <code>STRIPE_PRODUCT_STARTER</code>, <code>STRIPE_PRODUCT_STANDARD</code> and{' '}
+        <code>STRIPE_PRODUCT_BUSINESS</code> to your Stripe products), then restart the server.
       </p>
     </div>
   );
