@@ -162,16 +162,23 @@ describe('billing screen with card payments on (a local Stripe double)', () => {
       payload,
       secret: WEBHOOK_SECRET,
     });
-    const delivered = await fetch(`${server.url}/api/billing/webhook`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-      body: payload,
-    });
-    expect(delivered.status).toBe(200);
-
+    // Back from Checkout before Stripe's event: the screen waits for it without a reload.
     await page.goto(`${server.url}${billingPath()}?checkout=success`);
     await page.getByTestId('checkout-success').waitFor();
-    expect(await page.getByTestId('billing-state').textContent()).toBe('On trial');
+    expect(await page.getByTestId('billing-state').textContent()).toBe('No subscription');
+    const deliver = (body: string) =>
+      fetch(`${server.url}/api/billing/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        body,
+      });
+    expect((await deliver(payload.replace('"trialing"', '"active"'))).status).toBe(400);
+    const delivered = await deliver(payload);
+    expect(delivered.status).toBe(200);
+    await page.getByTestId('billing-state').getByText('On trial').waitFor();
+
+    await page.reload();
+    await page.getByTestId('billing-state').getByText('On trial').waitFor();
     expect(await page.getByTestId('billing-tier').textContent()).toBe('Standard');
     expect(await page.getByTestId('billing-detail').textContent()).toMatch(
       new RegExp(`^${TRIAL_DAYS} days left in your free trial`),

@@ -73,7 +73,17 @@ function CheckoutReturnNotice() {
 export function BillingPage() {
   useDocumentTitle('Billing');
   const { slug } = useCurrentTeam();
-  const billing = useQuery({ queryKey: billingKey(slug), queryFn: () => fetchBilling(slug) });
+  const [params] = useSearchParams();
+  const returnedFromCheckout = params.get('checkout') === 'success';
+  const billing = useQuery({
+    queryKey: billingKey(slug),
+    queryFn: () => fetchBilling(slug),
+    // Back from Stripe before its webhook arrived: look again until the plan shows.
+    refetchInterval: (query) =>
+      returnedFromCheckout && query.state.data?.state === 'none' && query.state.dataUpdateCount < 20
+        ? 3000
+        : false,
+  });
 
   if (billing.isPending) return <LoadingState />;
   if (billing.isError) {

@@ -7,6 +7,7 @@ export type StripeScriptState =
 
 /** One load per page, whichever screen asks first (a second script tag would run Stripe twice). */
 const loads = new Map<string, Promise<StripeConstructor>>();
+const started = new Set<string>();
 
 class ScriptError extends Error {
   constructor(readonly status: 'unavailable' | 'failed') {
@@ -56,7 +57,11 @@ export function useStripeScript(
     setState({ status: 'loading' });
     loadScript(url)
       .then((Stripe) => {
-        Stripe(key);
+        // One instance per key and page: Stripe.js warns when started twice.
+        if (!started.has(key)) {
+          Stripe(key);
+          started.add(key);
+        }
         if (current) setState({ status: 'ready' });
       })
       .catch((error: unknown) => {
