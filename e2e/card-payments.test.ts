@@ -9,11 +9,14 @@ import { startServerProcess, type ServerProcess } from '../apps/server/test/serv
 import { startStripeDouble, type StripeDouble } from '../apps/server/test/stripe-double';
 import { launchBrowser } from './support/browser';
 import {
+  Api,
   createTeamThroughUi,
   newPage,
   newPerson,
   shotAtBothSizes,
+  signInThroughUi,
   signUpThroughUi,
+  signUpWithTeam,
 } from './support/flows';
 
 const baseUrl = inject('baseUrl');
@@ -191,6 +194,35 @@ describe('billing screen with card payments on (a local Stripe double)', () => {
     await page.getByRole('button', { name: 'Manage billing' }).click();
     await page.waitForURL(`${stripe.url}/portal/**`);
     await page.getByRole('heading', { name: 'Stripe billing portal (double)' }).waitFor();
+  });
+
+  it('shows a member the plan without buttons: only owners pay', async () => {
+    const person = newPerson('Charles Babbage', 'card-payments-member');
+    const { api: memberApi } = await signUpWithTeam(server.url, { person, teamName: 'Own Team' });
+    // The owner's page is back from Stripe's portal on this server, where its session is kept.
+    await page.goto(billingPath());
+    const owner = await Api.of(page, server.url);
+    const { link } = await owner.call<{ link: string }>('POST', `/team/${slug}/members/invite`, {
+      email: person.email,
+      role: 'member',
+    });
+    await memberApi.call('POST', '/invites/link/accept', {
+      token: new URL(link).searchParams.get('token'),
+    });
+    const { page: memberPage, context } = await newPage(browser, server.url);
+    await memberPage.goto('/admin/auth/sign-in');
+    await signInThroughUi(memberPage, person.email, person.password);
+    await memberPage.waitForURL(/\/admin\/[^/]+\/campaigns/);
+    await memberPage.goto(billingPath());
+    await memberPage.getByTestId('billing-owner-only').waitFor();
+    expect(await memberPage.getByTestId('billing-next-step').textContent()).toBe(
+      CARD_PAYMENT_MESSAGES.ownerOnly,
+    );
+    expect(await memberPage.getByRole('list', { name: 'Plans' }).getByRole('button').count()).toBe(
+      0,
+    );
+    expect(await memberPage.getByRole('button', { name: 'Manage billing' }).count()).toBe(0);
+    await context.close();
   });
 
   it('says so when Stripe.js loads but does not start (spec section 8)', async () => {
