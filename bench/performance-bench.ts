@@ -4,6 +4,7 @@ import {
   recentDays,
 } from '../apps/server/src/modules/stats/get-campaign-performance';
 import { createPerformanceCache } from '../apps/server/src/modules/stats/performance-cache';
+import { textElement } from '../apps/server/test/campaign-parts';
 import { onEachDatabase, percentile, time, type BenchApp } from './bench-app';
 
 // `npm run bench -- performanceOverview`: the campaign list's figures for a team of 50
@@ -16,21 +17,6 @@ const DAYS = 60;
 const EVERY_HOURS = 2;
 const ROUNDS = 30;
 const HOUR = 3_600_000;
-
-const textElement = (id: number, selector: string, values: string[]) => ({
-  id,
-  selector,
-  type: 'text',
-  key: selector,
-  control: { info: { value: 'Original' } },
-  variants: values.map((value, index) => ({
-    id: id * 100 - index,
-    key: `${selector}-${index}`,
-    type: 'text',
-    isEnabled: true,
-    info: { value },
-  })),
-});
 
 interface Shape {
   id: number;

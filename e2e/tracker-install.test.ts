@@ -1,7 +1,7 @@
 import { assignCampaigns, type BucketingCampaign } from '@kindling/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from './support/fixture-server';
+import type { FixtureServer } from './support/fixture-server';
 import {
   Api,
   createTeamThroughUi,
@@ -10,13 +10,8 @@ import {
   shotAtBothSizes,
   signUpThroughUi,
 } from './support/flows';
-import {
-  DESKTOP_UA,
-  launchShopBrowser,
-  SHOP_HOST,
-  shopUrlOf,
-  SNIPPET_PLACEHOLDER,
-} from './support/tracker-visit';
+import { startHeadlineShop } from './support/headline-shop';
+import { DESKTOP_UA, launchShopBrowser, SHOP_HOST } from './support/tracker-visit';
 
 const baseUrl = inject('baseUrl');
 
@@ -39,33 +34,9 @@ describe('installing the tracker tag: copy it, then check it was seen', () => {
     await signUpThroughUi(page, newPerson('Ada Installer', 'install'));
     slug = await createTeamThroughUi(page, 'Tag Fitters');
     const api = await Api.of(page, baseUrl);
-    const { html } = await api.call<{ html: string }>('GET', `/team/${slug}/tracker/snippet`);
-    fixtures = await startFixtureServer({ substitutions: { [SNIPPET_PLACEHOLDER]: html } });
-    pageUrl = shopUrlOf(fixtures, 'tracker-landing.html');
-    ({ id: campaignId } = await api.call<{ id: number }>('POST', `/team/${slug}/campaign/create`, {
-      name: 'Lamp headline',
+    ({ fixtures, pageUrl, campaignId } = await startHeadlineShop(api, slug, {
       description: 'Installation check',
-      ingestedUrl: pageUrl,
-      isEnabled: true,
-      elements: [
-        {
-          id: -1,
-          key: 'headline',
-          selector: 'h1',
-          type: 'text',
-          control: { info: { value: 'The desk lamp that follows your day' } },
-          variants: [
-            {
-              id: -2,
-              key: 'sun',
-              type: 'text',
-              isEnabled: true,
-              info: { value: 'Light that moves with the sun', styles: [] },
-            },
-          ],
-        },
-      ],
-      goals: [],
+      variants: [{ key: 'sun', value: 'Light that moves with the sun' }],
     }));
   });
 

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from './support/fixture-server';
+import type { FixtureServer } from './support/fixture-server';
 import {
   Api,
   createTeamThroughUi,
@@ -10,18 +10,18 @@ import {
   signUpThroughUi,
   VIEWPORT,
 } from './support/flows';
+import { SHOP_HEADLINE, startHeadlineShop } from './support/headline-shop';
 import {
   DESKTOP_UA,
   launchShopBrowser,
   sentEverything,
   shopUrlOf,
-  SNIPPET_PLACEHOLDER,
   visitShop,
 } from './support/tracker-visit';
 
 const baseUrl = inject('baseUrl');
 
-const ORIGINAL = 'The desk lamp that follows your day';
+const ORIGINAL = SHOP_HEADLINE;
 const VARIANT_1 = 'Light that moves with the sun';
 const VARIANT_2 = 'A lamp that knows what time it is';
 
@@ -63,28 +63,12 @@ describe('variant preview links: "View on live page" shows one variant, counted 
     await signUpThroughUi(page, newPerson('Vera Previewer', 'viewlink'));
     slug = await createTeamThroughUi(page, 'Lumen Lamps');
     api = await Api.of(page, baseUrl);
-    const { html } = await api.call<{ html: string }>('GET', `/team/${slug}/tracker/snippet`);
-    fixtures = await startFixtureServer({ substitutions: { [SNIPPET_PLACEHOLDER]: html } });
-    pageUrl = shopUrlOf(fixtures, 'tracker-landing.html');
-    ({ id: campaignId } = await api.call<{ id: number }>('POST', `/team/${slug}/campaign/create`, {
-      name: 'Lamp headline',
+    ({ fixtures, pageUrl, campaignId } = await startHeadlineShop(api, slug, {
       description: 'Preview link check',
-      ingestedUrl: pageUrl,
-      isEnabled: true,
-      elements: [
-        {
-          id: -1,
-          key: 'headline',
-          selector: 'h1',
-          type: 'text',
-          control: { info: { value: ORIGINAL } },
-          variants: [
-            { id: -2, key: 'sun', type: 'text', isEnabled: true, info: { value: VARIANT_1 } },
-            { id: -3, key: 'time', type: 'text', isEnabled: true, info: { value: VARIANT_2 } },
-          ],
-        },
+      variants: [
+        { key: 'sun', value: VARIANT_1 },
+        { key: 'time', value: VARIANT_2 },
       ],
-      goals: [],
     }));
   });
 

@@ -38,8 +38,7 @@ import { installGuestGuard, routeAccess } from './modules/auth/guest-guard';
 import { guestRoutes } from './modules/guests/routes';
 import { createTokenService } from './modules/auth/tokens';
 import { verifyAccessToken } from './modules/auth/verify-session';
-import { billingRoutes } from './modules/billing/routes';
-import { billingWebhookRoutes } from './modules/billing/webhook-routes';
+import { billingRoutes, billingWebhookRoutes } from './modules/billing/routes';
 import { campaignImageRoutes } from './modules/campaigns/image-routes';
 import { uploadStore, UPLOADS_PREFIX } from './modules/campaigns/uploaded-files';
 import { campaignRoutes } from './modules/campaigns/routes';
@@ -75,6 +74,7 @@ import { verifyCredentials } from './modules/users/verify-credentials';
 import { createMailer } from './mail/mailer';
 import { collectRoutes } from './modules/collect/routes';
 import { clientLogRoutes } from './modules/client-logs/routes';
+import { instanceAdminRoutes } from './modules/instance-admin/routes';
 import {
   createGroupCommit,
   GROUP_COMMIT_MAX_EVENTS,
@@ -279,6 +279,7 @@ export async function buildApp({
   variantPreviewPublicRoutes(app, services, { tokens: previewLinkTokens });
   teamRoutes(app, services);
   await billingWebhookRoutes(app, services);
+  instanceAdminRoutes(app, services);
   previewRoutes(app, services, { tickets: createTicketService(authSecret) });
   await registerTeamScope(
     app,

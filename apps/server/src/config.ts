@@ -148,6 +148,56 @@ const configSchema = z
     CLIENT_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
     /** Batches POST /api/logs takes per client address per minute. */
     CLIENT_LOG_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+    /**
+     * Instance administrators: comma list of e-mail addresses. An account is one only while its
+     * address is on the list AND verified (a link sent to it was followed), so nobody can claim
+     * the role by signing up with a listed address first.
+     */
+    INSTANCE_ADMIN_EMAILS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((email) => email.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.email('INSTANCE_ADMIN_EMAILS must be a comma list of e-mail addresses'))),
+    /** Public key of the feedback widget (Gleap's SDK key); unset: no widget, nothing loads. */
+    FEEDBACK_WIDGET_KEY: z.preprocess(blankAsUndefined, z.string().max(200).optional()),
+    /** The widget's loader script (Gleap's browser SDK, which defines window.Gleap). */
+    FEEDBACK_WIDGET_SCRIPT_URL: z.preprocess(
+      blankAsUndefined,
+      z
+        .url({
+          protocol: /^https?$/,
+          error: 'FEEDBACK_WIDGET_SCRIPT_URL must be an http(s) address of a script',
+        })
+        .default('https://sdk.gleap.io/latest/index.js'),
+    ),
+    /**
+     * Where the widget talks and frames from once loaded (content security policy sources,
+     * comma list). The script's own origin is always allowed.
+     */
+    FEEDBACK_WIDGET_ORIGINS: z
+      .string()
+      .default('https://*.gleap.io,wss://*.gleap.io')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z
+            .string()
+            .regex(
+              /^(https|wss):\/\/(\*\.)?[a-z0-9.-]+(:\d+)?$/i,
+              'FEEDBACK_WIDGET_ORIGINS must be a comma list of origins such as https://*.gleap.io',
+            ),
+        ),
+      ),
     PREVIEW_ALLOW_HOSTS: z
       .string()
       .default('')

@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../src/db/database';
 import { TEAM_PREFIX } from '../src/http/team-scope';
 import { describeEachDatabase } from './databases';
 import { startStripeDouble, type StripeDouble } from './stripe-double';
 import { addMember, bearer, createTeam, signUp, useTestApp, type Account } from './test-app';
+import { snapshotTables } from './table-snapshot';
 
 interface Example {
   query?: Record<string, string | number | boolean>;
@@ -160,12 +160,6 @@ const TABLES = [
   'teamBilling',
 ] as const;
 
-async function snapshot(db: Db): Promise<string> {
-  const parts: unknown[] = [];
-  for (const table of TABLES) parts.push(await db.selectFrom(table).selectAll().execute());
-  return JSON.stringify(parts);
-}
-
 function toUrl(slug: string, route: string, example: Example): string {
   const path = route.slice(TEAM_PREFIX.length).replace(/^\/$/, '');
   const query = new URLSearchParams(
@@ -292,7 +286,7 @@ describeEachDatabase('every team-scoped route refuses other teams', (kind) => {
     });
 
     it('answers 404 to the foreign member on every route and changes nothing', async () => {
-      const before = await snapshot(t.current.services.db);
+      const before = await snapshotTables(t.current.services.db, TABLES);
       for (const route of teamRoutes()) {
         const key = `${route.method} ${route.url.slice(TEAM_PREFIX.length) || '/'}`;
         const example = EXAMPLES[key]!(context);
@@ -308,7 +302,7 @@ describeEachDatabase('every team-scoped route refuses other teams', (kind) => {
           body: { error: { code: 'NOT_FOUND', message: 'Team not found' } },
         });
       }
-      expect(await snapshot(t.current.services.db)).toBe(before);
+      expect(await snapshotTables(t.current.services.db, TABLES)).toBe(before);
     });
 
     it('answers the owner on every route (destructive routes last)', async () => {

@@ -51,3 +51,4 @@ export * from './variant-pool';
 export * from './variant-preview';
 export * from './variant-preview-schema';
 export * from './client-logs';
+export * from './instance-admin';

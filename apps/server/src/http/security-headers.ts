@@ -27,6 +27,10 @@ export const APP_CSP_DIRECTIVES = {
 export interface SecurityHeaderOptions {
   /** The web app posts its logs there (LOG_COLLECTOR_URL), so it may connect. */
   LOG_COLLECTOR_URL?: string | undefined;
+  /** With a key, the feedback widget's script (and the origins it talks to) may load. */
+  FEEDBACK_WIDGET_KEY?: string | undefined;
+  FEEDBACK_WIDGET_SCRIPT_URL?: string;
+  FEEDBACK_WIDGET_ORIGINS?: string[];
   /** With both Stripe keys the billing screen loads Stripe.js (STRIPE_JS_URL). */
   STRIPE_SECRET_KEY?: string | undefined;
   STRIPE_PUBLISHABLE_KEY?: string | undefined;
@@ -36,7 +40,7 @@ export interface SecurityHeaderOptions {
 /**
  * Stripe.js runs from its own origin, frames its fraud-signal iframe from it and calls Stripe's
  * API (Stripe's published CSP list); a self-hoster's STRIPE_JS_URL origin takes js.stripe.com's
- * place in script-src and frame-src.
+ * place in script-src.
  */
 function stripeSources(options: SecurityHeaderOptions) {
   if (!options.STRIPE_SECRET_KEY || !options.STRIPE_PUBLISHABLE_KEY || !options.STRIPE_JS_URL) {
@@ -50,22 +54,39 @@ function stripeSources(options: SecurityHeaderOptions) {
   };
 }
 
+function widgetSources(options: SecurityHeaderOptions): string[] {
+  if (!options.FEEDBACK_WIDGET_KEY || !options.FEEDBACK_WIDGET_SCRIPT_URL) return [];
+  return [
+    new URL(options.FEEDBACK_WIDGET_SCRIPT_URL).origin,
+    ...(options.FEEDBACK_WIDGET_ORIGINS ?? []),
+  ];
+}
+
+const unique = (values: string[]) => [...new Set(values)];
+
+/** The app's policy widened by exactly what the configuration asks for, nothing else. */
+export function appCspDirectives(options: SecurityHeaderOptions): typeof APP_CSP_DIRECTIVES {
+  const connect = options.LOG_COLLECTOR_URL ? [new URL(options.LOG_COLLECTOR_URL).origin] : [];
+  const widget = widgetSources(options);
+  const stripe = stripeSources(options);
+  return {
+    ...APP_CSP_DIRECTIVES,
+    scriptSrc: unique([...APP_CSP_DIRECTIVES.scriptSrc, ...widget, ...stripe.script]),
+    connectSrc: unique([
+      ...APP_CSP_DIRECTIVES.connectSrc,
+      ...connect,
+      ...widget,
+      ...stripe.connect,
+    ]),
+    frameSrc: unique([...APP_CSP_DIRECTIVES.frameSrc, ...widget, ...stripe.frame]),
+  };
+}
+
 export async function installSecurityHeaders(
   app: AppInstance,
   options: SecurityHeaderOptions = {},
 ): Promise<void> {
-  const stripe = stripeSources(options);
-  const unique = (values: string[]) => [...new Set(values)];
-  const directives = {
-    ...APP_CSP_DIRECTIVES,
-    scriptSrc: unique([...APP_CSP_DIRECTIVES.scriptSrc, ...stripe.script]),
-    frameSrc: unique([...APP_CSP_DIRECTIVES.frameSrc, ...stripe.frame]),
-    connectSrc: unique([
-      ...APP_CSP_DIRECTIVES.connectSrc,
-      ...(options.LOG_COLLECTOR_URL ? [new URL(options.LOG_COLLECTOR_URL).origin] : []),
-      ...stripe.connect,
-    ]),
-  };
+  const directives = appCspDirectives(options);
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },

@@ -1,7 +1,7 @@
 import type { CampaignSummary } from '@kindling/domain';
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/database';
 import { useTestApp } from '../test-app';
+import { snapshotTables } from '../table-snapshot';
 
 const TABLES = [
   'users',
@@ -26,12 +26,6 @@ const TABLES = [
   'aiDescriptions',
 ] as const;
 
-async function snapshot(db: Db): Promise<string> {
-  const parts: unknown[] = [];
-  for (const table of TABLES) parts.push(await db.selectFrom(table).selectAll().execute());
-  return JSON.stringify(parts);
-}
-
 describe('probe: every read route, as a guest, changes nothing', () => {
   const t = useTestApp('pglite', { JOB_WORKER: false, GUEST_ACCESS: true });
 
@@ -49,7 +43,7 @@ describe('probe: every read route, as a guest, changes nothing', () => {
         headers,
       })
     ).json<CampaignSummary[]>();
-    const before = await snapshot(t.current.services.db);
+    const before = await snapshotTables(t.current.services.db, TABLES);
     const reads = t.current.routes.filter((r) => r.access === 'read' && r.method === 'GET');
     const answers: string[] = [];
     for (const route of reads) {
@@ -60,6 +54,6 @@ describe('probe: every read route, as a guest, changes nothing', () => {
       }
     }
     console.log(answers.join('\n'));
-    expect(await snapshot(t.current.services.db)).toBe(before);
+    expect(await snapshotTables(t.current.services.db, TABLES)).toBe(before);
   });
 });

@@ -1,5 +1,6 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { ModalStackProvider } from '../ui/modal-stack';
+import { FeedbackWidget } from './feedback-widget';
 
 /** Inside the router so dialogs can use links and navigation. */
 export function RootLayout() {
@@ -7,6 +8,7 @@ export function RootLayout() {
     <ModalStackProvider>
       <Outlet />
       <ScrollRestoration />
+      <FeedbackWidget />
     </ModalStackProvider>
   );
 }

@@ -111,6 +111,13 @@ const teamRoutes: RouteObject[] = [
     }),
     children: settingsRoutes,
   },
+  {
+    path: 'instance/teams',
+    lazy: async () => ({
+      Component: (await import('../features/instance-admin/components/instance-teams-page'))
+        .InstanceTeamsPage,
+    }),
+  },
   { path: '*', element: <NotFoundScreen embedded /> },
 ];
 

@@ -12,6 +12,8 @@ export interface CurrentTeam extends UserContext {
   isOwner: boolean;
   /** A guest session: write actions are hidden (the server refuses them anyway). */
   isGuest: boolean;
+  /** Runs this installation (INSTANCE_ADMIN_EMAILS): may open the instance-admin screen. */
+  isInstanceAdmin: boolean;
 }
 
 /**
@@ -25,5 +27,12 @@ export function useCurrentTeam(): CurrentTeam {
   const membership = currentMembership(data, slug);
   if (!membership) throw new Error(`Not a member of team ${slug}`);
   const isGuest = data.user.isGuest === true;
-  return { ...data, slug, membership, isOwner: membership.role === 'owner' && !isGuest, isGuest };
+  return {
+    ...data,
+    slug,
+    membership,
+    isOwner: membership.role === 'owner' && !isGuest,
+    isGuest,
+    isInstanceAdmin: data.isInstanceAdmin === true && !isGuest,
+  };
 }

@@ -7,6 +7,7 @@ import {
   sanitize,
   type LogSettings,
 } from './log-rules';
+import { fetchClientConfig } from './client-config';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -14,7 +15,6 @@ const BUFFER_LIMIT = 200;
 const FLUSH_INTERVAL_MS = 10_000;
 /** Errors go out sooner: a page left open should not sit on them. */
 const ERROR_FLUSH_MS = 1000;
-const CLIENT_CONFIG_URL = '/api/client-config';
 const encoder = new TextEncoder();
 /** Browser noise, not a fault of ours: layout settled a frame late. */
 const IGNORED_ERRORS = /ResizeObserver loop/;
@@ -33,14 +33,7 @@ export function setLogAccessToken(read: () => string | null): void {
 
 /** Where logs go and which categories: the server says (GET /api/client-config), once a page. */
 function loadSettings(): Promise<LogSettings | null> {
-  settings ??= fetch(CLIENT_CONFIG_URL)
-    .then(async (response) => {
-      if (!response.ok) return null;
-      const { logs } = (await response.json()) as { logs: LogSettings };
-      return logs;
-    })
-    .catch(() => null)
-    .then((loaded) => (resolvedSettings = loaded));
+  settings ??= fetchClientConfig().then((config) => (resolvedSettings = config?.logs ?? null));
   return settings;
 }
 

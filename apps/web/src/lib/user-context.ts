@@ -47,6 +47,8 @@ export interface UserContext {
   mailDelivery: MailDelivery;
   /** The base of absolute links to team screens, {ADMIN_URL}/admin/{team}{path}. */
   adminUrl: string;
+  /** May use the instance-admin screen (the server checks again on every call). */
+  isInstanceAdmin?: boolean;
 }
 
 /** Spec section 9: the user context is cached for 86400 s; saves invalidate it explicitly. */

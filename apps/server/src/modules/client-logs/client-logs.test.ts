@@ -206,7 +206,10 @@ describeEachDatabase('client logs (POST /api/logs)', (kind) => {
   it('tells the browser where logs go and which categories (GET /api/client-config)', async () => {
     const response = await t.current.app.inject({ method: 'GET', url: '/api/client-config' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ logs: { endpoint: '/api/logs', allow: ['*'], deny: [] } });
+    expect(response.json()).toEqual({
+      logs: { endpoint: '/api/logs', allow: ['*'], deny: [] },
+      feedback: null,
+    });
   });
 });
 
@@ -221,6 +224,7 @@ describe('client logs sent to another collector (LOG_COLLECTOR_URL)', () => {
     const response = await t.current.app.inject({ method: 'GET', url: '/api/client-config' });
     expect(response.json()).toEqual({
       logs: { endpoint: 'https://logs.example/ingest', allow: ['*'], deny: ['api', 'auth'] },
+      feedback: null,
     });
     expect(response.headers['content-security-policy']).toContain(
       "connect-src 'self' https://logs.example;",

@@ -11,5 +11,9 @@ export function getClientConfig({ config }: { config: Config }) {
       allow: config.CLIENT_LOG_CATEGORIES_ALLOW,
       deny: config.CLIENT_LOG_CATEGORIES_DENY,
     },
+    // The feedback widget (spec section 7): a public key, so it may be told to anyone.
+    feedback: config.FEEDBACK_WIDGET_KEY
+      ? { key: config.FEEDBACK_WIDGET_KEY, scriptUrl: config.FEEDBACK_WIDGET_SCRIPT_URL }
+      : null,
   };
 }

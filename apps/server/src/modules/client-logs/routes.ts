@@ -42,7 +42,8 @@ export function clientLogRoutes(
     {
       schema: {
         tags,
-        summary: 'Public run-time settings of the web app: where its logs go and which categories',
+        summary:
+          'Public run-time settings of the web app: where its logs go, which categories, the feedback widget',
       },
     },
     () => getClientConfig(services),

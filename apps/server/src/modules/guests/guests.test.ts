@@ -1,6 +1,5 @@
 import { GUEST_MESSAGES, GUEST_SESSION_SECONDS, type CampaignSummary } from '@kindling/domain';
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../../db/database';
 import { TEAM_PREFIX } from '../../http/team-scope';
 import { describeEachDatabase } from '../../../test/databases';
 import {
@@ -12,6 +11,7 @@ import {
   type Account,
 } from '../../../test/test-app';
 import { GUEST_EMAIL } from '../users/ensure-guest-account';
+import { snapshotTables } from '../../../test/table-snapshot';
 
 interface Tokens {
   accessToken: string;
@@ -33,12 +33,6 @@ const TABLES = [
   'teamSurveys',
   'rollupsHourly',
 ] as const;
-
-async function snapshot(db: Db): Promise<string> {
-  const parts: unknown[] = [];
-  for (const table of TABLES) parts.push(await db.selectFrom(table).selectAll().execute());
-  return JSON.stringify(parts);
-}
 
 describeEachDatabase('guest access is off by default', (kind) => {
   const t = useTestApp(kind, { JOB_WORKER: false });
@@ -149,7 +143,7 @@ describeEachDatabase('guest access (GUEST_ACCESS=true)', (kind) => {
       ]),
     );
     expect(writes.length).toBeGreaterThan(30);
-    const before = await snapshot(t.current.services.db);
+    const before = await snapshotTables(t.current.services.db, TABLES);
     for (const route of writes) {
       const url = route.url.replace(':team', slug).replace(/:\w+/g, 'x');
       const response = await t.current.app.inject({
@@ -165,7 +159,7 @@ describeEachDatabase('guest access (GUEST_ACCESS=true)', (kind) => {
         message: GUEST_MESSAGES.readOnly,
       });
     }
-    expect(await snapshot(t.current.services.db)).toBe(before);
+    expect(await snapshotTables(t.current.services.db, TABLES)).toBe(before);
   });
 
   it('lets a signed-up user write as before (positive control)', async () => {

@@ -3,10 +3,13 @@ import type { Db } from '../../db/database';
 import type { TeamAccess } from '../../http/types';
 import { findTeam, setFeatureFlags } from './repo';
 
-/** Turns one labs flag on or off; the stored list keeps the catalogue's order. */
+/**
+ * Turns one labs flag on or off; the stored list keeps the catalogue's order. Used by the team's
+ * owners (Settings → Labs) and by instance administrators (any team).
+ */
 export async function setFeatureFlag(
   { db }: { db: Db },
-  input: { team: TeamAccess; flag: FeatureFlag; enabled: boolean },
+  input: { team: Pick<TeamAccess, 'id'>; flag: FeatureFlag; enabled: boolean },
 ) {
   const current = new Set((await findTeam(db, input.team.id)).featureFlags);
   if (input.enabled) current.add(input.flag);

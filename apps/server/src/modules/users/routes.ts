@@ -13,6 +13,7 @@ import type { AppInstance, AppServices } from '../../http/types';
 import type { AttemptLimiter } from '../../security/attempt-limiter';
 import { authenticate } from '../auth/authenticate';
 import { authRateLimit } from '../auth/rate-limit';
+import { isInstanceAdmin } from '../instance-admin/is-instance-admin';
 import { getUserContext } from './get-user-context';
 import { adminUrl } from '../../http/app-origin';
 import { registerUser } from './register-user';
@@ -61,6 +62,8 @@ export function userRoutes(
         mailDelivery: services.mailer.configured ? 'mail' : 'log',
         // The base of absolute links to team screens ("Copy link").
         adminUrl: adminUrl(services.config, request),
+        // Whether to offer the instance-admin screen; the instance-admin routes check again.
+        isInstanceAdmin: !context.user.isGuest && isInstanceAdmin(services, context.user),
       };
     },
   );

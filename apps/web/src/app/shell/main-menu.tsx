@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { config } from '../../lib/config';
 import { useCurrentTeam } from '../../lib/current-team';
 import { useTeamHref } from '../../lib/team-path';
-import { CampaignsIcon, PreviewIcon, SettingsIcon, SidebarIcon } from '../../ui/icons';
+import { CampaignsIcon, PreviewIcon, SettingsIcon, ShieldIcon, SidebarIcon } from '../../ui/icons';
 import { Logo } from '../../ui/logo';
 import { TeamSwitcher } from './team-switcher';
 import { UserMenu } from './user-menu';
@@ -18,7 +18,7 @@ interface MainMenuProps {
 export function MainMenu({ collapsed, onToggleCollapsed }: MainMenuProps) {
   const href = useTeamHref();
   const { pathname } = useLocation();
-  const { isGuest } = useCurrentTeam();
+  const { isGuest, isInstanceAdmin } = useCurrentTeam();
   const items = [
     { to: href('/campaigns'), label: 'Campaigns', icon: <CampaignsIcon />, also: '/campaign/' },
     // A guest only looks at the demo: the preview and the settings are tools for one's own team.
@@ -28,6 +28,17 @@ export function MainMenu({ collapsed, onToggleCollapsed }: MainMenuProps) {
           { to: href('/preview'), label: 'Preview', icon: <PreviewIcon />, also: undefined },
           { to: href('/settings'), label: 'Settings', icon: <SettingsIcon />, also: undefined },
         ]),
+    // Only the people who run this installation (INSTANCE_ADMIN_EMAILS) see this entry.
+    ...(isInstanceAdmin
+      ? [
+          {
+            to: href('/instance/teams'),
+            label: 'Instance admin',
+            icon: <ShieldIcon />,
+            also: '/instance/',
+          },
+        ]
+      : []),
   ];
 
   return (

@@ -1,6 +1,7 @@
 import { FEATURE_FLAGS, type FeatureFlag } from '@kindling/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCurrentTeam } from '../../../lib/current-team';
+import { FEATURE_FLAG_TEXT } from '../../../lib/feature-flag-text';
 import { invalidateUserContext } from '../../../lib/user-context';
 import { Badge } from '../../../ui/badge';
 import { Card } from '../../../ui/card';
@@ -8,26 +9,6 @@ import { Switch } from '../../../ui/switch';
 import { toastError, toastSuccess } from '../../../ui/toast';
 import { setFeatureFlag, teamKey, type TeamDetails } from '../api/settings-api';
 import styles from './settings-form.module.css';
-
-const FLAG_TEXT: Record<FeatureFlag, { title: string; description: string }> = {
-  campaign_date_compare: {
-    title: 'Compare date ranges',
-    description: 'Compare two periods side by side in campaign statistics.',
-  },
-  calendar: {
-    title: 'Calendar',
-    description: 'Pick the statistics date range from a calendar.',
-  },
-  view_variant: {
-    title: 'View variant',
-    description:
-      'Open a variant or the original on your live page with a private one-hour link. Previews are never counted.',
-  },
-  variant_advanced_mode: {
-    title: 'Advanced (HTML) variants',
-    description: 'Write text variants as HTML instead of plain text.',
-  },
-};
 
 export function LabsFeatures({ team }: { team: TeamDetails }) {
   const { isOwner } = useCurrentTeam();
@@ -41,7 +22,7 @@ export function LabsFeatures({ team }: { team: TeamDetails }) {
         current ? { ...current, featureFlags } : current,
       );
       await invalidateUserContext(queryClient);
-      toastSuccess(`${FLAG_TEXT[flag].title} ${enabled ? 'enabled' : 'disabled'}`);
+      toastSuccess(`${FEATURE_FLAG_TEXT[flag].title} ${enabled ? 'enabled' : 'disabled'}`);
     },
     onError: (error) => toastError(error),
   });
@@ -66,13 +47,13 @@ export function LabsFeatures({ team }: { team: TeamDetails }) {
           return (
             <li key={flag} className={styles.row}>
               <div className={styles.rowText}>
-                <span className={styles.rowTitle}>{FLAG_TEXT[flag].title}</span>
-                <span className={styles.rowDescription}>{FLAG_TEXT[flag].description}</span>
+                <span className={styles.rowTitle}>{FEATURE_FLAG_TEXT[flag].title}</span>
+                <span className={styles.rowDescription}>{FEATURE_FLAG_TEXT[flag].description}</span>
               </div>
               <Switch
                 checked={enabled}
                 onCheckedChange={(next) => mutation.mutate({ flag, enabled: next })}
-                label={FLAG_TEXT[flag].title}
+                label={FEATURE_FLAG_TEXT[flag].title}
                 disabled={!isOwner || mutation.isPending}
                 data-testid={`feature-flag-${flag}`}
               />
