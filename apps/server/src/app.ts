@@ -40,7 +40,7 @@ import { guestRoutes } from './modules/guests/routes';
 import { createTokenService } from './modules/auth/tokens';
 import { verifyAccessToken } from './modules/auth/verify-session';
 import { allowanceRoutes } from './modules/billing/allowance-routes';
-import { billingRoutes } from './modules/billing/routes';
+import { billingRoutes, billingWebhookRoutes } from './modules/billing/routes';
 import { campaignImageRoutes } from './modules/campaigns/image-routes';
 import { uploadStore, UPLOADS_PREFIX } from './modules/campaigns/uploaded-files';
 import { campaignRoutes } from './modules/campaigns/routes';
@@ -258,6 +258,7 @@ export async function buildApp({
   const previewLinkTokens = createPreviewLinkTokens(authSecret);
   variantPreviewPublicRoutes(app, services, { tokens: previewLinkTokens });
   teamRoutes(app, services);
+  await billingWebhookRoutes(app, services);
   instanceAdminRoutes(app, services);
   previewRoutes(app, services, { tickets: createTicketService(authSecret) });
   await registerTeamScope(

@@ -16,6 +16,17 @@ describe('configuration', () => {
     expect(config.PREVIEW_ALLOW_HOSTS).toEqual([]);
   });
 
+  it('requires the Stripe webhook secret with both keys, and defaults the Stripe.js address', () => {
+    const keys = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' };
+    expect(() => loadConfig(keys)).toThrow('STRIPE_WEBHOOK_SECRET is required');
+    const config = loadConfig({ ...keys, STRIPE_WEBHOOK_SECRET: 'whsec_1' });
+    expect(config.STRIPE_JS_URL).toBe('https://js.stripe.com/v3/');
+    expect(config.STRIPE_API_BASE).toBeUndefined();
+    expect(() => loadConfig({ STRIPE_API_BASE: 'ftp://stripe.local' })).toThrow(
+      'STRIPE_API_BASE must be an http(s) address',
+    );
+  });
+
   it('takes an smtp(s) SMTP_URL, and only with a PUBLIC_URL or ADMIN_URL for the links in mails', () => {
     const smtp = { SMTP_URL: 'smtps://user:pass@mail.example.com:465' };
     expect(() => loadConfig(smtp)).toThrow('PUBLIC_URL (or ADMIN_URL) is required with SMTP_URL');

@@ -75,8 +75,31 @@ const configSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
+    /** With STRIPE_PUBLISHABLE_KEY: card payments are on. Without either: free self-hosted mode. */
     STRIPE_SECRET_KEY: z.preprocess(blankAsUndefined, z.string().optional()),
     STRIPE_PUBLISHABLE_KEY: z.preprocess(blankAsUndefined, z.string().optional()),
+    /** The signing secret (whsec_...) of the endpoint /api/billing/webhook; required with the keys. */
+    STRIPE_WEBHOOK_SECRET: z.preprocess(blankAsUndefined, z.string().optional()),
+    /**
+     * Where the server sends Stripe API calls; unset: https://api.stripe.com. For tests (a local
+     * double of the few endpoints used) and Stripe's own mock server (stripe-mock).
+     */
+    STRIPE_API_BASE: z.preprocess(
+      blankAsUndefined,
+      z
+        .url({
+          protocol: /^https?$/,
+          error: 'STRIPE_API_BASE must be an http(s) address such as http://127.0.0.1:12111',
+        })
+        .optional(),
+    ),
+    /** Where browsers load Stripe.js from (the billing screen); tests serve a local copy. */
+    STRIPE_JS_URL: z.preprocess(
+      blankAsUndefined,
+      z
+        .url({ protocol: /^https?$/, error: 'STRIPE_JS_URL must be an http(s) address' })
+        .default('https://js.stripe.com/v3/'),
+    ),
     /** ISO 4217 code the plan prices are shown in. */
     BILLING_CURRENCY: z
       .string()
@@ -189,7 +212,17 @@ const configSchema = z
   .refine((config) => !config.SMTP_URL || config.PUBLIC_URL || config.ADMIN_URL, {
     message: 'PUBLIC_URL (or ADMIN_URL) is required with SMTP_URL: links in e-mails point there',
     path: ['PUBLIC_URL'],
-  });
+  })
+  // Without it no payment ever reaches a team: checkouts would take money and change nothing.
+  .refine(
+    (config) =>
+      !(config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY) || config.STRIPE_WEBHOOK_SECRET,
+    {
+      message:
+        'STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: it verifies the payment events Stripe sends to /api/billing/webhook',
+      path: ['STRIPE_WEBHOOK_SECRET'],
+    },
+  );
 
 export type Config = z.infer<typeof configSchema>;
 

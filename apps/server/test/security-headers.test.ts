@@ -131,3 +131,36 @@ describe('security headers, stored files and body limits', () => {
     expect(small.statusCode).toBe(400);
   });
 });
+
+describe('the policy with card payments on', () => {
+  it('lets the billing screen load Stripe.js from STRIPE_JS_URL, and nothing of Stripe without keys', async () => {
+    const database = await openDatabase({ kind: 'pglite' });
+    const policies: string[] = [];
+    for (const payments of [true, false]) {
+      const built = await buildApp({
+        config: testConfig({
+          JOB_WORKER: false,
+          ...(payments
+            ? {
+                STRIPE_SECRET_KEY: 'sk_test_csp',
+                STRIPE_PUBLISHABLE_KEY: 'pk_test_csp',
+                STRIPE_WEBHOOK_SECRET: 'whsec_csp',
+                STRIPE_JS_URL: 'https://stripe-proxy.example.com/v3/',
+              }
+            : {}),
+        }),
+        db: database.db,
+      });
+      const { headers } = await built.app.inject({ url: '/api/health' });
+      policies.push(String(headers['content-security-policy']));
+      await built.app.close();
+    }
+    await database.close();
+    const [on, off] = policies;
+    expect(on).toMatch(/script-src 'self' https:\/\/stripe-proxy\.example\.com;/);
+    expect(on).toMatch(/frame-src [^;]*https:\/\/stripe-proxy\.example\.com/);
+    expect(on).toMatch(/connect-src [^;]*https:\/\/api\.stripe\.com/);
+    expect(off).toContain("script-src 'self';");
+    expect(off).not.toContain('stripe');
+  });
+});

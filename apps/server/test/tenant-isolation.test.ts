@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_PREFIX } from '../src/http/team-scope';
 import { describeEachDatabase } from './databases';
+import { startStripeDouble, type StripeDouble } from './stripe-double';
 import { addMember, bearer, createTeam, signUp, useTestApp, type Account } from './test-app';
 import { snapshotTables } from './table-snapshot';
 
@@ -76,6 +77,9 @@ const EXAMPLES: Record<string, (context: Context) => Example> = {
   'DELETE /invites/revoke': (c) => ({ query: { id: c.inviteId } }),
   'GET /billing': () => ({}),
   'GET /billing/allowances': () => ({}),
+  // Checkout runs first (registration order), so the team has a customer for the portal.
+  'POST /billing/checkout': () => ({ payload: { tier: 'standard', interval: 'month' } }),
+  'POST /billing/portal': () => ({}),
   'GET /usage': () => ({ query: { months: 3 } }),
   'GET /campaign/by-team': () => ({}),
   'GET /campaign/all': () => ({}),
@@ -166,6 +170,7 @@ const TABLES = [
   'teamSurveys',
   'teamWaitlist',
   'urlContexts',
+  'teamBilling',
 ] as const;
 
 function toUrl(slug: string, route: string, example: Example): string {
@@ -183,11 +188,21 @@ describeEachDatabase('every team-scoped route refuses other teams', (kind) => {
   // The owner's upload example writes files; they go to a folder of this suite's own.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kindling-tenant-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-  const t = useTestApp(kind, {
+  // Payments on, so the owner's checkout and portal calls succeed against a local Stripe double.
+  let stripe: StripeDouble;
+  beforeAll(async () => {
+    stripe = await startStripeDouble();
+  });
+  afterAll(() => stripe.close());
+  const t = useTestApp(kind, () => ({
     JOB_WORKER: false,
     PREVIEW_ALLOW_HOSTS: ['fixture.localhost'],
     DATA_DIR: dataDir,
-  });
+    STRIPE_SECRET_KEY: 'sk_test_tenant',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_tenant',
+    STRIPE_WEBHOOK_SECRET: 'whsec_tenant',
+    STRIPE_API_BASE: stripe.url,
+  }));
 
   const teamRoutes = () =>
     t.current.routes.filter(

@@ -27,6 +27,7 @@ export * from './popup-clicks';
 export * from './slug';
 export * from './stats/index';
 export * from './subscription';
+export * from './card-payments';
 export * from './text';
 export * from './uploads';
 export * from './url';

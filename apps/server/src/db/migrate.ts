@@ -13,6 +13,7 @@ import * as aiDescriptions from './migrations/0010-ai-descriptions';
 import * as demo from './migrations/0011-demo';
 import * as introSurvey from './migrations/0012-intro-survey';
 import * as clientLogs from './migrations/0013-client-logs';
+import * as stripeBilling from './migrations/0014-stripe-billing';
 import * as aiGenerations from './migrations/0015-ai-generations';
 import * as waitlistAndUrlContext from './migrations/0017-waitlist-and-url-context';
 
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0011-demo': demo,
   '0012-intro-survey': introSurvey,
   '0013-client-logs': clientLogs,
+  '0014-stripe-billing': stripeBilling,
   '0015-ai-generations': aiGenerations,
   '0017-waitlist-and-url-context': waitlistAndUrlContext,
 };

@@ -1,4 +1,23 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type {
+  TeamSurveysTable,
+  TeamBillingTable,
+  StripeEventsTable,
+  ClientLogsTable,
+  TeamWaitlistTable,
+  UrlContextsTable,
+  AiGenerationsTable,
+} from './schema-business';
+
+export type {
+  TeamSurveysTable,
+  TeamBillingTable,
+  StripeEventsTable,
+  ClientLogsTable,
+  TeamWaitlistTable,
+  UrlContextsTable,
+  AiGenerationsTable,
+};
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T extends object | null> = JSONColumnType<T, string, string>;
@@ -251,73 +270,6 @@ export interface AiDescriptionsTable {
 }
 
 /** A team's intro survey: the answers (null until answered) and whether it was put off. */
-export interface TeamSurveysTable {
-  teamId: number;
-  companyName: string | null;
-  marketingSpend: string | null;
-  demographic: string | null;
-  industry: string | null;
-  referral: string | null;
-  /** The member who saved the answers last; null once that account is gone. */
-  answeredBy: number | null;
-  answeredAt: Timestamp | null;
-  /** The team chose "Not now": the prompt on the campaign list stops. */
-  dismissedAt: Timestamp | null;
-  createdAt: DefaultedTimestamp;
-  updatedAt: DefaultedTimestamp;
-}
-
-export interface ClientLogsTable {
-  id: Generated<string>;
-  receivedAt: DefaultedTimestamp;
-  level: string;
-  category: string;
-  message: string;
-  /** Any JSON value, or null when the record had no data. */
-  data: ColumnType<unknown, string | null, string | null>;
-  loggedAt: Timestamp;
-  url: string;
-  userLocale: string;
-  userAgent: string;
-  devicePixelRatio: number;
-  screenWidth: number;
-  screenHeight: number;
-  windowWidth: number;
-  windowHeight: number;
-  userId: number | null;
-  teamSlug: string | null;
-}
-
-/** A team waits for one entry of the domain's WAITLIST_CATALOGUE. */
-export interface TeamWaitlistTable {
-  teamId: number;
-  entry: string;
-  /** The member who put the team on it; null once that account is gone. */
-  joinedBy: number | null;
-  joinedAt: DefaultedTimestamp;
-}
-
-/** A page's remembered context for AI prompts, kept under the domain's pageUrlKey. */
-export interface UrlContextsTable {
-  teamId: number;
-  url: string;
-  offer: string;
-  audience: string;
-  voice: string;
-  /** A JSON array of strings. */
-  avoidWords: ColumnType<unknown, string, string>;
-  updatedBy: number | null;
-  createdAt: DefaultedTimestamp;
-  updatedAt: DefaultedTimestamp;
-}
-
-export interface AiGenerationsTable {
-  id: Generated<string>;
-  teamId: number;
-  kind: 'text' | 'image';
-  createdAt: DefaultedTimestamp;
-}
-
 export interface Database {
   users: UsersTable;
   teams: TeamsTable;
@@ -346,4 +298,6 @@ export interface Database {
   teamWaitlist: TeamWaitlistTable;
   urlContexts: UrlContextsTable;
   aiGenerations: AiGenerationsTable;
+  teamBilling: TeamBillingTable;
+  stripeEvents: StripeEventsTable;
 }

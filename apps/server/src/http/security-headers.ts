@@ -31,23 +31,54 @@ export interface SecurityHeaderOptions {
   FEEDBACK_WIDGET_KEY?: string | undefined;
   FEEDBACK_WIDGET_SCRIPT_URL?: string;
   FEEDBACK_WIDGET_ORIGINS?: string[];
+  /** With both Stripe keys the billing screen loads Stripe.js (STRIPE_JS_URL). */
+  STRIPE_SECRET_KEY?: string | undefined;
+  STRIPE_PUBLISHABLE_KEY?: string | undefined;
+  STRIPE_JS_URL?: string | undefined;
 }
+
+/**
+ * Stripe.js runs from its own origin, frames its fraud-signal iframe from it and calls Stripe's
+ * API (Stripe's published CSP list); a self-hoster's STRIPE_JS_URL origin takes js.stripe.com's
+ * place in script-src.
+ */
+function stripeSources(options: SecurityHeaderOptions) {
+  if (!options.STRIPE_SECRET_KEY || !options.STRIPE_PUBLISHABLE_KEY || !options.STRIPE_JS_URL) {
+    return { script: [], frame: [], connect: [] };
+  }
+  const origin = new URL(options.STRIPE_JS_URL).origin;
+  return {
+    script: [origin],
+    frame: [origin, 'https://js.stripe.com', 'https://hooks.stripe.com'],
+    connect: ['https://api.stripe.com', 'https://m.stripe.network', 'https://r.stripe.com'],
+  };
+}
+
+function widgetSources(options: SecurityHeaderOptions): string[] {
+  if (!options.FEEDBACK_WIDGET_KEY || !options.FEEDBACK_WIDGET_SCRIPT_URL) return [];
+  return [
+    new URL(options.FEEDBACK_WIDGET_SCRIPT_URL).origin,
+    ...(options.FEEDBACK_WIDGET_ORIGINS ?? []),
+  ];
+}
+
+const unique = (values: string[]) => [...new Set(values)];
 
 /** The app's policy widened by exactly what the configuration asks for, nothing else. */
 export function appCspDirectives(options: SecurityHeaderOptions): typeof APP_CSP_DIRECTIVES {
   const connect = options.LOG_COLLECTOR_URL ? [new URL(options.LOG_COLLECTOR_URL).origin] : [];
-  if (!options.FEEDBACK_WIDGET_KEY || !options.FEEDBACK_WIDGET_SCRIPT_URL) {
-    return { ...APP_CSP_DIRECTIVES, connectSrc: [...APP_CSP_DIRECTIVES.connectSrc, ...connect] };
-  }
-  const widget = [
-    new URL(options.FEEDBACK_WIDGET_SCRIPT_URL).origin,
-    ...(options.FEEDBACK_WIDGET_ORIGINS ?? []),
-  ];
+  const widget = widgetSources(options);
+  const stripe = stripeSources(options);
   return {
     ...APP_CSP_DIRECTIVES,
-    scriptSrc: [...APP_CSP_DIRECTIVES.scriptSrc, ...widget],
-    connectSrc: [...APP_CSP_DIRECTIVES.connectSrc, ...connect, ...widget],
-    frameSrc: [...APP_CSP_DIRECTIVES.frameSrc, ...widget],
+    scriptSrc: unique([...APP_CSP_DIRECTIVES.scriptSrc, ...widget, ...stripe.script]),
+    connectSrc: unique([
+      ...APP_CSP_DIRECTIVES.connectSrc,
+      ...connect,
+      ...widget,
+      ...stripe.connect,
+    ]),
+    frameSrc: unique([...APP_CSP_DIRECTIVES.frameSrc, ...widget, ...stripe.frame]),
   };
 }
 

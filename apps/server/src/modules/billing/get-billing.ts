@@ -5,8 +5,10 @@ import {
   subscriptionTier,
   type PlanConfig,
 } from '@kindling/domain';
-import type { AppServices } from '../../http/types';
+import type { AppServices, TeamAccess } from '../../http/types';
 import { getSubscription } from '../teams/get-subscription';
+import { findTeamBilling } from './repo';
+import { paymentsEnabled } from './stripe-client';
 
 export function planConfig(config: AppServices['config']): PlanConfig {
   return {
@@ -33,17 +35,29 @@ export function planConfig(config: AppServices['config']): PlanConfig {
 
 export async function getBilling(
   { db, config }: Pick<AppServices, 'db' | 'config'>,
-  { teamId, nowMs }: { teamId: number; nowMs: number },
+  { team, nowMs }: { team: Pick<TeamAccess, 'id' | 'role'>; nowMs: number },
 ) {
-  const stored = await getSubscription({ db }, { teamId });
+  const stored = await getSubscription({ db }, { teamId: team.id });
   const parsed = subscriptionSchema.nullable().safeParse(stored);
   const subscription = parsed.success ? parsed.data : null;
   const plans = planConfig(config);
+  const enabled = paymentsEnabled(config);
+  const billing = enabled ? await findTeamBilling(db, team.id) : undefined;
   return {
     subscription,
     state: subscription ? subscriptionState(subscription, nowMs) : 'none',
     tier: subscription ? subscriptionTier(subscription, plans) : 'none',
     plans,
-    paymentsEnabled: Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY),
+    paymentsEnabled: enabled,
+    /** The browser loads Stripe.js from here with this key (payments on only). */
+    stripe: enabled
+      ? { publishableKey: config.STRIPE_PUBLISHABLE_KEY ?? '', scriptUrl: config.STRIPE_JS_URL }
+      : null,
+    /** The team has a Stripe customer: the billing portal can open. */
+    hasCustomer: billing !== undefined,
+    /** A checkout now starts with the free trial (once per team). */
+    trialAvailable: enabled && !billing?.hadSubscription && subscription === null,
+    /** Only owners start a checkout or open the portal. */
+    canManage: team.role === 'owner',
   };
 }

@@ -16,6 +16,18 @@ export function findTeam(db: Db, teamId: number) {
   return db.selectFrom('teams').selectAll().where('id', '=', teamId).executeTakeFirstOrThrow();
 }
 
+export async function updateTeamSubscription(
+  db: Db | Tx,
+  teamId: number,
+  subscription: Record<string, unknown>,
+) {
+  await db
+    .updateTable('teams')
+    .set({ subscription: JSON.stringify(subscription) })
+    .where('id', '=', teamId)
+    .execute();
+}
+
 export async function isSlugTaken(db: Db | Tx, slug: string) {
   return (
     (await db.selectFrom('teams').select('id').where('slug', '=', slug).executeTakeFirst()) !==

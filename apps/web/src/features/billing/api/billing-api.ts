@@ -1,5 +1,6 @@
 import type {
   AllowanceOverview,
+  CheckoutRequest,
   PlanConfig,
   Subscription,
   SubscriptionState,
@@ -15,12 +16,30 @@ export interface BillingOverview {
   plans: PlanConfig;
   trialDays?: number;
   paymentsEnabled: boolean;
+  /** Where Stripe.js loads from, with the publishable key: payments on only. */
+  stripe: { publishableKey: string; scriptUrl: string } | null;
+  /** The team has a Stripe customer, so the billing portal opens. */
+  hasCustomer: boolean;
+  /** A checkout now starts with the free trial. */
+  trialAvailable: boolean;
+  /** The caller may start a checkout or open the portal (team owners). */
+  canManage: boolean;
 }
 
 export const billingKey = (team: string) => ['billing', team] as const;
 
 export function fetchBilling(team: string): Promise<BillingOverview> {
   return api.get<BillingOverview>(teamApiPath(team, '/billing'));
+}
+
+/** A Stripe Checkout page for the plan; the browser goes there. */
+export function startCheckout(team: string, body: CheckoutRequest): Promise<{ url: string }> {
+  return api.post<{ url: string }>(teamApiPath(team, '/billing/checkout'), body);
+}
+
+/** Stripe's billing portal for the team's customer. */
+export function openPortal(team: string): Promise<{ url: string }> {
+  return api.post<{ url: string }>(teamApiPath(team, '/billing/portal'));
 }
 
 export const usageKey = (team: string) => ['usage', team] as const;

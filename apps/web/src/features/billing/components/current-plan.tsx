@@ -1,15 +1,19 @@
 import {
+  CARD_PAYMENT_MESSAGES,
   currentPlanName,
   NO_SUBSCRIPTION_MESSAGES,
   type SubscriptionState,
   type SubscriptionTier,
 } from '@kindling/domain';
+import { useMutation } from '@tanstack/react-query';
 import { config } from '../../../lib/config';
+import { errorMessage } from '../../../lib/error-message';
 import { useCurrentTeam } from '../../../lib/current-team';
 import { formatDate } from '../../../lib/format';
 import { Badge, type BadgeTone } from '../../../ui/badge';
+import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
-import type { BillingOverview } from '../api/billing-api';
+import { openPortal, type BillingOverview } from '../api/billing-api';
 import { daysLeft } from './days-left';
 import styles from './current-plan.module.css';
 
@@ -32,7 +36,39 @@ function unixDate(seconds: number | null | undefined, timeZone: string): string 
   return seconds ? formatDate(new Date(seconds * 1000).toISOString(), timeZone) : undefined;
 }
 
-export function CurrentPlan({ overview }: { overview: BillingOverview }) {
+/** What the team should do next, for the states that ask for something. */
+function callToAction(overview: BillingOverview): string | null {
+  if (!overview.paymentsEnabled) return null;
+  if (!overview.canManage) return CARD_PAYMENT_MESSAGES.ownerOnly;
+  switch (overview.state) {
+    case 'none':
+      return overview.trialAvailable
+        ? 'Choose a plan below to start your free trial.'
+        : 'Choose a plan below.';
+    case 'on_trial':
+      return 'Your card is charged when the trial ends; change or cancel it under Manage billing.';
+    case 'trial_ended':
+    case 'period_ended':
+      return overview.hasCustomer
+        ? 'Update your card under Manage billing, or choose a plan below.'
+        : 'Choose a plan below.';
+    case 'paid':
+      return null;
+  }
+}
+
+export function CurrentPlan({
+  overview,
+  plansAnchor,
+}: {
+  overview: BillingOverview;
+  plansAnchor: string;
+}) {
+  const { slug } = useCurrentTeam();
+  const portal = useMutation({
+    mutationFn: () => openPortal(slug),
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
   const { user, membership } = useCurrentTeam();
   const { state, tier, subscription } = overview;
   const timeZone = user.preferences.timezone;
@@ -61,8 +97,36 @@ export function CurrentPlan({ overview }: { overview: BillingOverview }) {
   }
 
   const badge = STATE_LABEL[state];
+  const next = callToAction(overview);
+  const canPortal = overview.paymentsEnabled && overview.canManage && overview.hasCustomer;
+  const wantsPlan = overview.paymentsEnabled && overview.canManage && state !== 'paid';
   return (
-    <Card title="Current plan" data-testid="current-plan">
+    <Card
+      title="Current plan"
+      data-testid="current-plan"
+      footer={
+        canPortal || wantsPlan ? (
+          <div className={styles.actions}>
+            {wantsPlan && state !== 'on_trial' ? (
+              <a className={styles.link} href={`#${plansAnchor}`}>
+                Choose a plan
+              </a>
+            ) : null}
+            {canPortal ? (
+              <Button
+                variant="outline"
+                color="secondary"
+                loading={portal.isPending}
+                loadingText="Opening billing…"
+                onClick={() => portal.mutate()}
+              >
+                Manage billing
+              </Button>
+            ) : null}
+          </div>
+        ) : undefined
+      }
+    >
       <div className={styles.summary}>
         <div>
           <p className={styles.planName} data-testid="billing-plan-name">
@@ -71,7 +135,19 @@ export function CurrentPlan({ overview }: { overview: BillingOverview }) {
           <p className={styles.tier} data-testid="billing-tier">
             {TIER_LABEL[tier]}
           </p>
-          <p className={styles.detail}>{detail}</p>
+          <p className={styles.detail} data-testid="billing-detail">
+            {detail}
+          </p>
+          {next ? (
+            <p className={styles.next} data-testid="billing-next-step">
+              {next}
+            </p>
+          ) : null}
+          {portal.isError ? (
+            <p className={styles.error} role="alert">
+              {errorMessage(portal.error)}
+            </p>
+          ) : null}
         </div>
         <span data-testid="billing-state">
           <Badge tone={badge.tone}>{badge.label}</Badge>
