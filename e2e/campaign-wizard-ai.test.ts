@@ -9,8 +9,8 @@ import {
 } from '../apps/server/test/fake-openai-server';
 import { startServerProcess, type ServerProcess } from '../apps/server/test/server-process';
 import { launchBrowser } from './support/browser';
-import { clickInPreview, pickInPreview } from './support/preview-click';
-import { fixtureUrlOf, routeFixtureHost } from './support/fixture-host';
+import { pickInPreview } from './support/preview-click';
+import { routeFixtureHost } from './support/fixture-host';
 import { startFixtureServer, type FixtureServer } from './support/fixture-server';
 import {
   createTeamThroughUi,
@@ -20,6 +20,7 @@ import {
   shotAtBothSizes,
   signUpThroughUi,
 } from './support/flows';
+import { openSaasLandingForEditing } from './support/wizard-flow';
 
 // Issue 12's walk-through: AI text suggestions from the element's variant pool (suggest,
 // approve, suggest similar, a tone change that empties the pool) and four generated images
@@ -32,14 +33,17 @@ interface TextRequest {
   tone?: string;
 }
 
-function aiWalkThrough(provider: 'local' | 'openai', serverUrl: () => string) {
+function aiWalkThrough(
+  provider: 'local' | 'openai',
+  serverUrl: () => string,
+  { beforeImages }: { beforeImages?: () => void } = {},
+) {
   let browser: Browser;
   let page: Page;
   let fixtures: FixtureServer;
   const textRequests: TextRequest[] = [];
 
   const frame = (): FrameLocator => page.frameLocator('iframe[title="Live preview"]');
-  const step = () => page.getByTestId('campaign-wizard').getAttribute('data-step');
   const sideMenu = () => page.getByTestId('element-side-menu');
   const rows = (group: 'suggested' | 'saved') =>
     sideMenu().getByTestId(`variant-group-${group}`).getByTestId('variant-row');
@@ -78,20 +82,7 @@ function aiWalkThrough(provider: 'local' | 'openai', serverUrl: () => string) {
 
   it('opens the page and picks the headline', async () => {
     await page.getByRole('link', { name: 'New campaign' }).first().click();
-    await page
-      .getByLabel('Page URL', { exact: true })
-      .fill(fixtureUrlOf(fixtures, 'saas-landing.html'));
-    await page.getByRole('button', { name: 'Open page' }).click();
-    await expect.poll(step, { timeout: 15_000 }).toBe('ClosePopups');
-    await page.getByTestId('preview-status').getByText('Ready').waitFor();
-    await frame().locator('#newsletter.open').waitFor();
-    await clickInPreview(page, frame().getByRole('button', { name: 'Close newsletter' }));
-    await page.getByRole('button', { name: 'Next', exact: true }).click();
-    await page
-      .getByRole('dialog', { name: 'How editing works' })
-      .getByRole('button', { name: 'Start editing' })
-      .click();
-    await expect.poll(step).toBe('EditElements');
+    await openSaasLandingForEditing(page, fixtures);
     await pickElement('h1');
     await sideMenu().getByTestId('ai-text').waitFor();
   });
@@ -154,6 +145,7 @@ function aiWalkThrough(provider: 'local' | 'openai', serverUrl: () => string) {
         }
       }).observe(document.body, { subtree: true, childList: true, attributes: true });
     });
+    beforeImages?.();
     await panel.getByRole('button', { name: 'Generate 4 images' }).click();
     await expect.poll(rowCount('suggested'), { timeout: 60_000 }).toBe(4);
     await expect
@@ -209,7 +201,9 @@ describe('AI suggestions in the wizard, against an OpenAI-compatible server', ()
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  aiWalkThrough('openai', () => server.url);
+  // A model answering in a millisecond moves from "generate" to "save" before the page draws
+  // the first: the first image call takes 3 s, as a real model's would, so each phase shows.
+  aiWalkThrough('openai', () => server.url, { beforeImages: () => fake.script('slow') });
 
   it('sent every call to the model with the key', () => {
     expect(fake.requests.length).toBeGreaterThan(4);

@@ -167,7 +167,10 @@ describe('billing screen with card payments on (a local Stripe double)', () => {
     });
     // Back from Checkout before Stripe's event: the screen waits for it without a reload.
     await page.goto(`${server.url}${billingPath()}?checkout=success`);
-    await page.getByTestId('checkout-success').waitFor();
+    await page
+      .getByTestId('checkout-success')
+      .getByText(/as soon as Stripe confirms it/)
+      .waitFor();
     expect(await page.getByTestId('billing-state').textContent()).toBe('No subscription');
     const deliver = (body: string) =>
       fetch(`${server.url}/api/billing/webhook`, {
@@ -179,6 +182,9 @@ describe('billing screen with card payments on (a local Stripe double)', () => {
     const delivered = await deliver(payload);
     expect(delivered.status).toBe(200);
     await page.getByTestId('billing-state').getByText('On trial').waitFor();
+    expect(await page.getByTestId('checkout-success').textContent()).toBe(
+      'Thank you! Stripe has confirmed your plan.',
+    );
 
     await page.reload();
     await page.getByTestId('billing-state').getByText('On trial').waitFor();

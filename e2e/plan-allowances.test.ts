@@ -6,9 +6,9 @@ import {
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
-import { fixtureUrlOf, routeFixtureHost } from './support/fixture-host';
+import { routeFixtureHost } from './support/fixture-host';
 import { startFixtureServer, type FixtureServer } from './support/fixture-server';
-import { clickInPreview, pickInPreview } from './support/preview-click';
+import { pickInPreview } from './support/preview-click';
 import {
   Api,
   createTeamThroughUi,
@@ -18,6 +18,7 @@ import {
   shotAtBothSizes,
   signUpThroughUi,
 } from './support/flows';
+import { openSaasLandingForEditing } from './support/wizard-flow';
 import { startPostgresServer, type PostgresServer } from './support/postgres-server';
 
 const DAY_S = 86_400;
@@ -139,23 +140,9 @@ describe('plan allowances: the running-campaign cap on the list, the allowances 
       [slug, PLAN_MONTHLY_AI_GENERATIONS.starter],
     );
     const frame = (): FrameLocator => page.frameLocator('iframe[title="Live preview"]');
-    const step = () => page.getByTestId('campaign-wizard').getAttribute('data-step');
     const sideMenu = () => page.getByTestId('element-side-menu');
     await page.goto(`/admin/${slug}/campaign/new`);
-    await page
-      .getByLabel('Page URL', { exact: true })
-      .fill(fixtureUrlOf(fixtures, 'saas-landing.html'));
-    await page.getByRole('button', { name: 'Open page' }).click();
-    await expect.poll(step, { timeout: 15_000 }).toBe('ClosePopups');
-    await page.getByTestId('preview-status').getByText('Ready').waitFor();
-    await frame().locator('#newsletter.open').waitFor();
-    await clickInPreview(page, frame().getByRole('button', { name: 'Close newsletter' }));
-    await page.getByRole('button', { name: 'Next', exact: true }).click();
-    await page
-      .getByRole('dialog', { name: 'How editing works' })
-      .getByRole('button', { name: 'Start editing' })
-      .click();
-    await expect.poll(step).toBe('EditElements');
+    await openSaasLandingForEditing(page, fixtures);
     const editor = page.getByTestId('draft-editor');
     await pickInPreview(page, frame().locator('h1'), editor);
     await editor.getByRole('button', { name: 'Cancel', exact: true }).click();

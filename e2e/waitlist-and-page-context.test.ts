@@ -14,7 +14,8 @@ import {
   signUpThroughUi,
   VIEWPORT,
 } from './support/flows';
-import { clickInPreview, pickInPreview } from './support/preview-click';
+import { openSaasLandingForEditing } from './support/wizard-flow';
+import { pickInPreview } from './support/preview-click';
 
 // Issue 13: a member puts the team on a "Coming soon" waitlist and takes it off again (Settings
 // -> Team), and saves a page's context in the wizard's AI panel: it is there again after a
@@ -38,7 +39,6 @@ describe('waitlist and page context', () => {
 
   const toast = (text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
   const frame = (): FrameLocator => page.frameLocator('iframe[title="Live preview"]');
-  const step = () => page.getByTestId('campaign-wizard').getAttribute('data-step');
   const sideMenu = () => page.getByTestId('element-side-menu');
   const slack = () => page.getByTestId('waitlist-slack-alerts');
   const context = () => sideMenu().getByTestId('page-context');
@@ -105,24 +105,7 @@ describe('waitlist and page context', () => {
   async function openHeadline(): Promise<void> {
     await page.goto(`${baseUrl}/admin/${slug}/campaigns`);
     await page.getByRole('link', { name: 'New campaign' }).first().click();
-    await page
-      .getByLabel('Page URL', { exact: true })
-      .fill(fixtureUrlOf(fixtures, 'saas-landing.html'));
-    await page.getByRole('button', { name: 'Open page' }).click();
-    await expect.poll(step, { timeout: 15_000 }).toBe('ClosePopups');
-    await page.getByTestId('preview-status').getByText('Ready').waitFor();
-    await frame().locator('#newsletter.open').waitFor();
-    await clickInPreview(page, frame().getByRole('button', { name: 'Close newsletter' }));
-    await page.getByRole('button', { name: 'Next', exact: true }).click();
-    // "How editing works" opens the first time only.
-    const start = page
-      .getByRole('dialog', { name: 'How editing works' })
-      .getByRole('button', { name: 'Start editing' });
-    await expect
-      .poll(async () => (await start.isVisible()) || (await step()) === 'EditElements')
-      .toBe(true);
-    if (await start.isVisible()) await start.click();
-    await expect.poll(step).toBe('EditElements');
+    await openSaasLandingForEditing(page, fixtures);
     const editor = page.getByTestId('draft-editor');
     await pickInPreview(page, frame().locator('h1'), editor);
     await editor.getByRole('button', { name: 'Cancel', exact: true }).click();

@@ -50,13 +50,15 @@ function ScriptNotice({ stripe }: { stripe: BillingOverview['stripe'] }) {
   );
 }
 
-function CheckoutReturnNotice() {
+function CheckoutReturnNotice({ confirmed }: { confirmed: boolean }) {
   const [params] = useSearchParams();
   const outcome = params.get('checkout');
   if (outcome === 'success') {
     return (
       <div className={styles.notice} role="status" data-testid="checkout-success">
-        Thank you! Your plan shows here as soon as Stripe confirms it, usually within seconds.
+        {confirmed
+          ? 'Thank you! Stripe has confirmed your plan.'
+          : 'Thank you! Your plan shows here as soon as Stripe confirms it, usually within seconds.'}
       </div>
     );
   }
@@ -101,7 +103,7 @@ export function BillingPage() {
       {overview.paymentsEnabled ? (
         <>
           <ScriptNotice stripe={overview.stripe} />
-          <CheckoutReturnNotice />
+          <CheckoutReturnNotice confirmed={overview.state !== 'none'} />
         </>
       ) : (
         <SelfHostedNotice />
