@@ -16,6 +16,7 @@ export * from './element-variants';
 export * from './form-validation';
 export * from './goal-schema';
 export * from './goals';
+export * from './csv';
 export * from './html-escape';
 export * from './html-policy';
 export * from './landing-pages/index';

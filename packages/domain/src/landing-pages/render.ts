@@ -97,3 +97,32 @@ ${pricing}
 </html>
 `;
 }
+
+/** A short page in the template's look: the thank-you after a form sign-up, or why it failed. */
+export function renderLandingPageNotice(options: {
+  templateId: LandingPageTemplateId;
+  title: string;
+  message: string;
+  backHref: string;
+}): string {
+  const title = escapeHtml(options.title);
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<meta name="robots" content="noindex">
+<style>${landingPageStyles(options.templateId)}
+.notice{min-height:100vh;display:grid;place-items:center;text-align:center}.notice .lead{margin-inline:auto}</style>
+</head>
+<body class="template-${options.templateId}">
+<main class="hero notice" id="main"><div class="wrap">
+<h1>${title}</h1>
+<p class="lead">${escapeHtml(options.message)}</p>
+<p><a class="btn" href="${escapeHtml(options.backHref)}">Back to the page</a></p>
+</div></main>
+</body>
+</html>
+`;
+}
