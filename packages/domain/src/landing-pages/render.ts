@@ -45,7 +45,7 @@ function art(content: LandingPageContent): string {
   if (content.imageUrl) {
     return `<div class="art"><img src="${escapeHtml(content.imageUrl)}" alt="" width="800" height="600" decoding="async"></div>`;
   }
-  return '<div class="art" aria-hidden="true"><div class="mock"><div class="dots"><i></i><i></i><i></i></div><div class="block"></div><i class="w80"></i><i class="w60"></i><i class="w40"></i></div></div>';
+  return '<div class="art art-mock" aria-hidden="true"><div class="mock"><div class="dots"><i></i><i></i><i></i></div><div class="block"></div><i class="w80"></i><i class="w60"></i><i class="w40"></i></div></div>';
 }
 
 /**

@@ -44,12 +44,12 @@ h1{font:800 clamp(2.3rem,5.2vw,3.9rem)/1.06 var(--display);letter-spacing:-.03em
 .pricing{padding:0 0 96px}
 .plan{max-width:460px;margin:0 auto;text-align:center;background:var(--card);border:1px solid var(--line);border-radius:24px;padding:40px 28px;box-shadow:0 24px 50px -30px rgba(15,23,42,.35)}
 .plan h2{margin-bottom:8px}
-.amount{font:800 clamp(2.2rem,5vw,3rem)/1.1 var(--display);letter-spacing:-.02em;margin:0 0 24px;color:var(--accent)}
+.amount{font:800 clamp(1.9rem,4vw,2.6rem)/1.15 var(--display);letter-spacing:-.02em;margin:0 0 24px;color:var(--accent)}
 .site-footer{border-top:1px solid var(--line);padding:28px 0;color:var(--muted);font-size:.9rem}
 .site-footer .wrap{display:flex;justify-content:space-between;gap:12px;flex-wrap:wrap}
 .site-footer p{margin:0}
-@media (min-width:768px){.hero{padding:56px 0 120px}.hero-grid{grid-template-columns:1.1fr .9fr;gap:64px}.cards{grid-template-columns:repeat(3,1fr)}.features{padding:112px 0}}
-@media (max-width:767px){body{font-size:16px}.hero{padding:28px 0 64px}.row .btn{flex:1 1 100%}.art{order:2}}
+@media (min-width:768px){.hero{padding:56px 0 120px}.hero-grid{grid-template-columns:1.1fr .9fr;gap:64px}.cards{grid-template-columns:repeat(3,1fr)}.features{padding:96px 0}}
+@media (max-width:767px){body{font-size:16px}.hero{padding:28px 0 64px}.row .btn{flex:1 1 100%}.art-mock{display:none}}
 @media (prefers-reduced-motion:reduce){html{scroll-behavior:auto}.btn{transition:none}}`;
 
 const SANS =
@@ -59,7 +59,7 @@ const THEMES: Record<LandingPageTemplateId, string> = {
   // 1 "Minimal": warm paper, serif headline, everything centred.
   1: `:root{--bg:#fbfaf7;--ink:#1c1917;--muted:#57534e;--accent:#0f766e;--accent-2:#0d9488;--on-accent:#fff;--ring:#99f6e4;--line:#e7e5e4;--card:#fff;--field:#fff;--soft:#ccfbf1;--radius:999px;--font:${SANS};--display:Georgia,"Times New Roman",serif;--hero:#fbfaf7}
 .hero-copy{text-align:center}.hero-copy .row,.hero-copy .lead{margin-inline:auto}.row{justify-content:center}h1{font-weight:700;letter-spacing:-.01em}
-@media (min-width:768px){.hero-grid{grid-template-columns:1fr;max-width:820px;margin-inline:auto}}`,
+@media (min-width:768px){.hero-grid{grid-template-columns:1fr;max-width:820px;margin-inline:auto;gap:56px}.art{width:min(560px,100%);margin-inline:auto}}`,
   // 2 "Spotlight" (the default): bright hero with a soft glow, copy beside the picture.
   2: `:root{--bg:#fff;--ink:#0f172a;--muted:#475569;--accent:#4f46e5;--accent-2:#7c3aed;--on-accent:#fff;--ring:#c7d2fe;--line:#e2e8f0;--card:#fff;--field:#fff;--soft:#eef2ff;--radius:12px;--font:${SANS};--display:${SANS};--hero:radial-gradient(60% 70% at 85% 10%,#e0e7ff 0,rgba(224,231,255,0) 70%),radial-gradient(50% 60% at 0% 100%,#f3e8ff 0,rgba(243,232,255,0) 70%),#f8fafc}
 .features{background:#fff}`,
@@ -69,5 +69,5 @@ const THEMES: Record<LandingPageTemplateId, string> = {
 };
 
 export function landingPageStyles(templateId: LandingPageTemplateId): string {
-  return `${THEMES[templateId]}\n${BASE}`;
+  return `${BASE}\n${THEMES[templateId]}`;
 }
