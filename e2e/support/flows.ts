@@ -117,6 +117,13 @@ export class Api {
     return (text ? JSON.parse(text) : undefined) as T;
   }
 
+  /** A GET answered as is (not JSON): a CSV export, say. */
+  async raw(apiPath: string): Promise<Response> {
+    return fetch(`${this.baseUrl}/api${apiPath}`, {
+      headers: { Authorization: `Bearer ${this.token}` },
+    });
+  }
+
   async createCampaign(team: string, name: string): Promise<number> {
     const { id } = await this.call<{ id: number }>('POST', `/team/${team}/campaign/create`, {
       name,

@@ -94,10 +94,9 @@ import { findPublicTeam } from './modules/teams/find-public-team';
 import { trackerRoutes, trackerSnippetRoutes } from './modules/tracker/routes';
 import { trackerBundle } from './modules/tracker/tracker-bundle';
 import { createPreviewLinkTokens } from './modules/variant-preview/preview-link-tokens';
-import {
-  variantPreviewLinkRoutes,
-  variantPreviewPublicRoutes,
-} from './modules/variant-preview/routes';
+import * as variantPreview from './modules/variant-preview/routes';
+import { pageRoutes } from './modules/pages/routes';
+import { publicPageRoutes } from './modules/pages/public-routes';
 import { createOutbox } from './mail/outbox';
 import { installBus } from './realtime/create-bus';
 import { ChannelPolicies } from './realtime/channel-policies';
@@ -256,7 +255,8 @@ export async function buildApp({
     trackerBundle,
   });
   const previewLinkTokens = createPreviewLinkTokens(authSecret);
-  variantPreviewPublicRoutes(app, services, { tokens: previewLinkTokens });
+  variantPreview.variantPreviewPublicRoutes(app, services, { tokens: previewLinkTokens });
+  publicPageRoutes(app, services);
   teamRoutes(app, services);
   await billingWebhookRoutes(app, services);
   instanceAdminRoutes(app, services);
@@ -283,7 +283,8 @@ export async function buildApp({
         listCampaignIds: (input) => listCampaignIds(services, input),
       });
       trackerSnippetRoutes(scope, services);
-      variantPreviewLinkRoutes(scope, services, { tokens: previewLinkTokens });
+      variantPreview.variantPreviewLinkRoutes(scope, services, { tokens: previewLinkTokens });
+      pageRoutes(scope, services);
       statsRoutes(scope, services, {
         getCampaigns: (input) => getCampaigns(services, input),
         listCampaigns: (input) => getCampaigns(services, input),

@@ -36,6 +36,14 @@ const configSchema = z
      */
     ADMIN_URL: optionalUrl,
     /**
+     * Where published burner pages live: {PAGES_ORIGIN}/p/{team}/{slug}. Unset: PUBLIC_URL, else
+     * the request's origin. Recommended in production: a second host name pointed at this server,
+     * so user content never shares the app's origin.
+     */
+    PAGES_ORIGIN: optionalUrl,
+    /** Sign-ups POST /p/{team}/{slug}/signup takes per client address per minute. */
+    PAGE_SIGNUP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+    /**
      * The Chromium screenshots use. Unset: /usr/bin/chromium, else the bundled build
      * (@sparticuz/chromium); a path that is not there is skipped with a warning.
      */

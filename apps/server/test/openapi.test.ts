@@ -19,7 +19,8 @@ describeEachDatabase('GET /api/openapi.json', (kind) => {
       Object.keys(operations).map((method) => `${method.toUpperCase()} ${path.replace(/\/$/, '')}`),
     );
     const registered = t.current.routes
-      .filter((route) => route.url.startsWith('/api/') && !HIDDEN.has(route.url))
+      // Published burner pages (/p/...) are part of the public API too.
+      .filter((route) => /^\/(api|p)\//.test(route.url) && !HIDDEN.has(route.url))
       .map((route) => `${route.method} ${route.url.replace(/:(\w+)/g, '{$1}').replace(/\/$/, '')}`);
     expect(registered.length).toBeGreaterThan(20);
     expect(documented.sort()).toEqual([...new Set(registered)].sort());

@@ -13,6 +13,8 @@ interface Example {
   payload?: object | Buffer;
   /** Sent with the bearer token, e.g. a multipart content type. */
   headers?: Record<string, string>;
+  /** Path parameters (`:id`). */
+  params?: Record<string, string | number>;
 }
 
 interface Context {
@@ -25,6 +27,9 @@ interface Context {
   variantCampaignId: number;
   elementId: number;
   variantId: number;
+  /** A published sign-up page with one sign-up, and a second page the delete example removes. */
+  pageId: number;
+  doomedPageId: number;
 }
 
 /** Allow-listed so the owner's screenshot request passes the SSRF guard; no worker runs it. */
@@ -47,6 +52,13 @@ const imageForm = (): Example => ({
   ]),
   headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
 });
+
+const PAGE_CONTENT = {
+  headline: 'Victim page',
+  subheadline: 'Only the owner may read it.',
+  cta: { type: 'signup', label: 'Join' },
+  features: ['One', 'Two', 'Three'],
+};
 
 const textVariant = (key: string, value: string) => ({
   id: -1,
@@ -149,6 +161,17 @@ const EXAMPLES: Record<string, (context: Context) => Example> = {
   'POST /waitlist/join': () => ({ payload: { entry: 'slack-alerts' } }),
   'POST /waitlist/leave': () => ({ payload: { entry: 'ga4-export' } }),
   'GET /url-context/by-url': () => ({ query: { url: 'shop.example.com/landing' } }),
+  'POST /pages': () => ({ payload: { slug: 'created-by-example', content: PAGE_CONTENT } }),
+  'GET /pages': () => ({}),
+  'GET /pages/:id': (c) => ({ params: { id: c.pageId } }),
+  'PUT /pages/:id': (c) => ({
+    params: { id: c.pageId },
+    payload: { slug: 'victim-page', content: { ...PAGE_CONTENT, headline: 'Replaced' } },
+  }),
+  'DELETE /pages/:id': (c) => ({ params: { id: c.doomedPageId } }),
+  'POST /pages/:id/publish': (c) => ({ params: { id: c.pageId } }),
+  'POST /pages/:id/unpublish': (c) => ({ params: { id: c.pageId } }),
+  'GET /pages/:id/signups.csv': (c) => ({ params: { id: c.pageId } }),
   'POST /url-context/save': () => ({
     payload: {
       url: 'shop.example.com/landing',
@@ -171,10 +194,15 @@ const TABLES = [
   'teamWaitlist',
   'urlContexts',
   'teamBilling',
+  'pages',
+  'pageSignups',
 ] as const;
 
 function toUrl(slug: string, route: string, example: Example): string {
-  const path = route.slice(TEAM_PREFIX.length).replace(/^\/$/, '');
+  const path = route
+    .slice(TEAM_PREFIX.length)
+    .replace(/^\/$/, '')
+    .replace(/:([a-z]+)/gi, (_match, name: string) => String(example.params?.[name] ?? ''));
   const query = new URLSearchParams(
     Object.entries(example.query ?? {}).map(([key, value]): [string, string] => [
       key,
@@ -298,7 +326,30 @@ describeEachDatabase('every team-scoped route refuses other teams', (kind) => {
         headers: bearer(owner),
         payload: { url: 'https://shop.example.com/landing', context: { offer: 'Brass lamps' } },
       });
+      const pages = [];
+      for (const pageSlug of ['victim-page', 'doomed-page']) {
+        const page = await t.current.app.inject({
+          method: 'POST',
+          url: `/api/team/${slug}/pages`,
+          headers: bearer(owner),
+          payload: { slug: pageSlug, content: PAGE_CONTENT },
+        });
+        pages.push(page.json<{ id: number }>().id);
+      }
+      await t.current.app.inject({
+        method: 'POST',
+        url: `/api/team/${slug}/pages/${pages[0]}/publish`,
+        headers: bearer(owner),
+      });
+      const pageSignup = await t.current.app.inject({
+        method: 'POST',
+        url: `/p/${slug}/victim-page/signup`,
+        payload: { email: 'visitor@example.com' },
+      });
+      expect(pageSignup.statusCode).toBe(201);
       context = {
+        pageId: pages[0]!,
+        doomedPageId: pages[1]!,
         apiKeyId: apiKey.json<{ apiKey: { id: number } }>().apiKey.id,
         jobId: screenshot.json<{ jobId: string }>().jobId,
         campaignId: created.json<{ id: number }>().id,

@@ -16,6 +16,7 @@ import * as clientLogs from './migrations/0013-client-logs';
 import * as stripeBilling from './migrations/0014-stripe-billing';
 import * as aiGenerations from './migrations/0015-ai-generations';
 import * as waitlistAndUrlContext from './migrations/0017-waitlist-and-url-context';
+import * as landingPages from './migrations/0018-landing-pages';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts-and-campaigns': accountsAndCampaigns,
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0014-stripe-billing': stripeBilling,
   '0015-ai-generations': aiGenerations,
   '0017-waitlist-and-url-context': waitlistAndUrlContext,
+  '0018-landing-pages': landingPages,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -89,3 +89,26 @@ export interface AiGenerationsTable {
   kind: 'text' | 'image';
   createdAt: DefaultedTimestamp;
 }
+
+/** Burner landing pages (issue 18). */
+export interface PagesTable {
+  id: Generated<number>;
+  teamId: number;
+  slug: string;
+  templateId: number;
+  /** The domain's LandingPageContent; read it back through its schema. */
+  content: ColumnType<unknown, string, string>;
+  indexable: Generated<boolean>;
+  publishedAt: Timestamp | null;
+  createdBy: number | null;
+  createdAt: DefaultedTimestamp;
+  updatedAt: DefaultedTimestamp;
+}
+
+export interface PageSignupsTable {
+  id: Generated<string>;
+  pageId: number;
+  teamId: number;
+  email: string;
+  createdAt: DefaultedTimestamp;
+}

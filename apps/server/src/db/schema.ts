@@ -7,6 +7,8 @@ import type {
   TeamWaitlistTable,
   UrlContextsTable,
   AiGenerationsTable,
+  PagesTable,
+  PageSignupsTable,
 } from './schema-business';
 
 export type {
@@ -17,6 +19,8 @@ export type {
   TeamWaitlistTable,
   UrlContextsTable,
   AiGenerationsTable,
+  PagesTable,
+  PageSignupsTable,
 };
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -298,6 +302,8 @@ export interface Database {
   teamWaitlist: TeamWaitlistTable;
   urlContexts: UrlContextsTable;
   aiGenerations: AiGenerationsTable;
+  pages: PagesTable;
+  pageSignups: PageSignupsTable;
   teamBilling: TeamBillingTable;
   stripeEvents: StripeEventsTable;
 }

@@ -1,0 +1,55 @@
+import { createHash } from 'node:crypto';
+import { LANDING_PAGE_MESSAGES, renderLandingPage } from '@kindling/domain';
+import type { Db } from '../../db/database';
+import { notFound } from '../../errors';
+import { findPublicTeam } from '../teams/find-public-team';
+import { getTrackerSnippet } from '../tracker/get-tracker-snippet';
+import { trackerBase } from '../tracker/tracker-deps';
+import { pagePath, readPage } from './present-page';
+import { findPublishedPageBySlug } from './repo';
+
+export interface PublicPage {
+  html: string;
+  etag: string;
+  indexable: boolean;
+  /** The one script the page may run: the team's tracker. */
+  trackerSrc: string;
+  templateId: ReturnType<typeof readPage>['templateId'];
+}
+
+/** A published page, by team and page slug; unpublished or unknown pages are the same 404. */
+export async function findPublishedPage(
+  { db }: { db: Db },
+  { team, slug }: { team: string; slug: string },
+) {
+  const found = await findPublicTeam({ db }, { slug: team });
+  const row = found ? await findPublishedPageBySlug(db, found.id, slug) : undefined;
+  if (!found || !row) throw notFound(LANDING_PAGE_MESSAGES.notFound);
+  return { team: found, row, ...readPage(row) };
+}
+
+/**
+ * The published page as static HTML with the team's tracker tag built in, so the page is a
+ * normal campaign URL. `appOrigin` is where the tracker (and its collect endpoint) lives.
+ */
+export async function getPublicPage(
+  services: { db: Db },
+  { team, slug, appOrigin }: { team: string; slug: string; appOrigin: string },
+): Promise<PublicPage> {
+  const page = await findPublishedPage(services, { team, slug });
+  const html = renderLandingPage({
+    templateId: page.templateId,
+    content: page.content,
+    trackerTag: getTrackerSnippet({ slug: page.team.slug, origin: appOrigin }).html,
+    indexable: page.row.indexable,
+    signupAction: `${pagePath(page.team.slug, page.row.slug)}/signup`,
+  });
+  const hash = createHash('sha256').update(html).digest('base64url').slice(0, 27);
+  return {
+    html,
+    etag: `"${hash}"`,
+    indexable: page.row.indexable,
+    trackerSrc: `${trackerBase(appOrigin, page.team.slug)}.js`,
+    templateId: page.templateId,
+  };
+}

@@ -1,0 +1,153 @@
+import {
+  LANDING_PAGE_HONEYPOT_FIELD,
+  landingPageSignupSchema,
+  renderLandingPageNotice,
+  DEFAULT_LANDING_PAGE_TEMPLATE_ID,
+} from '@kindling/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../errors';
+import { appOrigin } from '../../http/app-origin';
+import type { AppInstance, AppServices } from '../../http/types';
+import { getPublicPage } from './get-public-page';
+import { signUpToPage } from './sign-up-to-page';
+
+const tags = ['pages'];
+/** Short: an edit, publish or unpublish reaches visitors within a minute. */
+export const PAGE_CACHE_CONTROL = 'public, max-age=60';
+const FORM = 'application/x-www-form-urlencoded';
+
+const publicParams = z.object({ team: z.string(), slug: z.string() });
+
+/** Nothing but the tracker runs; styles are inline (the tracker's anti-flicker <style> too). */
+export function pageCsp({ trackerSrc, appOrigin }: { trackerSrc?: string; appOrigin?: string }) {
+  return [
+    "default-src 'none'",
+    trackerSrc ? `script-src ${trackerSrc}` : "script-src 'none'",
+    appOrigin ? `connect-src ${appOrigin}` : "connect-src 'none'",
+    "style-src 'unsafe-inline'",
+    'img-src http: https: data:',
+    "form-action 'self'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+const isFormPost = (request: FastifyRequest) =>
+  (request.headers['content-type'] ?? '').toLowerCase().startsWith(FORM);
+
+function sendNotice(
+  reply: FastifyReply,
+  notice: {
+    status: number;
+    title: string;
+    message: string;
+    backHref: string;
+    templateId?: 1 | 2 | 3;
+  },
+) {
+  return reply
+    .status(notice.status)
+    .header('content-security-policy', pageCsp({}))
+    .header('x-robots-tag', 'noindex')
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(
+      renderLandingPageNotice({
+        templateId: notice.templateId ?? DEFAULT_LANDING_PAGE_TEMPLATE_ID,
+        title: notice.title,
+        message: notice.message,
+        backHref: notice.backHref,
+      }),
+    );
+}
+
+/**
+ * Published burner pages, public: GET /p/{team}/{slug} (static HTML, ETag, short public cache,
+ * a CSP that lets only the tracker run) and POST /p/{team}/{slug}/signup {email} as JSON or a
+ * form post (the page's own form: answered with a small thank-you page instead of JSON).
+ */
+export function publicPageRoutes(app: AppInstance, services: AppServices): void {
+  void app.register((plain, _options, registered) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
+    scope.addContentTypeParser(FORM, { parseAs: 'string' }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+    // A person who posted the form reads the problem on a page, not as JSON.
+    scope.setErrorHandler((error, request, reply) => {
+      const isBadInput = error instanceof AppError || hasZodFastifySchemaValidationErrors(error);
+      if (!isFormPost(request) || !isBadInput) throw error;
+      const { team, slug } = request.params as { team: string; slug: string };
+      const status = error instanceof AppError ? error.status : 400;
+      return sendNotice(reply, {
+        status,
+        title: 'That did not work',
+        message: error.message,
+        backHref: `/p/${encodeURIComponent(team)}/${encodeURIComponent(slug)}`,
+      });
+    });
+
+    scope.get(
+      '/p/:team/:slug',
+      {
+        schema: {
+          tags,
+          summary: 'A published page (public HTML, cached 60 s)',
+          params: publicParams,
+        },
+      },
+      async (request, reply) => {
+        const origin = appOrigin(services.config, request);
+        const page = await getPublicPage(services, { ...request.params, appOrigin: origin });
+        void reply
+          .header('cache-control', PAGE_CACHE_CONTROL)
+          .header('etag', page.etag)
+          .header(
+            'content-security-policy',
+            pageCsp({ trackerSrc: page.trackerSrc, appOrigin: origin }),
+          );
+        if (!page.indexable) void reply.header('x-robots-tag', 'noindex');
+        const seen = (request.headers['if-none-match'] ?? '')
+          .split(',')
+          .map((tag) => tag.trim().replace(/^W\//, ''));
+        if (seen.includes(page.etag)) return reply.status(304).send();
+        return reply.type('text/html; charset=utf-8').send(page.html);
+      },
+    );
+
+    scope.post(
+      '/p/:team/:slug/signup',
+      {
+        schema: {
+          tags,
+          summary: 'Signs an e-mail address up to a published page (JSON or form post); 201',
+          params: publicParams,
+          body: landingPageSignupSchema,
+        },
+        config: {
+          rateLimit: { max: services.config.PAGE_SIGNUP_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 },
+        },
+      },
+      async (request, reply) => {
+        const signedUp = await signUpToPage(services, {
+          ...request.params,
+          email: request.body.email,
+          honeypot: request.body[LANDING_PAGE_HONEYPOT_FIELD],
+        });
+        if (!isFormPost(request)) return reply.status(201).send({ ok: true });
+        return sendNotice(reply, {
+          status: 201,
+          title: 'Thank you!',
+          message: 'You are on the list. We will write to you as soon as there is news.',
+          backHref: signedUp.pageHref,
+          templateId: signedUp.templateId,
+        });
+      },
+    );
+    registered();
+  });
+}
