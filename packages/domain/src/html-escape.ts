@@ -1,4 +1,5 @@
-// The one escaping rule for text the server writes into HTML it builds itself (landing pages):
+// The one escaping rule for text the server writes into HTML it builds itself (landing pages,
+// mails, the preview and the tracker tag):
 // every character that can end a text node or an attribute value becomes an entity.
 
 const ENTITIES: Record<string, string> = {

@@ -1,3 +1,4 @@
+import { escapeHtml } from '@kindling/domain';
 export interface MailContent {
   subject: string;
   heading: string;
@@ -9,14 +10,6 @@ export interface MailContent {
 }
 
 const BRAND = '#e8590c';
-
-const escapeHtml = (value: string) =>
-  value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 
 /** One branded layout for every mail we send: a plain-text part and a simple HTML part. */
 export function renderMail(content: MailContent): { subject: string; text: string; html: string } {

@@ -1,3 +1,4 @@
+import { escapeHtml } from '@kindling/domain';
 import type { FastifyReply } from 'fastify';
 import { PREVIEW_CHANNEL } from '@kindling/page-runtime/channel';
 
@@ -16,13 +17,6 @@ export function sendPreviewHtml(reply: FastifyReply, status: number, html: strin
     .header('x-content-type-options', 'nosniff')
     .send(html);
 }
-
-const escapeHtml = (text: string) =>
-  text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;');
 
 /** JSON inside <script>: "<" escaped so no string can close the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\u003c');

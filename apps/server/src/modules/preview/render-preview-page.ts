@@ -1,3 +1,4 @@
+import { escapeHtml } from '@kindling/domain';
 import { STATUS_CODES } from 'node:http';
 import { previewAgentScript } from './agent-bundle';
 import { decodeHtml, looksLikeHtml } from './html-charset';
@@ -20,8 +21,6 @@ export interface RenderedPreview {
 
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 
-const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
-
 /**
  * Fetches the page through the SSRF guard and returns it ready for the sandboxed frame: the
  * site's own status, <base> to the original, the preview agent first in <head>. Fetch failures
@@ -42,12 +41,12 @@ export async function renderPreviewPage(options: RenderPreviewOptions): Promise<
   // The frame cannot read its own HTTP status; the agent passes it on, so a 404 page is not
   // mistaken for the page to test.
   const attributes = [
-    `data-parent-origin="${escapeAttribute(options.parentOrigin)}"`,
+    `data-parent-origin="${escapeHtml(options.parentOrigin)}"`,
     `data-page-status="${page.status}"`,
-    `data-page-status-text="${escapeAttribute(STATUS_CODES[page.status] ?? '')}"`,
+    `data-page-status-text="${escapeHtml(STATUS_CODES[page.status] ?? '')}"`,
     // For the page meta the editor records (campaign meta): where the fetch began and ended.
-    `data-page-url="${escapeAttribute(new URL(options.url).href)}"`,
-    `data-page-final-url="${escapeAttribute(page.finalUrl)}"`,
+    `data-page-url="${escapeHtml(new URL(options.url).href)}"`,
+    `data-page-final-url="${escapeHtml(page.finalUrl)}"`,
     `data-page-bytes="${page.body.length}"`,
   ].join(' ');
   const inject = `<script ${attributes}>${agent}</script>`;

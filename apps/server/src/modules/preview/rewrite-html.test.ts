@@ -66,7 +66,7 @@ describe('rewritePreviewHtml', () => {
       inject: '',
     });
     expect(out).toBe(
-      '<head><base href="https://e.example/&quot;>&lt;script>alert(1)&lt;/script>"></head>',
+      '<head><base href="https://e.example/&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"></head>',
     );
   });
 

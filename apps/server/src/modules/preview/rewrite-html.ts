@@ -1,3 +1,4 @@
+import { escapeHtml } from '@kindling/domain';
 // A string transform, not a parser: the page stays byte-for-byte what the site sent except for
 // the few tags below. Comments, the doctype and raw-text elements are skipped while looking for
 // where <head> begins, so a "<head>" inside a comment or script cannot fool it.
@@ -9,9 +10,6 @@ export interface RewriteOptions {
   /** Markup inserted first in <head>, after <base>. */
   inject: string;
 }
-
-const escapeAttribute = (value: string): string =>
-  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
 
 /** Tags the preview must not keep: CSP and frame blocking, and referrer overrides (the proxy URL is private). */
 const REMOVED_META =
@@ -47,7 +45,7 @@ function headPosition(html: string): number {
 }
 
 export function rewritePreviewHtml({ html, pageUrl, inject }: RewriteOptions): string {
-  const base = `<base href="${escapeAttribute(effectiveBase(html, pageUrl))}">`;
+  const base = `<base href="${escapeHtml(effectiveBase(html, pageUrl))}">`;
   const cleaned = html.replace(REMOVED_META, '');
   const position = headPosition(cleaned);
   const head = HEAD_OPEN.exec(cleaned.slice(position));
