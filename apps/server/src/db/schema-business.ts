@@ -1,10 +1,8 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { DefaultedTimestamp, Timestamp } from './column-types';
 
 // The business layer's tables (issue 13): survey, billing, client logs, waitlist, URL context,
 // AI generations. Part of the one Database interface in schema.ts.
-
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
 export interface TeamSurveysTable {
   teamId: number;

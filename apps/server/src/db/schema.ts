@@ -1,32 +1,8 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
-import type {
-  TeamSurveysTable,
-  TeamBillingTable,
-  StripeEventsTable,
-  ClientLogsTable,
-  TeamWaitlistTable,
-  UrlContextsTable,
-  AiGenerationsTable,
-  PagesTable,
-  PageSignupsTable,
-} from './schema-business';
+import type { DefaultedTimestamp, Json, Timestamp } from './column-types';
+import type * as Business from './schema-business';
 
-export type {
-  TeamSurveysTable,
-  TeamBillingTable,
-  StripeEventsTable,
-  ClientLogsTable,
-  TeamWaitlistTable,
-  UrlContextsTable,
-  AiGenerationsTable,
-  PagesTable,
-  PageSignupsTable,
-};
-
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type Json<T extends object | null> = JSONColumnType<T, string, string>;
-/** A timestamp the database fills in by default. */
-type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+export type * from './schema-business';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -297,13 +273,13 @@ export interface Database {
   rollupsHourly: RollupsHourlyTable;
   collectDrops: CollectDropsTable;
   aiDescriptions: AiDescriptionsTable;
-  teamSurveys: TeamSurveysTable;
-  clientLogs: ClientLogsTable;
-  teamWaitlist: TeamWaitlistTable;
-  urlContexts: UrlContextsTable;
-  aiGenerations: AiGenerationsTable;
-  pages: PagesTable;
-  pageSignups: PageSignupsTable;
-  teamBilling: TeamBillingTable;
-  stripeEvents: StripeEventsTable;
+  teamSurveys: Business.TeamSurveysTable;
+  clientLogs: Business.ClientLogsTable;
+  teamWaitlist: Business.TeamWaitlistTable;
+  urlContexts: Business.UrlContextsTable;
+  aiGenerations: Business.AiGenerationsTable;
+  pages: Business.PagesTable;
+  pageSignups: Business.PageSignupsTable;
+  teamBilling: Business.TeamBillingTable;
+  stripeEvents: Business.StripeEventsTable;
 }
