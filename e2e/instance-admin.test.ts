@@ -24,6 +24,7 @@ import {
   type Person,
 } from './support/flows';
 import { mailTo, serveMailbox } from './support/mailbox';
+import { createHeadlineCampaign } from './support/headline-shop';
 
 const FEEDBACK_KEY = 'fb_public_e2e_key';
 const VERIFY_SUBJECT = 'Verify your e-mail address for Kindling';
@@ -106,27 +107,14 @@ describe('instance admin: feature flags per team, and the feedback widget', () =
   let adminCampaign: number;
   let memberId: number;
 
-  async function createCampaign(api: Api, team: string): Promise<number> {
-    const { id } = await api.call<{ id: number }>('POST', `/team/${team}/campaign/create`, {
+  const createCampaign = (api: Api, team: string) =>
+    createHeadlineCampaign(api, team, {
       name: 'Orchard headline',
       description: 'Instance admin check',
       ingestedUrl: 'https://orchard.example/landing',
-      elements: [
-        {
-          id: -1,
-          key: 'headline',
-          selector: 'h1',
-          type: 'text',
-          control: { info: { value: ORIGINAL } },
-          variants: [
-            { id: -2, key: 'day', type: 'text', isEnabled: true, info: { value: VARIANT } },
-          ],
-        },
-      ],
-      goals: [],
+      original: ORIGINAL,
+      variants: [{ key: 'day', value: VARIANT }],
     });
-    return id;
-  }
 
   const liveButtons = (page: Page) =>
     page.getByTestId('campaign-contents').getByRole('button', { name: /View on live page/ });

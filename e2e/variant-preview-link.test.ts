@@ -10,7 +10,7 @@ import {
   signUpThroughUi,
   VIEWPORT,
 } from './support/flows';
-import { SHOP_HEADLINE, startHeadlineShop } from './support/headline-shop';
+import { createHeadlineCampaign, SHOP_HEADLINE, startHeadlineShop } from './support/headline-shop';
 import {
   DESKTOP_UA,
   launchShopBrowser,
@@ -202,24 +202,12 @@ describe('variant preview links: "View on live page" shows one variant, counted 
 
   it('follows a single-page app: the variant re-applied after re-renders and on coming back', async () => {
     const spaUrl = shopUrlOf(fixtures!, 'tracker-spa.html');
-    const { id } = await api.call<{ id: number }>('POST', `/team/${slug}/campaign/create`, {
+    const id = await createHeadlineCampaign(api, slug, {
       name: 'App headline',
       description: 'Preview in a single-page app',
       ingestedUrl: spaUrl,
       isEnabled: false,
-      elements: [
-        {
-          id: -1,
-          key: 'headline',
-          selector: 'h1',
-          type: 'text',
-          control: { info: { value: ORIGINAL } },
-          variants: [
-            { id: -2, key: 'app', type: 'text', isEnabled: true, info: { value: VARIANT_1 } },
-          ],
-        },
-      ],
-      goals: [],
+      variants: [{ key: 'app', value: VARIANT_1 }],
     });
     const loaded = await api.call<{ elements: { id: number; variants: { id: number }[] }[] }>(
       'GET',

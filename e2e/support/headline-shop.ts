@@ -23,32 +23,53 @@ export async function startHeadlineShop(
   const { html } = await api.call<{ html: string }>('GET', `/team/${team}/tracker/snippet`);
   const fixtures = await startFixtureServer({ substitutions: { [SNIPPET_PLACEHOLDER]: html } });
   const pageUrl = shopUrlOf(fixtures, 'tracker-landing.html');
-  const { id: campaignId } = await api.call<{ id: number }>(
-    'POST',
-    `/team/${team}/campaign/create`,
-    {
-      name: 'Lamp headline',
-      description,
-      ingestedUrl: pageUrl,
-      isEnabled: true,
-      elements: [
-        {
-          id: -1,
-          key: 'headline',
-          selector: 'h1',
-          type: 'text',
-          control: { info: { value: SHOP_HEADLINE } },
-          variants: variants.map(({ key, value }, index) => ({
-            id: -2 - index,
-            key,
-            type: 'text',
-            isEnabled: true,
-            info: { value, styles: [] },
-          })),
-        },
-      ],
-      goals: [],
-    },
-  );
+  const campaignId = await createHeadlineCampaign(api, team, {
+    name: 'Lamp headline',
+    description,
+    ingestedUrl: pageUrl,
+    isEnabled: true,
+    variants,
+  });
   return { fixtures, pageUrl, campaignId };
+}
+
+/** A campaign on a page's h1 with these variants (key and text); its id. */
+export async function createHeadlineCampaign(
+  api: Api,
+  team: string,
+  options: {
+    name: string;
+    description: string;
+    ingestedUrl: string;
+    /** Left out: the server's default (on only with a subscription). */
+    isEnabled?: boolean;
+    original?: string;
+    variants: { key: string; value: string }[];
+  },
+): Promise<number> {
+  const { name, description, ingestedUrl, isEnabled, original = SHOP_HEADLINE, variants } = options;
+  const { id } = await api.call<{ id: number }>('POST', `/team/${team}/campaign/create`, {
+    name,
+    description,
+    ingestedUrl,
+    ...(isEnabled === undefined ? {} : { isEnabled }),
+    elements: [
+      {
+        id: -1,
+        key: 'headline',
+        selector: 'h1',
+        type: 'text',
+        control: { info: { value: original } },
+        variants: variants.map(({ key, value }, index) => ({
+          id: -2 - index,
+          key,
+          type: 'text',
+          isEnabled: true,
+          info: { value, styles: [] },
+        })),
+      },
+    ],
+    goals: [],
+  });
+  return id;
 }
