@@ -1,3 +1,4 @@
+import clsx from 'clsx';
 import { useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
@@ -126,7 +127,7 @@ function PageEditor({ team, page }: { team: string; page: LandingPage }) {
           }}
         >
           <PageFormFields form={form} addressPrefix={addressPrefix} />
-          <div className={styles.footer}>
+          <div className={clsx(styles.footer, styles.sticky)}>
             {unsaved ? <span className={styles.unsaved}>Unsaved changes</span> : null}
             <Button type="submit" loading={save.isPending} disabled={!unsaved}>
               Save changes
