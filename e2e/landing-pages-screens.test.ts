@@ -188,6 +188,12 @@ describe('landing page screens (issue 18): create, publish, sign up, export, edi
     await showFrames();
     await shot(page, 'page-edit-preview-phone-mode-desktop');
 
+    // A refusal only the server can know (the address is taken) shows next to its field too.
+    await field('Page address').fill('week-3');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText(LANDING_PAGE_MESSAGES.slugTaken, { exact: true }).waitFor();
+    expect(await field('Headline').inputValue()).toBe(edited);
+    await field('Page address').fill('week-2');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Changes saved').first().waitFor();
     await eventually(() => page.getByRole('heading', { level: 1 }).textContent(), edited);
