@@ -58,6 +58,16 @@ describe('landing page screens (issue 18): create, publish, sign up, export, edi
    */
   const showFrames = () => page.evaluate(() => window.scrollTo(0, 0));
 
+  /** The editor at both sizes; on a phone the preview sits under the form, so it is scrolled to. */
+  async function shotWithPreview(name: string) {
+    await showFrames();
+    await shot(page, `${name}-desktop`);
+    await page.setViewportSize(SCREEN_SIZES.phone);
+    await page.getByTestId('page-preview').scrollIntoViewIfNeeded();
+    await shot(page, `${name}-phone`);
+    await page.setViewportSize(SCREEN_SIZES.desktop);
+  }
+
   /** Fills the create form as a person would: template, words, then the address. */
   async function fillNewPage(template: (typeof TEMPLATES)[number], slug: string) {
     const headline = `${template.name}: plan your whole week in five calm minutes`;
@@ -176,17 +186,11 @@ describe('landing page screens (issue 18): create, publish, sign up, export, edi
     const edited = 'Your week, planned before the coffee is cold';
     await field('Headline').fill(edited);
     await eventually(() => preview().getByRole('heading', { level: 1 }).textContent(), edited);
-    await showFrames();
-    await shotAtBothSizes(page, 'page-edit-preview-desktop-mode');
+    await shotWithPreview('page-edit-preview-desktop-mode');
     await page.getByRole('radio', { name: 'Phone' }).check();
     await eventually(() => frame.getAttribute('data-viewport-width'), '375');
     await eventually(() => preview().getByRole('heading', { level: 1 }).textContent(), edited);
-    await page.setViewportSize(SCREEN_SIZES.phone);
-    await page.getByTestId('page-preview').scrollIntoViewIfNeeded();
-    await shot(page, 'page-edit-preview-phone-mode-phone');
-    await page.setViewportSize(SCREEN_SIZES.desktop);
-    await showFrames();
-    await shot(page, 'page-edit-preview-phone-mode-desktop');
+    await shotWithPreview('page-edit-preview-phone-mode');
 
     // A refusal only the server can know (the address is taken) shows next to its field too.
     await field('Page address').fill('week-3');

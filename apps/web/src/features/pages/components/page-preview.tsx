@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useBelow } from '../../../lib/breakpoints';
 import { SIZE_WIDTH } from '../../../lib/preview/preview-options';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { SegmentedControl } from '../../../ui/segmented-control';
@@ -21,7 +22,9 @@ const VIEWPORT: Record<PreviewWidth, number> = {
 
 /** The page as it will be published, re-rendered as the user types, at desktop or phone width. */
 export function PagePreview({ values }: { values: PageFormValues }) {
-  const [width, setWidth] = useState<PreviewWidth>('desktop');
+  // On a phone the desktop layout would be shrunk to a quarter: start with the phone's.
+  const onPhone = useBelow('phone');
+  const [width, setWidth] = useState<PreviewWidth>(onPhone ? 'phone' : 'desktop');
   const settled = useDebouncedValue(values, 150);
   const html = useMemo(() => previewHtml(settled), [settled]);
   return (
