@@ -222,22 +222,6 @@ describeEachDatabase('burner landing pages', (kind) => {
       expect(edited.body).toContain('<h1>Edited</h1>');
       expect(edited.headers.etag).not.toBe(page.headers.etag);
     });
-
-    it('renders script payloads inert', async () => {
-      const payload = '<script>alert(1)</script>"><img src=x onerror=alert(1)>';
-      const { id } = await create('hostile', {
-        headline: payload.slice(0, 90),
-        subheadline: payload,
-        cta: { type: 'signup', label: payload.slice(0, 40) },
-        features: [payload, payload, payload],
-        price: payload.slice(0, 40),
-      });
-      await api('POST', `/${id}/publish`);
-      const page = await t.current.app.inject({ url: `/p/${team}/hostile` });
-      expect(page.body.match(/<script/g)).toHaveLength(1);
-      expect(page.body).not.toContain('<img src=x');
-      expect(page.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
-    });
   });
 
   describe('sign-ups', () => {

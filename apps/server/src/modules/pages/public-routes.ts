@@ -125,8 +125,13 @@ export function publicPageRoutes(app: AppInstance, services: AppServices): void 
         schema: {
           tags,
           summary: 'Signs an e-mail address up to a published page (JSON or form post); 201',
+          // The page's own form posts url-encoded and is answered with a thank-you page.
+          consumes: ['application/json', FORM],
           params: publicParams,
           body: landingPageSignupSchema,
+          response: {
+            201: z.object({ ok: z.literal(true) }).describe('JSON; a form post gets HTML'),
+          },
         },
         config: {
           rateLimit: { max: services.config.PAGE_SIGNUP_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 },

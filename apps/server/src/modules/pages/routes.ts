@@ -35,6 +35,7 @@ export function pageRoutes(scope: AppInstance, services: AppServices): void {
         summary: 'Creates an unpublished page; 201 {id, url}',
         params: z.object({ team: z.string() }),
         body: landingPageInputSchema,
+        response: { 201: z.object({ id: z.number(), url: z.string() }) },
       },
     },
     async (request, reply) => {
