@@ -71,22 +71,27 @@ export const notificationPageSchema = z.coerce
   .max(1_000_000, NOTIFICATION_MESSAGES.page)
   .default(1);
 
-export interface NotificationView {
-  id: number;
-  title: string;
-  body: string;
+/** One notification as a member sees it (GET .../notifications). */
+export const notificationViewSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  body: z.string(),
   /** A path inside the app (/admin/{team}/...), or null. */
-  link: string | null;
-  createdAt: string;
+  link: z.string().nullable(),
+  createdAt: z.string(),
   /** Whether the member asking has read it. */
-  read: boolean;
-}
+  read: z.boolean(),
+});
+export type NotificationView = z.infer<typeof notificationViewSchema>;
 
-export interface NotificationList {
-  notifications: NotificationView[];
-  unreadCount: number;
-  page: number;
-  pageSize: number;
-  totalItems: number;
-  totalPages: number;
-}
+export const notificationListSchema = z.object({
+  notifications: z.array(notificationViewSchema),
+  unreadCount: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  totalItems: z.number(),
+  totalPages: z.number(),
+});
+export type NotificationList = z.infer<typeof notificationListSchema>;
+
+export const unreadCountSchema = z.object({ unreadCount: z.number() });
