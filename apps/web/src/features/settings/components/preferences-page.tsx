@@ -87,8 +87,8 @@ export function PreferencesPage() {
           <div className={styles.rowText}>
             <span className={styles.rowTitle}>E-mail me team notifications</span>
             <span className={styles.rowDescription}>
-              Also get what the bell shows (an idea test that stopped, say) by e-mail, when this
-              server sends mail.
+              Also get what the bell shows (an idea test that stopped, say) by e-mail, once your
+              address is verified and this server sends mail.
             </span>
           </div>
           <Switch
