@@ -10,6 +10,8 @@ export interface PostgresServer {
   baseUrl: string;
   /** The server's own database, for what no route may do (a team's subscription). */
   db: pg.Client;
+  /** Its database's address, for a test that runs a server use-case against it in-process. */
+  databaseUrl: string;
   close(): Promise<void>;
 }
 
@@ -49,6 +51,7 @@ export async function startPostgresServer(
   return {
     baseUrl: server.url,
     db,
+    databaseUrl: url.toString(),
     async close() {
       await db.end();
       await server.stop();

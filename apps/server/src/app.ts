@@ -96,6 +96,7 @@ import { trackerBundle } from './modules/tracker/tracker-bundle';
 import { createPreviewLinkTokens } from './modules/variant-preview/preview-link-tokens';
 import * as variantPreview from './modules/variant-preview/routes';
 import { pageRoutes } from './modules/pages/routes';
+import { notificationRoutes } from './modules/notifications/routes';
 import { publicPageRoutes } from './modules/pages/public-routes';
 import { createOutbox } from './mail/outbox';
 import { installBus } from './realtime/create-bus';
@@ -285,6 +286,7 @@ export async function buildApp({
       trackerSnippetRoutes(scope, services);
       variantPreview.variantPreviewLinkRoutes(scope, services, { tokens: previewLinkTokens });
       pageRoutes(scope, services);
+      notificationRoutes(scope, services);
       statsRoutes(scope, services, {
         getCampaigns: (input) => getCampaigns(services, input),
         listCampaigns: (input) => getCampaigns(services, input),

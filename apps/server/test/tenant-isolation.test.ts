@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_PREFIX } from '../src/http/team-scope';
+import { createOutbox } from '../src/mail/outbox';
+import { notifyTeam } from '../src/modules/notifications/notify-team';
 import { describeEachDatabase } from './databases';
 import { startStripeDouble, type StripeDouble } from './stripe-double';
 import { addMember, bearer, createTeam, signUp, useTestApp, type Account } from './test-app';
@@ -30,6 +32,7 @@ interface Context {
   /** A published sign-up page with one sign-up, and a second page the delete example removes. */
   pageId: number;
   doomedPageId: number;
+  notificationId: number;
 }
 
 /** Allow-listed so the owner's screenshot request passes the SSRF guard; no worker runs it. */
@@ -173,6 +176,9 @@ const EXAMPLES: Record<string, (context: Context) => Example> = {
   'POST /pages/:id/unpublish': (c) => ({ params: { id: c.pageId } }),
   'GET /pages/:id/signups': (c) => ({ params: { id: c.pageId } }),
   'GET /pages/:id/signups.csv': (c) => ({ params: { id: c.pageId } }),
+  'GET /notifications': () => ({ query: { page: 1 } }),
+  'GET /notifications/unread-count': () => ({}),
+  'POST /notifications/read': (c) => ({ payload: { ids: [c.notificationId] } }),
   'POST /url-context/save': () => ({
     payload: {
       url: 'shop.example.com/landing',
@@ -197,6 +203,8 @@ const TABLES = [
   'teamBilling',
   'pages',
   'pageSignups',
+  'notifications',
+  'notificationReads',
 ] as const;
 
 function toUrl(slug: string, route: string, example: Example): string {
@@ -348,7 +356,17 @@ describeEachDatabase('every team-scoped route refuses other teams', (kind) => {
         payload: { email: 'visitor@example.com' },
       });
       expect(pageSignup.statusCode).toBe(201);
+      const victimTeam = await t.current.services.db
+        .selectFrom('teams')
+        .select('id')
+        .where('slug', '=', slug)
+        .executeTakeFirstOrThrow();
+      const notification = await notifyTeam(
+        { ...t.current.services, outbox: createOutbox(t.current.services.mailer) },
+        { teamId: victimTeam.id, title: 'Victim notice', body: 'Only the team may read it.' },
+      );
       context = {
+        notificationId: notification.id,
         pageId: pages[0]!,
         doomedPageId: pages[1]!,
         apiKeyId: apiKey.json<{ apiKey: { id: number } }>().apiKey.id,

@@ -79,6 +79,8 @@ export const userPreferencesSchema = z.object({
     .default('UTC'),
   previewSize: z.enum(PREVIEW_SIZES).default('desktop'),
   menuCollapsed: z.boolean().default(false),
+  /** Team notifications by mail too, when the server has mail set up (SMTP_URL). */
+  notificationMails: z.boolean().default(true),
 });
 export type UserPreferences = z.infer<typeof userPreferencesSchema>;
 

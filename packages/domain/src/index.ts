@@ -58,3 +58,4 @@ export * from './client-logs';
 export * from './instance-admin';
 export * from './waitlist';
 export * from './url-context';
+export * from './notifications';

@@ -110,3 +110,22 @@ export interface PageSignupsTable {
   email: string;
   createdAt: DefaultedTimestamp;
 }
+
+/** Team notifications: one row per notice to the whole team. */
+export interface NotificationsTable {
+  id: Generated<number>;
+  teamId: number;
+  title: string;
+  body: string;
+  /** A path inside the app (/admin/{team}/...), or null. */
+  link: string | null;
+  createdAt: DefaultedTimestamp;
+}
+
+/** A member has read a notification; no row means unread. */
+export interface NotificationReadsTable {
+  notificationId: number;
+  userId: number;
+  teamId: number;
+  readAt: DefaultedTimestamp;
+}

@@ -282,4 +282,6 @@ export interface Database {
   pageSignups: Business.PageSignupsTable;
   teamBilling: Business.TeamBillingTable;
   stripeEvents: Business.StripeEventsTable;
+  notifications: Business.NotificationsTable;
+  notificationReads: Business.NotificationReadsTable;
 }

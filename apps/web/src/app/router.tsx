@@ -204,9 +204,13 @@ export const routes: RouteObject[] = [
       { path: '/admin/auth/*', element: <Navigate to="/admin/auth/sign-in" replace /> },
       {
         path: '/admin/:team',
-        lazy: async () => ({
-          Component: (await import('./shell/team-layout')).TeamLayout,
-        }),
+        lazy: async () => {
+          const [{ TeamLayout }, { NotificationBell }] = await Promise.all([
+            import('./shell/team-layout'),
+            import('../features/notifications/components/notification-bell'),
+          ]);
+          return { Component: () => <TeamLayout Notifications={NotificationBell} /> };
+        },
         children: teamRoutes,
       },
       { path: '*', element: <NotFoundScreen /> },

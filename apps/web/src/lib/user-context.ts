@@ -9,6 +9,7 @@ export interface UserPreferences {
   timezone: string;
   previewSize: PreviewSize;
   menuCollapsed: boolean;
+  notificationMails: boolean;
 }
 
 export interface Subscription {

@@ -1,4 +1,5 @@
 import clsx from 'clsx';
+import type { ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { config } from '../../lib/config';
 import { useCurrentTeam } from '../../lib/current-team';
@@ -20,9 +21,11 @@ interface MainMenuProps {
   collapsed: boolean;
   /** Absent where the menu cannot collapse (in the phone drawer). */
   onToggleCollapsed: (() => void) | undefined;
+  /** The notifications bell (a feature's, injected); the phone bar carries its own. */
+  notifications?: ReactNode;
 }
 
-export function MainMenu({ collapsed, onToggleCollapsed }: MainMenuProps) {
+export function MainMenu({ collapsed, onToggleCollapsed, notifications }: MainMenuProps) {
   const href = useTeamHref();
   const { pathname } = useLocation();
   const { isGuest, isInstanceAdmin } = useCurrentTeam();
@@ -91,6 +94,7 @@ export function MainMenu({ collapsed, onToggleCollapsed }: MainMenuProps) {
       </nav>
 
       <div className={styles.footer}>
+        {notifications}
         <UserMenu collapsed={collapsed} />
         {onToggleCollapsed ? (
           <button

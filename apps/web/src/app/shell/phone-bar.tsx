@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { config } from '../../lib/config';
 import { useCurrentTeam } from '../../lib/current-team';
@@ -10,7 +10,7 @@ import { MainMenu } from './main-menu';
 import styles from './phone-bar.module.css';
 
 /** On a phone, the main menu waits in a drawer behind this bar's menu button. */
-export function PhoneBar() {
+export function PhoneBar({ notifications }: { notifications?: ReactNode }) {
   const href = useTeamHref();
   const { membership } = useCurrentTeam();
   const location = useLocation();
@@ -48,6 +48,7 @@ export function PhoneBar() {
       <span className={styles.team} data-testid="phone-bar-team">
         {membership.name}
       </span>
+      {notifications}
     </header>
   );
 }

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { Outlet } from 'react-router';
 import { isApiError } from '../../lib/api-client';
 import { useTeamSlug } from '../../lib/team-path';
@@ -15,15 +16,21 @@ import { PhoneBar } from './phone-bar';
 import { useMenuCollapsed } from './use-menu-collapsed';
 import styles from './team-layout.module.css';
 
-export function TeamLayout() {
+/** The notifications bell, from its feature (the shell imports no feature): see router.tsx. */
+export type NotificationsSlot = ComponentType<{
+  placement: 'sidebar' | 'bar';
+  collapsed?: boolean;
+}>;
+
+export function TeamLayout({ Notifications }: { Notifications?: NotificationsSlot }) {
   return (
     <RequireSession>
-      <TeamShell />
+      <TeamShell Notifications={Notifications} />
     </RequireSession>
   );
 }
 
-function TeamShell() {
+function TeamShell({ Notifications }: { Notifications: NotificationsSlot | undefined }) {
   const team = useTeamSlug();
   const context = useUserContext(team);
 
@@ -40,10 +47,21 @@ function TeamShell() {
       />
     );
   }
-  return <TeamFrame initialCollapsed={context.data.user.preferences.menuCollapsed} />;
+  return (
+    <TeamFrame
+      initialCollapsed={context.data.user.preferences.menuCollapsed}
+      Notifications={Notifications}
+    />
+  );
 }
 
-function TeamFrame({ initialCollapsed }: { initialCollapsed: boolean }) {
+function TeamFrame({
+  initialCollapsed,
+  Notifications,
+}: {
+  initialCollapsed: boolean;
+  Notifications: NotificationsSlot | undefined;
+}) {
   const [collapsed, toggleCollapsed] = useMenuCollapsed(initialCollapsed);
   // A phone has no room for a sidebar: the menu opens from the top bar as a drawer.
   const phone = useBelow('phone');
@@ -51,9 +69,15 @@ function TeamFrame({ initialCollapsed }: { initialCollapsed: boolean }) {
     <div className={styles.shell} data-collapsed={collapsed || undefined}>
       {/* First child either way, so the page beside it keeps its state across the breakpoint. */}
       {phone ? (
-        <PhoneBar />
+        <PhoneBar notifications={Notifications ? <Notifications placement="bar" /> : null} />
       ) : (
-        <MainMenu collapsed={collapsed} onToggleCollapsed={toggleCollapsed} />
+        <MainMenu
+          collapsed={collapsed}
+          onToggleCollapsed={toggleCollapsed}
+          notifications={
+            Notifications ? <Notifications placement="sidebar" collapsed={collapsed} /> : null
+          }
+        />
       )}
       <div className={styles.main}>
         <GuestBanner />

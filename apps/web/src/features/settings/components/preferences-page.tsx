@@ -32,6 +32,9 @@ export function PreferencesPage() {
     user.preferences.previewSize ?? 'desktop',
   );
   const [menuCollapsed, setMenuCollapsed] = useState(user.preferences.menuCollapsed);
+  const [notificationMails, setNotificationMails] = useState(
+    user.preferences.notificationMails ?? true,
+  );
   const [error, setError] = useState<string | null>(null);
   const zones = useMemo(() => timeZones(user.preferences.timezone), [user.preferences.timezone]);
   const save = useSaveUser('Preferences saved', (failure) => setError(errorMessage(failure)));
@@ -40,7 +43,7 @@ export function PreferencesPage() {
     event.preventDefault();
     setError(null);
     writeMenuCollapsed(menuCollapsed);
-    save.mutate({ preferences: { timezone, previewSize, menuCollapsed } });
+    save.mutate({ preferences: { timezone, previewSize, menuCollapsed, notificationMails } });
   }
 
   return (
@@ -78,6 +81,21 @@ export function PreferencesPage() {
             onCheckedChange={setMenuCollapsed}
             label="Collapse the main menu by default"
             data-testid="preference-menu-collapsed"
+          />
+        </div>
+        <div className={styles.row}>
+          <div className={styles.rowText}>
+            <span className={styles.rowTitle}>E-mail me team notifications</span>
+            <span className={styles.rowDescription}>
+              Also get what the bell shows (an idea test that stopped, say) by e-mail, once your
+              address is verified and this server sends mail.
+            </span>
+          </div>
+          <Switch
+            checked={notificationMails}
+            onCheckedChange={setNotificationMails}
+            label="E-mail me team notifications"
+            data-testid="preference-notification-mails"
           />
         </div>
         <div className={styles.actions}>
