@@ -96,6 +96,7 @@ import { trackerBundle } from './modules/tracker/tracker-bundle';
 import { createPreviewLinkTokens } from './modules/variant-preview/preview-link-tokens';
 import * as variantPreview from './modules/variant-preview/routes';
 import { pageRoutes } from './modules/pages/routes';
+import { ideaExperiments } from './modules/idea-experiments/idea-experiments';
 import { publicPageRoutes } from './modules/pages/public-routes';
 import { createOutbox } from './mail/outbox';
 import { installBus } from './realtime/create-bus';
@@ -254,6 +255,7 @@ export async function buildApp({
       getTrackerConfig({ ...services, getBanditWeights: banditWeights }, input),
     trackerBundle,
   });
+  const experiments = ideaExperiments(app, services, { textProvider: aiProviders.text });
   const previewLinkTokens = createPreviewLinkTokens(authSecret);
   variantPreview.variantPreviewPublicRoutes(app, services, { tokens: previewLinkTokens });
   publicPageRoutes(app, services);
@@ -284,7 +286,8 @@ export async function buildApp({
       });
       trackerSnippetRoutes(scope, services);
       variantPreview.variantPreviewLinkRoutes(scope, services, { tokens: previewLinkTokens });
-      pageRoutes(scope, services);
+      pageRoutes(scope, services, { onPageGone: experiments.onPageGone });
+      experiments.routes(scope);
       statsRoutes(scope, services, {
         getCampaigns: (input) => getCampaigns(services, input),
         listCampaigns: (input) => getCampaigns(services, input),

@@ -30,6 +30,8 @@ interface Context {
   /** A published sign-up page with one sign-up, and a second page the delete example removes. */
   pageId: number;
   doomedPageId: number;
+  /** A published page without an experiment, for the idea experiment routes (in order). */
+  experimentPageId: number;
 }
 
 /** Allow-listed so the owner's screenshot request passes the SSRF guard; no worker runs it. */
@@ -172,6 +174,16 @@ const EXAMPLES: Record<string, (context: Context) => Example> = {
   'POST /pages/:id/publish': (c) => ({ params: { id: c.pageId } }),
   'POST /pages/:id/unpublish': (c) => ({ params: { id: c.pageId } }),
   'GET /pages/:id/signups.csv': (c) => ({ params: { id: c.pageId } }),
+  'POST /pages/:id/experiment': (c) => ({
+    params: { id: c.experimentPageId },
+    payload: { variants: [{ headline: 'A bolder promise', ctaLabel: 'Count me in' }] },
+  }),
+  'GET /pages/:id/experiment': (c) => ({ params: { id: c.experimentPageId } }),
+  'POST /pages/:id/experiment/stop': (c) => ({ params: { id: c.experimentPageId } }),
+  'POST /pages/:id/experiment/suggestions': (c) => ({
+    params: { id: c.experimentPageId },
+    payload: { idea: 'A calm planner for busy founders' },
+  }),
   'POST /url-context/save': () => ({
     payload: {
       url: 'shop.example.com/landing',
@@ -196,6 +208,7 @@ const TABLES = [
   'teamBilling',
   'pages',
   'pageSignups',
+  'ideaExperiments',
 ] as const;
 
 function toUrl(slug: string, route: string, example: Example): string {
@@ -327,7 +340,7 @@ describeEachDatabase('every team-scoped route refuses other teams', (kind) => {
         payload: { url: 'https://shop.example.com/landing', context: { offer: 'Brass lamps' } },
       });
       const pages = [];
-      for (const pageSlug of ['victim-page', 'doomed-page']) {
+      for (const pageSlug of ['victim-page', 'doomed-page', 'experiment-page']) {
         const page = await t.current.app.inject({
           method: 'POST',
           url: `/api/team/${slug}/pages`,
@@ -336,11 +349,13 @@ describeEachDatabase('every team-scoped route refuses other teams', (kind) => {
         });
         pages.push(page.json<{ id: number }>().id);
       }
-      await t.current.app.inject({
-        method: 'POST',
-        url: `/api/team/${slug}/pages/${pages[0]}/publish`,
-        headers: bearer(owner),
-      });
+      for (const published of [pages[0], pages[2]]) {
+        await t.current.app.inject({
+          method: 'POST',
+          url: `/api/team/${slug}/pages/${published}/publish`,
+          headers: bearer(owner),
+        });
+      }
       const pageSignup = await t.current.app.inject({
         method: 'POST',
         url: `/p/${slug}/victim-page/signup`,
@@ -350,6 +365,7 @@ describeEachDatabase('every team-scoped route refuses other teams', (kind) => {
       context = {
         pageId: pages[0]!,
         doomedPageId: pages[1]!,
+        experimentPageId: pages[2]!,
         apiKeyId: apiKey.json<{ apiKey: { id: number } }>().apiKey.id,
         jobId: screenshot.json<{ jobId: string }>().jobId,
         campaignId: created.json<{ id: number }>().id,

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { AppError } from '../../errors';
 import { appOrigin } from '../../http/app-origin';
 import type { AppInstance, AppServices } from '../../http/types';
-import { getPublicPage } from './get-public-page';
+import { getPublicPage, getThanksPage } from './get-public-page';
 import { signUpToPage } from './sign-up-to-page';
 
 const tags = ['pages'];
@@ -69,7 +69,8 @@ function sendNotice(
 /**
  * Published burner pages, public: GET /p/{team}/{slug} (static HTML, ETag, short public cache,
  * a CSP that lets only the tracker run) and POST /p/{team}/{slug}/signup {email} as JSON or a
- * form post (the page's own form: answered with a small thank-you page instead of JSON).
+ * form post (the page's own form: sent on to GET /p/{team}/{slug}/thanks, a small thank-you
+ * page with the tracker, whose view is the page's sign-up goal).
  */
 export function publicPageRoutes(app: AppInstance, services: AppServices): void {
   void app.register((plain, _options, registered) => {
@@ -139,13 +140,33 @@ export function publicPageRoutes(app: AppInstance, services: AppServices): void 
           honeypot: request.body[LANDING_PAGE_HONEYPOT_FIELD],
         });
         if (!isFormPost(request)) return reply.status(201).send({ ok: true });
-        return sendNotice(reply, {
-          status: 201,
-          title: 'Thank you!',
-          message: 'You are on the list. We will write to you as soon as there is news.',
-          backHref: signedUp.pageHref,
-          templateId: signedUp.templateId,
-        });
+        // See other: the thank-you page is a page view of its own, which the tracker counts
+        // as the sign-up goal, and reloading it does not post the form again.
+        return reply.redirect(`${signedUp.pageHref}/thanks`, 303);
+      },
+    );
+
+    scope.get(
+      '/p/:team/:slug/thanks',
+      {
+        schema: {
+          tags,
+          summary: "A published sign-up page's thank-you page (public HTML, tracker built in)",
+          params: publicParams,
+        },
+      },
+      async (request, reply) => {
+        const origin = appOrigin(services.config, request);
+        const page = await getThanksPage(services, { ...request.params, appOrigin: origin });
+        return reply
+          .header('cache-control', PAGE_CACHE_CONTROL)
+          .header('x-robots-tag', 'noindex')
+          .header(
+            'content-security-policy',
+            pageCsp({ trackerSrc: page.trackerSrc, appOrigin: origin }),
+          )
+          .type('text/html; charset=utf-8')
+          .send(page.html);
       },
     );
     registered();

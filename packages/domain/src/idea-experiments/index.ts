@@ -1,0 +1,3 @@
+export * from './input';
+export * from './stop-rule';
+export * from './verdict';
