@@ -5,7 +5,7 @@ import {
   LANDING_PAGE_MESSAGES,
   type LandingPageContent,
 } from '@kindling/domain';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, expect, it, vi } from 'vitest';
 import { describeEachDatabase } from '../../../test/databases';
 import { snapshotTables } from '../../../test/table-snapshot';
 import {

@@ -3,39 +3,14 @@ import {
   EXPERIMENT_STOP_REASONS,
   EXPERIMENT_VIEW_LIMIT,
   experimentVariantSchema,
-  type ExperimentOutcome,
-  type ExperimentStopReason,
   type ExperimentVerdict,
+  type IdeaExperimentView,
 } from '@kindling/domain';
 import { z } from 'zod';
 import type { MeasuredExperiment } from './measure-experiment';
 import type { ExperimentRow } from './repo';
 
-export interface ExperimentArmView {
-  label: string;
-  headline: string;
-  ctaLabel: string;
-  views: number;
-  visitors: number;
-  signups: number;
-  /** Sign-ups per visitor. */
-  rate: number;
-  chanceBest: number;
-}
-
-export interface ExperimentView {
-  id: number;
-  pageId: number;
-  campaignId: number;
-  status: 'running' | 'stopped';
-  stopReason: ExperimentStopReason | null;
-  stopReasonText: string | null;
-  viewLimit: number;
-  startedAt: string;
-  stoppedAt: string | null;
-  arms: ExperimentArmView[];
-  verdict: { outcome: ExperimentOutcome; text: string; leader: number; ratio: number | null };
-}
+export type ExperimentView = IdeaExperimentView;
 
 /** What a stopped experiment keeps: the texts and the verdict (with its numbers) at the stop. */
 export interface StoppedResult {
