@@ -176,6 +176,11 @@ describe('the verdict', () => {
     expect(close.text).toMatch(
       /^No clear winner: Variant 1 is ahead \(4\.4% against 4\.0% for the original\), but the gap could still be chance; \d+% chance it is best\.$/,
     );
+    const early = experimentVerdict([arm(20, 1), arm(20, 6)]);
+    expect(early.text).toBe(
+      'No clear winner yet: too early to tell after 40 views; rates mean little until every variant has 100 visitors.',
+    );
+    expect(early.leader).toBe(1);
     const none = experimentVerdict([arm(1000, 0), arm(1000, 0)]);
     expect(none.text).toBe('No clear winner: no sign-ups yet in 2,000 views.');
     expect(none.ratio).toBeNull();

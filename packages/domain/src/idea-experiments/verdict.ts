@@ -1,5 +1,6 @@
 import { probabilityBest } from '../stats/bandit';
 import { mulberry32 } from '../stats/prng';
+import { ENOUGH_DATA_EXPOSURES } from '../stats/significance';
 import { clearWinner, type ExperimentArm } from './stop-rule';
 
 export type ExperimentOutcome = 'variant_best' | 'original_best' | 'no_clear_winner';
@@ -72,6 +73,9 @@ function unclearText(arms: readonly VerdictArm[], leader: number, compared: numb
   if (arms.every((arm) => arm.signups === 0)) {
     return `No clear winner: no sign-ups yet in ${plural(views, 'view')}.`;
   }
+  if (arms.some((arm) => arm.visitors < ENOUGH_DATA_EXPOSURES)) {
+    return `No clear winner yet: too early to tell after ${plural(views, 'view')}; rates mean little until every variant has ${ENOUGH_DATA_EXPOSURES} visitors.`;
+  }
   const lead = arms[leader]!;
   const other = arms[compared]!;
   return (
@@ -97,10 +101,12 @@ export function experimentVerdict(arms: readonly ExperimentArm[]): ExperimentVer
     rate: rateOf(arm),
     chanceBest: chances[index] ?? 0,
   }));
-  const leader = shown.reduce(
-    (best, arm, index) => (arm.rate > shown[best]!.rate ? index : best),
-    0,
-  );
+  // Ties go to the arm more likely best (more visitors at the same rate).
+  const leader = shown.reduce((best, arm, index) => {
+    const top = shown[best]!;
+    const ahead = arm.rate > top.rate || (arm.rate === top.rate && arm.chanceBest > top.chanceBest);
+    return ahead ? index : best;
+  }, 0);
   const winner = clearWinner(arms);
   // A variant is weighed against the original; the original against its best challenger.
   const compared = leader === 0 ? runnerUp(shown, 0) : 0;

@@ -25,30 +25,39 @@ function ArmsTable({ experiment }: { experiment: IdeaExperimentView }) {
       <tbody>
         {experiment.arms.map((arm, index) => {
           const progress = Math.min(1, arm.views / experiment.viewLimit);
-          const leads = !running && index === experiment.verdict.leader;
+          // Only a clear result crowns an arm; "ahead" without it is said in words, not colour.
+          const leads =
+            !running &&
+            index === experiment.verdict.leader &&
+            experiment.verdict.outcome !== 'no_clear_winner';
           return (
             <tr key={arm.label} className={clsx(leads && styles.leader)} data-testid="arm">
-              <th scope="row" className={styles.armCell}>
-                <span className={styles.armLabel}>
-                  {arm.label}
-                  {leads && experiment.verdict.outcome !== 'no_clear_winner' ? (
-                    <Badge tone="success">Best</Badge>
-                  ) : null}
-                </span>
-                <span className={styles.armHeadline}>{arm.headline}</span>
-                <span className={styles.armCta}>Button: {arm.ctaLabel}</span>
-                {running ? (
-                  <span className={styles.progress}>
-                    <progress
-                      max={experiment.viewLimit}
-                      value={Math.min(arm.views, experiment.viewLimit)}
-                      aria-label={`${arm.label}: views toward ${formatCount(experiment.viewLimit)}`}
-                    />
-                    <span>
-                      {formatShare(progress)} of {formatCount(experiment.viewLimit)} views
-                    </span>
+              <th scope="row">
+                <div className={styles.armCell}>
+                  <span className={styles.armLabel}>
+                    {arm.label}
+                    {leads ? <Badge tone="success">Best</Badge> : null}
                   </span>
-                ) : null}
+                  <span className={styles.armHeadline}>{arm.headline}</span>
+                  <span className={styles.armCta}>Button: {arm.ctaLabel}</span>
+                  {running ? (
+                    <span className={styles.progress}>
+                      <span
+                        className={styles.bar}
+                        role="progressbar"
+                        aria-valuemin={0}
+                        aria-valuemax={experiment.viewLimit}
+                        aria-valuenow={Math.min(arm.views, experiment.viewLimit)}
+                        aria-label={`${arm.label}: views toward ${formatCount(experiment.viewLimit)}`}
+                      >
+                        <span className={styles.fill} style={{ width: `${progress * 100}%` }} />
+                      </span>
+                      <span>
+                        {formatCount(arm.views)} of {formatCount(experiment.viewLimit)} views
+                      </span>
+                    </span>
+                  ) : null}
+                </div>
               </th>
               <td data-label="Views">{formatCount(arm.views)}</td>
               <td data-label="Sign-ups">{formatCount(arm.signups)}</td>
