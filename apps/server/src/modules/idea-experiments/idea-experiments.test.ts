@@ -313,7 +313,7 @@ describeEachDatabase('idea experiments', (kind) => {
     );
   });
 
-  it('stops when the page is unpublished or by hand', async () => {
+  it('stops when the page is unpublished, deleted or stopped by hand', async () => {
     const pageId = await publishedPage('unpublish-me');
     const experiment = await start(pageId);
     expect((await api('POST', `/${pageId}/unpublish`)).statusCode).toBe(200);
@@ -331,6 +331,16 @@ describeEachDatabase('idea experiments', (kind) => {
     expect(await servedCampaign(second.campaignId)).toBeUndefined();
     // Stopping again answers the same stopped experiment.
     expect((await api('POST', `/${byHand}/experiment/stop`)).json()).toEqual(stop.json());
+
+    const doomed = await publishedPage('delete-me');
+    const third = await start(doomed);
+    const deleted = await t.current.app.inject({
+      method: 'DELETE',
+      url: `/api/team/${team}/pages/${doomed}`,
+      headers: bearer(owner),
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect(await servedCampaign(third.campaignId)).toBeUndefined();
   });
 
   it('counts a form sign-up: 303 to the thank-you page, which carries the tracker', async () => {
