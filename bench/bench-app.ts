@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
-import { testConfig } from '../apps/server/src/config';
+import { testConfig, type Config } from '../apps/server/src/config';
 import { openDatabase, type DatabaseTarget, type Db } from '../apps/server/src/db/database';
 
 const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -45,13 +45,24 @@ export async function postgresSchema(): Promise<DatabaseTarget | undefined> {
   }
 }
 
+export interface BenchAppOptions {
+  config?: Partial<Config>;
+  /** The built web app to serve (needs NODE_ENV production in `config`). */
+  webDist?: string;
+}
+
 /** An app on `target` with a signed-in owner of one team. */
 export async function withBenchApp(
   target: DatabaseTarget,
   run: (bench: BenchApp) => Promise<void>,
+  { config, webDist }: BenchAppOptions = {},
 ) {
   const database = await openDatabase(target);
-  const { app } = await buildApp({ config: testConfig(), db: database.db });
+  const { app } = await buildApp({
+    config: testConfig(config),
+    db: database.db,
+    ...(webDist ? { webDist } : {}),
+  });
   try {
     const email = `bench-${Date.now()}@example.com`;
     await app.inject({
@@ -86,9 +97,10 @@ export async function withBenchApp(
 /** Runs `bench` on PGlite, then on PostgreSQL when a server answers. */
 export async function onEachDatabase(
   bench: (bench: BenchApp, kind: string) => Promise<void>,
+  options: BenchAppOptions = {},
 ): Promise<void> {
-  await withBenchApp({ kind: 'pglite' }, (app) => bench(app, 'pglite'));
+  await withBenchApp({ kind: 'pglite' }, (app) => bench(app, 'pglite'), options);
   const postgres = await postgresSchema();
-  if (postgres) await withBenchApp(postgres, (app) => bench(app, 'postgres'));
+  if (postgres) await withBenchApp(postgres, (app) => bench(app, 'postgres'), options);
   else console.log(`[postgres] skipped: no server at ${POSTGRES_URL}`);
 }

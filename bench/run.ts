@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { aiBench } from './ai-bench';
 import { apiBench } from './api-bench';
 import { ingestBench } from './ingest-bench';
+import { pagesBench } from './pages-bench';
 import { performanceBench } from './performance-bench';
 import { previewBench } from './preview-bench';
 import { startBench } from './start-bench';
@@ -71,6 +72,7 @@ const SECTIONS: Record<string, () => void | Promise<void>> = {
   ingest: ingestBench,
   wizard: wizardBench,
   preview: previewBench,
+  pages: pagesBench,
   tracker: trackerBench,
   start: startBench,
 };

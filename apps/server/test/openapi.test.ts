@@ -35,4 +35,41 @@ describeEachDatabase('GET /api/openapi.json', (kind) => {
       Object.keys(register.requestBody.content['application/json'].schema.properties).sort(),
     ).toEqual(['email', 'password', 'realName']);
   });
+
+  it('describes every burner page body, the page form post included', async () => {
+    const { paths } = (
+      await t.current.app.inject({ method: 'GET', url: '/api/openapi.json' })
+    ).json();
+    const properties = (body: { content: Record<string, { schema: { properties: object } }> }) =>
+      Object.fromEntries(
+        Object.entries(body.content).map(([type, { schema }]) => [
+          type,
+          Object.keys(schema.properties).sort(),
+        ]),
+      );
+    const page = ['content', 'indexable', 'slug', 'templateId'];
+    expect(properties(paths['/api/team/{team}/pages'].post.requestBody)).toEqual({
+      'application/json': page,
+    });
+    expect(properties(paths['/api/team/{team}/pages/{id}'].put.requestBody)).toEqual({
+      'application/json': page,
+    });
+    const content =
+      paths['/api/team/{team}/pages'].post.requestBody.content['application/json'].schema.properties
+        .content;
+    expect(Object.keys(content.properties).sort()).toEqual([
+      'cta',
+      'features',
+      'headline',
+      'imageUrl',
+      'price',
+      'subheadline',
+    ]);
+    expect(properties(paths['/p/{team}/{slug}/signup'].post.requestBody)).toEqual({
+      'application/json': ['email', 'website'],
+      'application/x-www-form-urlencoded': ['email', 'website'],
+    });
+    expect(Object.keys(paths['/api/team/{team}/pages'].post.responses)).toEqual(['201']);
+    expect(Object.keys(paths['/p/{team}/{slug}/signup'].post.responses)).toEqual(['201']);
+  });
 });

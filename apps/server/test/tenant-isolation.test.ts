@@ -173,6 +173,7 @@ const EXAMPLES: Record<string, (context: Context) => Example> = {
   'DELETE /pages/:id': (c) => ({ params: { id: c.doomedPageId } }),
   'POST /pages/:id/publish': (c) => ({ params: { id: c.pageId } }),
   'POST /pages/:id/unpublish': (c) => ({ params: { id: c.pageId } }),
+  'GET /pages/:id/signups': (c) => ({ params: { id: c.pageId } }),
   'GET /pages/:id/signups.csv': (c) => ({ params: { id: c.pageId } }),
   'POST /pages/:id/experiment': (c) => ({
     params: { id: c.experimentPageId },

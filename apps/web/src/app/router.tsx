@@ -104,6 +104,24 @@ const teamRoutes: RouteObject[] = [
     },
   },
   {
+    path: 'pages',
+    lazy: async () => ({
+      Component: (await import('../features/pages/components/pages-list-page')).PagesListPage,
+    }),
+  },
+  {
+    path: 'pages/new',
+    lazy: async () => ({
+      Component: (await import('../features/pages/components/new-page-page')).NewPagePage,
+    }),
+  },
+  {
+    path: 'pages/:pageId',
+    lazy: async () => ({
+      Component: (await import('../features/pages/components/edit-page-page')).EditPagePage,
+    }),
+  },
+  {
     path: 'pages/:pageId/test',
     lazy: async () => ({
       Component: (await import('../features/idea-experiments/components/idea-test-page'))

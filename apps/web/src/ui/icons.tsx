@@ -36,6 +36,13 @@ export const CampaignsIcon = (props: IconProps) => (
   </Icon>
 );
 
+export const LandingPageIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="3" y="3" width="18" height="18" rx="2" />
+    <path d="M3 9h18M7 13h6M7 17h4" />
+  </Icon>
+);
+
 export const SettingsIcon = (props: IconProps) => (
   <Icon {...props}>
     <circle cx="12" cy="12" r="3" />

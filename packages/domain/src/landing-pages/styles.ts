@@ -6,7 +6,7 @@ import type { LandingPageTemplateId } from './content';
 
 const BASE = `*,*::before,*::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%;scroll-behavior:smooth}
-body{margin:0;background:var(--bg);color:var(--ink);font:17px/1.6 var(--font);-webkit-font-smoothing:antialiased}
+body{margin:0;background:var(--bg);color:var(--ink);font:17px/1.6 var(--font);-webkit-font-smoothing:antialiased;overflow-wrap:anywhere}
 img{max-width:100%;height:auto;display:block}
 a{color:inherit}
 .wrap{width:min(1120px,100% - 40px);margin-inline:auto}
@@ -23,7 +23,7 @@ h1{font:800 clamp(2.3rem,5.2vw,3.9rem)/1.06 var(--display);letter-spacing:-.03em
 .row{display:flex;gap:10px;flex-wrap:wrap;max-width:520px}
 .row input{flex:1 1 220px;min-width:0;font:inherit;padding:15px 18px;border-radius:var(--radius);border:1.5px solid var(--line);background:var(--field);color:var(--ink)}
 .row input:focus{outline:3px solid var(--ring);outline-offset:1px;border-color:var(--accent)}
-.btn{display:inline-flex;align-items:center;justify-content:center;gap:8px;font:700 1rem/1 var(--font);padding:17px 26px;border:0;border-radius:var(--radius);background:var(--accent);background:linear-gradient(135deg,var(--accent),var(--accent-2));color:var(--on-accent);text-decoration:none;cursor:pointer;box-shadow:0 10px 24px -10px var(--accent);transition:transform .15s,box-shadow .15s}
+.btn{display:inline-flex;align-items:center;justify-content:center;gap:8px;font:700 1rem/1.25 var(--font);padding:15px 26px;text-align:center;border:0;border-radius:var(--radius);background:var(--accent);background:linear-gradient(135deg,var(--accent),var(--accent-2));color:var(--on-accent);text-decoration:none;cursor:pointer;box-shadow:0 10px 24px -10px var(--accent);transition:transform .15s,box-shadow .15s}
 .btn:hover{transform:translateY(-1px);box-shadow:0 14px 28px -10px var(--accent)}
 .btn:focus-visible{outline:3px solid var(--ring);outline-offset:3px}
 .note{margin:16px 0 0;font-size:.9rem;color:var(--muted)}
@@ -48,8 +48,8 @@ h1{font:800 clamp(2.3rem,5.2vw,3.9rem)/1.06 var(--display);letter-spacing:-.03em
 .site-footer{border-top:1px solid var(--line);padding:28px 0;color:var(--muted);font-size:.9rem}
 .site-footer .wrap{display:flex;justify-content:space-between;gap:12px;flex-wrap:wrap}
 .site-footer p{margin:0}
-@media (min-width:768px){.hero{padding:56px 0 120px}.hero-grid{grid-template-columns:1.1fr .9fr;gap:64px}.cards{grid-template-columns:repeat(3,1fr)}.features{padding:96px 0}}
-@media (max-width:767px){body{font-size:16px}.hero{padding:28px 0 64px}.row .btn{flex:1 1 100%}.art-mock{display:none}}
+@media (min-width:768px){.hero{padding:56px 0 88px}.hero-grid{grid-template-columns:1.1fr .9fr;gap:64px}.cards{grid-template-columns:repeat(3,1fr)}.features{padding:80px 0 88px}}
+@media (max-width:767px){body{font-size:16px}.hero{padding:28px 0 48px}.row .btn{flex:1 1 100%}.art-mock{display:none}.features{padding:48px 0 56px}.features h2{margin-bottom:24px}.cards{gap:12px}.card{display:flex;align-items:center;gap:16px;padding:18px 20px}.card svg{flex:none;margin:0}.pricing{padding:0 0 56px}.plan{padding:32px 20px}}
 @media (prefers-reduced-motion:reduce){html{scroll-behavior:auto}.btn{transition:none}}`;
 
 const SANS =

@@ -125,9 +125,17 @@ export function publicPageRoutes(app: AppInstance, services: AppServices): void 
       {
         schema: {
           tags,
-          summary: 'Signs an e-mail address up to a published page (JSON or form post); 201',
+          summary:
+            'Signs an e-mail address up to a published page: JSON 201, a form post 303 to /thanks',
+          // The page's own form posts url-encoded and is sent on to the thank-you page.
+          consumes: ['application/json', FORM],
           params: publicParams,
           body: landingPageSignupSchema,
+          response: {
+            201: z
+              .object({ ok: z.literal(true) })
+              .describe('JSON; a form post is answered 303 to /p/{team}/{slug}/thanks'),
+          },
         },
         config: {
           rateLimit: { max: services.config.PAGE_SIGNUP_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 },

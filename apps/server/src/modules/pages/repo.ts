@@ -23,8 +23,23 @@ export function insertPage(
     .executeTakeFirstOrThrow();
 }
 
-export function listPages(db: Db, teamId: number): Promise<PageRow[]> {
-  return db.selectFrom('pages').selectAll().where('teamId', '=', teamId).orderBy('id').execute();
+/** The team's pages, oldest first, each with its number of sign-ups. */
+export function listPages(db: Db, teamId: number): Promise<(PageRow & { signupCount: number })[]> {
+  return db
+    .selectFrom('pages')
+    .selectAll('pages')
+    .select((eb) =>
+      eb
+        .selectFrom('pageSignups')
+        .select((count) => count.fn.countAll<number>().as('count'))
+        .whereRef('pageSignups.pageId', '=', 'pages.id')
+        .where('pageSignups.teamId', '=', teamId)
+        .as('signupCount'),
+    )
+    .where('pages.teamId', '=', teamId)
+    .orderBy('pages.id')
+    .execute()
+    .then((rows) => rows.map((row) => ({ ...row, signupCount: Number(row.signupCount ?? 0) })));
 }
 
 export function findPage(db: Db, teamId: number, id: number): Promise<PageRow | undefined> {
@@ -115,4 +130,33 @@ export function listSignups(
     .where('pageId', '=', pageId)
     .orderBy('id')
     .execute();
+}
+
+/** One page of a page's sign-ups, newest first, and how many there are in all. */
+export async function listSignupsPage(
+  db: Db,
+  {
+    teamId,
+    pageId,
+    offset,
+    limit,
+  }: { teamId: number; pageId: number; offset: number; limit: number },
+): Promise<{ rows: Pick<PageSignupRow, 'email' | 'createdAt'>[]; total: number }> {
+  const signups = db
+    .selectFrom('pageSignups')
+    .where('teamId', '=', teamId)
+    .where('pageId', '=', pageId);
+  const [rows, total] = await Promise.all([
+    signups
+      .select(['email', 'createdAt'])
+      .orderBy('id', 'desc')
+      .offset(offset)
+      .limit(limit)
+      .execute(),
+    signups
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .executeTakeFirstOrThrow()
+      .then((row) => Number(row.count)),
+  ]);
+  return { rows, total };
 }

@@ -1,4 +1,4 @@
-import { landingPageInputSchema } from '@kindling/domain';
+import { instancePageSchema as pageNumberSchema, landingPageInputSchema } from '@kindling/domain';
 import { z } from 'zod';
 import { ROW_ID_MESSAGE, rowId } from '../../http/row-id';
 import { requireTeam } from '../../http/team-scope';
@@ -8,6 +8,7 @@ import { deletePage } from './delete-page';
 import { exportSignups } from './export-signups';
 import { getPage } from './get-page';
 import { getPages } from './get-pages';
+import { getSignups } from './get-signups';
 import { pagesOrigin } from './page-origin';
 import { publishPage } from './publish-page';
 import { unpublishPage } from './unpublish-page';
@@ -23,7 +24,7 @@ const pageParams = z.object({
 
 /**
  * A team's burner landing pages (issue 18): /api/team/{team}/pages, /pages/{id},
- * /pages/{id}/publish|unpublish and /pages/{id}/signups.csv. Any member may manage them.
+ * /pages/{id}/publish|unpublish, /pages/{id}/signups and /pages/{id}/signups.csv. Any member may manage them.
  */
 export function pageRoutes(
   scope: AppInstance,
@@ -40,6 +41,7 @@ export function pageRoutes(
         summary: 'Creates an unpublished page; 201 {id, url}',
         params: z.object({ team: z.string() }),
         body: landingPageInputSchema,
+        response: { 201: z.object({ id: z.number(), url: z.string() }) },
       },
     },
     async (request, reply) => {
@@ -138,6 +140,25 @@ export function pageRoutes(
         ),
     );
   }
+
+  scope.get(
+    '/pages/:id/signups',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The page's sign-ups, 30 a page, newest first",
+        params: pageParams,
+        querystring: z.object({ page: pageNumberSchema }),
+      },
+    },
+    (request) =>
+      getSignups(services, {
+        team: requireTeam(request),
+        id: request.params.id,
+        page: request.query.page,
+      }),
+  );
 
   scope.get(
     '/pages/:id/signups.csv',

@@ -3,7 +3,14 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { config } from '../../lib/config';
 import { useCurrentTeam } from '../../lib/current-team';
 import { useTeamHref } from '../../lib/team-path';
-import { CampaignsIcon, PreviewIcon, SettingsIcon, ShieldIcon, SidebarIcon } from '../../ui/icons';
+import {
+  CampaignsIcon,
+  LandingPageIcon,
+  PreviewIcon,
+  SettingsIcon,
+  ShieldIcon,
+  SidebarIcon,
+} from '../../ui/icons';
 import { Logo } from '../../ui/logo';
 import { TeamSwitcher } from './team-switcher';
 import { UserMenu } from './user-menu';
@@ -25,6 +32,12 @@ export function MainMenu({ collapsed, onToggleCollapsed }: MainMenuProps) {
     ...(isGuest
       ? []
       : [
+          {
+            to: href('/pages'),
+            label: 'Landing pages',
+            icon: <LandingPageIcon />,
+            also: '/pages/',
+          },
           { to: href('/preview'), label: 'Preview', icon: <PreviewIcon />, also: undefined },
           { to: href('/settings'), label: 'Settings', icon: <SettingsIcon />, also: undefined },
         ]),

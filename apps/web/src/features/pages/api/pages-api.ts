@@ -1,0 +1,83 @@
+import type { LandingPageContent, LandingPageInput, LandingPageTemplateId } from '@kindling/domain';
+import { api, request, teamApiPath } from '../../../lib/api-client';
+import { getAccessToken } from '../../../lib/session';
+
+/** A burner landing page as the API answers it (GET /api/team/{team}/pages/{id}). */
+export interface LandingPage {
+  id: number;
+  slug: string;
+  templateId: LandingPageTemplateId;
+  content: LandingPageContent;
+  indexable: boolean;
+  published: boolean;
+  publishedAt: string | null;
+  /** Where the page is (or will be, once published): PAGES_ORIGIN or the app's own /p/... */
+  url: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface LandingPageSummary extends LandingPage {
+  signupCount: number;
+}
+
+export interface Signup {
+  email: string;
+  createdAt: string;
+}
+
+export interface SignupPage {
+  signups: Signup[];
+  page: number;
+  pageSize: number;
+  totalItems: number;
+  totalPages: number;
+}
+
+export const pagesKey = (team: string) => ['landing-pages', team] as const;
+export const pageKey = (team: string, id: number) => ['landing-pages', team, id] as const;
+export const signupsKey = (team: string, id: number, page?: number) =>
+  page === undefined
+    ? (['landing-page-signups', team, id] as const)
+    : (['landing-page-signups', team, id, page] as const);
+
+export async function fetchPages(team: string): Promise<LandingPageSummary[]> {
+  return (await api.get<{ pages: LandingPageSummary[] }>(teamApiPath(team, '/pages'))).pages;
+}
+
+export function fetchPage(team: string, id: number): Promise<LandingPage> {
+  return api.get(teamApiPath(team, `/pages/${id}`));
+}
+
+export function createPage(team: string, input: LandingPageInput): Promise<{ id: number }> {
+  return api.post(teamApiPath(team, '/pages'), input);
+}
+
+export function savePage(team: string, id: number, input: LandingPageInput): Promise<LandingPage> {
+  return request('PUT', teamApiPath(team, `/pages/${id}`), { body: input });
+}
+
+export function setPublished(team: string, id: number, published: boolean): Promise<LandingPage> {
+  return api.post(teamApiPath(team, `/pages/${id}/${published ? 'publish' : 'unpublish'}`));
+}
+
+export function deletePage(team: string, id: number): Promise<void> {
+  return api.delete(teamApiPath(team, `/pages/${id}`));
+}
+
+export function fetchSignups(team: string, id: number, page: number): Promise<SignupPage> {
+  return api.get(teamApiPath(team, `/pages/${id}/signups`, { page }));
+}
+
+export const signupsCsvPath = (team: string, id: number) =>
+  teamApiPath(team, `/pages/${id}/signups.csv`);
+
+/** The CSV needs the bearer token, which a plain link cannot send. */
+export async function fetchSignupsCsv(team: string, id: number): Promise<Blob> {
+  const token = await getAccessToken();
+  const response = await fetch(signupsCsvPath(team, id), {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  if (!response.ok) throw new Error('The sign-ups could not be downloaded. Please try again.');
+  return response.blob();
+}
