@@ -97,6 +97,9 @@ import { createPreviewLinkTokens } from './modules/variant-preview/preview-link-
 import * as variantPreview from './modules/variant-preview/routes';
 import { pageRoutes } from './modules/pages/routes';
 import { notificationRoutes } from './modules/notifications/routes';
+import { notifyTeam } from './modules/notifications/notify-team';
+import { ideaExperiments } from './modules/idea-experiments/idea-experiments';
+import { tellTeam } from './modules/idea-experiments/tell-team';
 import { publicPageRoutes } from './modules/pages/public-routes';
 import { createOutbox } from './mail/outbox';
 import { installBus } from './realtime/create-bus';
@@ -255,6 +258,12 @@ export async function buildApp({
       getTrackerConfig({ ...services, getBanditWeights: banditWeights }, input),
     trackerBundle,
   });
+  const experiments = ideaExperiments(app, services, {
+    textProvider: aiProviders.text,
+    onExperimentFinished: tellTeam((notice) =>
+      notifyTeam({ ...services, outbox, log: app.log }, notice),
+    ),
+  });
   const previewLinkTokens = createPreviewLinkTokens(authSecret);
   variantPreview.variantPreviewPublicRoutes(app, services, { tokens: previewLinkTokens });
   publicPageRoutes(app, services);
@@ -285,7 +294,8 @@ export async function buildApp({
       });
       trackerSnippetRoutes(scope, services);
       variantPreview.variantPreviewLinkRoutes(scope, services, { tokens: previewLinkTokens });
-      pageRoutes(scope, services);
+      pageRoutes(scope, services, { onPageGone: experiments.onPageGone });
+      experiments.routes(scope);
       notificationRoutes(scope, services);
       statsRoutes(scope, services, {
         getCampaigns: (input) => getCampaigns(services, input),

@@ -33,6 +33,8 @@ interface Context {
   pageId: number;
   doomedPageId: number;
   notificationId: number;
+  /** A published page without an experiment, for the idea experiment routes (in order). */
+  experimentPageId: number;
 }
 
 /** Allow-listed so the owner's screenshot request passes the SSRF guard; no worker runs it. */
@@ -179,6 +181,16 @@ const EXAMPLES: Record<string, (context: Context) => Example> = {
   'GET /notifications': () => ({ query: { page: 1 } }),
   'GET /notifications/unread-count': () => ({}),
   'POST /notifications/read': (c) => ({ payload: { ids: [c.notificationId] } }),
+  'POST /pages/:id/experiment': (c) => ({
+    params: { id: c.experimentPageId },
+    payload: { variants: [{ headline: 'A bolder promise', ctaLabel: 'Count me in' }] },
+  }),
+  'GET /pages/:id/experiment': (c) => ({ params: { id: c.experimentPageId } }),
+  'POST /pages/:id/experiment/stop': (c) => ({ params: { id: c.experimentPageId } }),
+  'POST /pages/:id/experiment/suggestions': (c) => ({
+    params: { id: c.experimentPageId },
+    payload: { idea: 'A calm planner for busy founders' },
+  }),
   'POST /url-context/save': () => ({
     payload: {
       url: 'shop.example.com/landing',
@@ -205,6 +217,7 @@ const TABLES = [
   'pageSignups',
   'notifications',
   'notificationReads',
+  'ideaExperiments',
 ] as const;
 
 function toUrl(slug: string, route: string, example: Example): string {
@@ -336,7 +349,7 @@ describeEachDatabase('every team-scoped route refuses other teams', (kind) => {
         payload: { url: 'https://shop.example.com/landing', context: { offer: 'Brass lamps' } },
       });
       const pages = [];
-      for (const pageSlug of ['victim-page', 'doomed-page']) {
+      for (const pageSlug of ['victim-page', 'doomed-page', 'experiment-page']) {
         const page = await t.current.app.inject({
           method: 'POST',
           url: `/api/team/${slug}/pages`,
@@ -345,11 +358,13 @@ describeEachDatabase('every team-scoped route refuses other teams', (kind) => {
         });
         pages.push(page.json<{ id: number }>().id);
       }
-      await t.current.app.inject({
-        method: 'POST',
-        url: `/api/team/${slug}/pages/${pages[0]}/publish`,
-        headers: bearer(owner),
-      });
+      for (const published of [pages[0], pages[2]]) {
+        await t.current.app.inject({
+          method: 'POST',
+          url: `/api/team/${slug}/pages/${published}/publish`,
+          headers: bearer(owner),
+        });
+      }
       const pageSignup = await t.current.app.inject({
         method: 'POST',
         url: `/p/${slug}/victim-page/signup`,
@@ -369,6 +384,7 @@ describeEachDatabase('every team-scoped route refuses other teams', (kind) => {
         notificationId: notification.id,
         pageId: pages[0]!,
         doomedPageId: pages[1]!,
+        experimentPageId: pages[2]!,
         apiKeyId: apiKey.json<{ apiKey: { id: number } }>().apiKey.id,
         jobId: screenshot.json<{ jobId: string }>().jobId,
         campaignId: created.json<{ id: number }>().id,

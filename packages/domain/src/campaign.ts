@@ -54,6 +54,8 @@ export const campaignMetaSchema = z.looseObject({
   popupClicks: popupClicksSchema.optional(),
   ...pageMetaSchema.partial().shape,
   favicon: faviconDataUrlSchema.optional(),
+  /** Every element draws the first element's arm position (an idea experiment, issue 18). */
+  linkedElements: z.boolean().optional(),
 });
 export type CampaignMeta = z.infer<typeof campaignMetaSchema>;
 

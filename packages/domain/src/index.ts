@@ -20,6 +20,7 @@ export * from './csv';
 export * from './html-escape';
 export * from './html-policy';
 export * from './landing-pages/index';
+export * from './idea-experiments/index';
 export * from './messages';
 export * from './team-links';
 export * from './metrics';

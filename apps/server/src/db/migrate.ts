@@ -17,6 +17,7 @@ import * as stripeBilling from './migrations/0014-stripe-billing';
 import * as aiGenerations from './migrations/0015-ai-generations';
 import * as waitlistAndUrlContext from './migrations/0017-waitlist-and-url-context';
 import * as landingPages from './migrations/0018-landing-pages';
+import * as ideaExperiments from './migrations/0019-idea-experiments';
 import * as notifications from './migrations/0020-notifications';
 
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0015-ai-generations': aiGenerations,
   '0017-waitlist-and-url-context': waitlistAndUrlContext,
   '0018-landing-pages': landingPages,
+  '0019-idea-experiments': ideaExperiments,
   '0020-notifications': notifications,
 };
 

@@ -129,3 +129,19 @@ export interface NotificationReadsTable {
   teamId: number;
   readAt: DefaultedTimestamp;
 }
+
+/** "Test this idea" experiments on burner pages (issue 18). */
+export interface IdeaExperimentsTable {
+  id: Generated<number>;
+  teamId: number;
+  pageId: number;
+  campaignId: number;
+  /** The domain's ExperimentVariant[]. */
+  variants: ColumnType<unknown, string, string>;
+  status: ColumnType<'running' | 'stopped', 'running' | 'stopped' | undefined>;
+  stopReason: string | null;
+  /** The domain's ExperimentVerdict at the stop. */
+  verdict: ColumnType<unknown, string | null | undefined, string | null>;
+  createdAt: DefaultedTimestamp;
+  stoppedAt: Timestamp | null;
+}

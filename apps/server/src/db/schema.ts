@@ -280,6 +280,7 @@ export interface Database {
   aiGenerations: Business.AiGenerationsTable;
   pages: Business.PagesTable;
   pageSignups: Business.PageSignupsTable;
+  ideaExperiments: Business.IdeaExperimentsTable;
   teamBilling: Business.TeamBillingTable;
   stripeEvents: Business.StripeEventsTable;
   notifications: Business.NotificationsTable;

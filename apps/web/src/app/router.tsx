@@ -122,6 +122,13 @@ const teamRoutes: RouteObject[] = [
     }),
   },
   {
+    path: 'pages/:pageId/test',
+    lazy: async () => ({
+      Component: (await import('../features/idea-experiments/components/idea-test-page'))
+        .IdeaTestPage,
+    }),
+  },
+  {
     path: 'preview',
     lazy: async () => ({
       Component: (await import('../features/preview/components/preview-page')).PreviewPage,

@@ -6,6 +6,12 @@ export interface BucketingElement {
   variants: { id: number; weight?: number }[];
   /** Bandit campaigns: the control's share; weights need not sum to 1. Even split without. */
   controlWeight?: number;
+  /**
+   * Another element of the campaign whose draw this one shares: with the same number of arms
+   * and the same weights, a visitor gets the same arm position in both (an idea experiment's
+   * headline and button change together). Without it, each element draws on its own.
+   */
+  bucketWith?: number;
 }
 
 export interface BucketingCampaign {
@@ -37,7 +43,9 @@ export function assignElement(
   ].filter((entry) => entry.weight > 0 && Number.isFinite(entry.weight));
   const total = arms.reduce((sum, entry) => sum + entry.weight, 0);
   if (total === 0) return 'control';
-  let point = unitHash(bucketSeed(campaignId, `element:${element.id}`, visitorId)) * total;
+  let point =
+    unitHash(bucketSeed(campaignId, `element:${element.bucketWith ?? element.id}`, visitorId)) *
+    total;
   for (const entry of arms) {
     if (point < entry.weight) return entry.arm;
     point -= entry.weight;

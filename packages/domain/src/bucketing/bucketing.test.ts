@@ -71,6 +71,22 @@ describe('assignment', () => {
       expect(Math.abs(count / 10_000 - 1 / 3)).toBeLessThan(0.03);
   });
 
+  it('gives linked elements the same arm position, and unlinked ones their own draw', () => {
+    const headline = { id: 50, variants: [{ id: 501 }, { id: 502 }, { id: 503 }] };
+    const button = { id: 51, variants: [{ id: 511 }, { id: 512 }, { id: 513 }] };
+    const position = (element: typeof headline, arm: string | number) =>
+      arm === 'control' ? 0 : element.variants.findIndex((variant) => variant.id === arm) + 1;
+    let differ = 0;
+    for (const visitorId of visitors(2000)) {
+      const shown = assignElement(visitorId, 12, headline);
+      const linked = assignElement(visitorId, 12, { ...button, bucketWith: headline.id });
+      expect(position(button, linked)).toBe(position(headline, shown));
+      if (position(button, assignElement(visitorId, 12, button)) !== position(headline, shown))
+        differ += 1;
+    }
+    expect(differ).toBeGreaterThan(1000);
+  });
+
   it('follows bandit weights', () => {
     const element = { id: 40, controlWeight: 0.1, variants: [{ id: 201, weight: 0.9 }] };
     const shown = visitors(10_000).filter((v) => assignElement(v, 13, element) === 201).length;

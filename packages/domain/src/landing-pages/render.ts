@@ -104,6 +104,8 @@ export function renderLandingPageNotice(options: {
   title: string;
   message: string;
   backHref: string;
+  /** The team's tracker tag, on the thank-you page whose view is the sign-up goal. */
+  trackerTag?: string;
 }): string {
   const title = escapeHtml(options.title);
   return `<!doctype html>
@@ -115,7 +117,7 @@ export function renderLandingPageNotice(options: {
 <meta name="robots" content="noindex">
 <style>${landingPageStyles(options.templateId)}
 .notice{min-height:100vh;display:grid;place-items:center;text-align:center}.notice .lead{margin-inline:auto}</style>
-</head>
+${options.trackerTag ? `${options.trackerTag}\n` : ''}</head>
 <body class="template-${options.templateId}">
 <main class="hero notice" id="main"><div class="wrap">
 <h1>${title}</h1>

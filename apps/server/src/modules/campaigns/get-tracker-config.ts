@@ -87,14 +87,16 @@ function trackerCampaign(
   filesOrigin: string,
 ): TrackerCampaign<PageMutation> {
   const evenWeights = { control: EVEN, variants: new Map<number, number>() };
+  const lead = campaign.meta.linkedElements ? campaign.elements[0]?.id : undefined;
   return {
     id: campaign.id,
     url: campaign.ingestedUrl,
     trafficAllocation: campaign.trafficAllocation,
     exclusive: campaign.exclusiveAudienceMode,
-    elements: campaign.elements.map((element) =>
-      trackerElement(element, weights && (weights.get(element.id) ?? evenWeights), filesOrigin),
-    ),
+    elements: campaign.elements.map((element) => ({
+      ...trackerElement(element, weights && (weights.get(element.id) ?? evenWeights), filesOrigin),
+      ...(lead !== undefined && lead !== element.id ? { bucketWith: lead } : {}),
+    })),
     goals: campaign.goals.flatMap(trackerGoal),
   };
 }

@@ -112,6 +112,14 @@ describeEachDatabase('team notifications', (kind) => {
         read: false,
       });
       expect(view.notifications[1]).toMatchObject({ link: null, read: false });
+      const inTeam = await notify({ teamId, title: 'Inside', body: '', teamPath: '/pages/7/test' });
+      const linked = await t.current.services.db
+        .selectFrom('notifications')
+        .select('link')
+        .where('id', '=', inTeam.id)
+        .executeTakeFirstOrThrow();
+      expect(linked.link).toBe(`/admin/${slug}/pages/7/test`);
+      await t.current.services.db.deleteFrom('notifications').where('id', '=', inTeam.id).execute();
       expect(await unread(owner)).toBe(2);
       expect(await unread(stranger, otherSlug)).toBe(0);
       expect((await list(stranger, '', otherSlug)).json<NotificationList>().notifications).toEqual(

@@ -18,6 +18,8 @@ export interface NotifyDeps {
 
 export interface NotifyTeamInput extends NotificationInput {
   teamId: number;
+  /** A link inside the team (/pages/12/test), for callers that know the team's id, not its slug. */
+  teamPath?: string;
 }
 
 /**
@@ -30,10 +32,13 @@ export async function notifyTeam(
   deps: NotifyDeps,
   input: NotifyTeamInput,
 ): Promise<{ id: number; mailedTo: number }> {
-  const parsed = notificationInputSchema.safeParse(input);
-  if (!parsed.success) throw validationError(parsed.error.issues[0]?.message ?? 'Bad notification');
   const team = await findTeamSlug(deps.db, input.teamId);
   if (!team) throw validationError(`No team with id ${input.teamId}`);
+  const link = input.teamPath
+    ? `/admin/${encodeURIComponent(team.slug)}${input.teamPath}`
+    : input.link;
+  const parsed = notificationInputSchema.safeParse({ ...input, link });
+  if (!parsed.success) throw validationError(parsed.error.issues[0]?.message ?? 'Bad notification');
   const notification = parsed.data;
   const { id } = await insertNotification(deps.db, input.teamId, notification);
 

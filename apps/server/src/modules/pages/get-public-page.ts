@@ -1,5 +1,9 @@
 import { createHash } from 'node:crypto';
-import { LANDING_PAGE_MESSAGES, renderLandingPage } from '@kindling/domain';
+import {
+  LANDING_PAGE_MESSAGES,
+  renderLandingPage,
+  renderLandingPageNotice,
+} from '@kindling/domain';
 import type { Db } from '../../db/database';
 import { notFound } from '../../errors';
 import { findPublicTeam } from '../teams/find-public-team';
@@ -52,4 +56,21 @@ export async function getPublicPage(
     trackerSrc: `${trackerBase(appOrigin, page.team.slug)}.js`,
     templateId: page.templateId,
   };
+}
+
+/** The thank-you page after a form sign-up, with the tracker: its view is the sign-up goal. */
+export async function getThanksPage(
+  services: { db: Db },
+  { team, slug, appOrigin }: { team: string; slug: string; appOrigin: string },
+) {
+  const page = await findPublishedPage(services, { team, slug });
+  if (page.content.cta.type !== 'signup') throw notFound(LANDING_PAGE_MESSAGES.notFound);
+  const html = renderLandingPageNotice({
+    templateId: page.templateId,
+    title: 'Thank you!',
+    message: 'You are on the list. We will write to you as soon as there is news.',
+    backHref: pagePath(page.team.slug, page.row.slug),
+    trackerTag: getTrackerSnippet({ slug: page.team.slug, origin: appOrigin }).html,
+  });
+  return { html, trackerSrc: `${trackerBase(appOrigin, page.team.slug)}.js` };
 }

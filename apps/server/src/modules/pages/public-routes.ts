@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { AppError } from '../../errors';
 import { appOrigin } from '../../http/app-origin';
 import type { AppInstance, AppServices } from '../../http/types';
-import { getPublicPage } from './get-public-page';
+import { getPublicPage, getThanksPage } from './get-public-page';
 import { signUpToPage } from './sign-up-to-page';
 
 const tags = ['pages'];
@@ -69,7 +69,8 @@ function sendNotice(
 /**
  * Published burner pages, public: GET /p/{team}/{slug} (static HTML, ETag, short public cache,
  * a CSP that lets only the tracker run) and POST /p/{team}/{slug}/signup {email} as JSON or a
- * form post (the page's own form: answered with a small thank-you page instead of JSON).
+ * form post (the page's own form: sent on to GET /p/{team}/{slug}/thanks, a small thank-you
+ * page with the tracker, whose view is the page's sign-up goal).
  */
 export function publicPageRoutes(app: AppInstance, services: AppServices): void {
   void app.register((plain, _options, registered) => {
@@ -124,13 +125,16 @@ export function publicPageRoutes(app: AppInstance, services: AppServices): void 
       {
         schema: {
           tags,
-          summary: 'Signs an e-mail address up to a published page (JSON or form post); 201',
-          // The page's own form posts url-encoded and is answered with a thank-you page.
+          summary:
+            'Signs an e-mail address up to a published page: JSON 201, a form post 303 to /thanks',
+          // The page's own form posts url-encoded and is sent on to the thank-you page.
           consumes: ['application/json', FORM],
           params: publicParams,
           body: landingPageSignupSchema,
           response: {
-            201: z.object({ ok: z.literal(true) }).describe('JSON; a form post gets HTML'),
+            201: z
+              .object({ ok: z.literal(true) })
+              .describe('JSON; a form post is answered 303 to /p/{team}/{slug}/thanks'),
           },
         },
         config: {
@@ -144,13 +148,33 @@ export function publicPageRoutes(app: AppInstance, services: AppServices): void 
           honeypot: request.body[LANDING_PAGE_HONEYPOT_FIELD],
         });
         if (!isFormPost(request)) return reply.status(201).send({ ok: true });
-        return sendNotice(reply, {
-          status: 201,
-          title: 'Thank you!',
-          message: 'You are on the list. We will write to you as soon as there is news.',
-          backHref: signedUp.pageHref,
-          templateId: signedUp.templateId,
-        });
+        // See other: the thank-you page is a page view of its own, which the tracker counts
+        // as the sign-up goal, and reloading it does not post the form again.
+        return reply.redirect(`${signedUp.pageHref}/thanks`, 303);
+      },
+    );
+
+    scope.get(
+      '/p/:team/:slug/thanks',
+      {
+        schema: {
+          tags,
+          summary: "A published sign-up page's thank-you page (public HTML, tracker built in)",
+          params: publicParams,
+        },
+      },
+      async (request, reply) => {
+        const origin = appOrigin(services.config, request);
+        const page = await getThanksPage(services, { ...request.params, appOrigin: origin });
+        return reply
+          .header('cache-control', PAGE_CACHE_CONTROL)
+          .header('x-robots-tag', 'noindex')
+          .header(
+            'content-security-policy',
+            pageCsp({ trackerSrc: page.trackerSrc, appOrigin: origin }),
+          )
+          .type('text/html; charset=utf-8')
+          .send(page.html);
       },
     );
     registered();

@@ -13,6 +13,7 @@ import { pagesOrigin } from './page-origin';
 import { publishPage } from './publish-page';
 import { unpublishPage } from './unpublish-page';
 import { updatePage } from './update-page';
+import type { PageGone } from './unpublish-page';
 
 const tags = ['pages'];
 const security = [{ bearer: [] }];
@@ -25,7 +26,12 @@ const pageParams = z.object({
  * A team's burner landing pages (issue 18): /api/team/{team}/pages, /pages/{id},
  * /pages/{id}/publish|unpublish, /pages/{id}/signups and /pages/{id}/signups.csv. Any member may manage them.
  */
-export function pageRoutes(scope: AppInstance, services: AppServices): void {
+export function pageRoutes(
+  scope: AppInstance,
+  services: AppServices,
+  /** Called when a page goes off the web (unpublished or deleted): its experiment stops. */
+  { onPageGone }: { onPageGone?: PageGone } = {},
+): void {
   scope.post(
     '/pages',
     {
@@ -108,7 +114,10 @@ export function pageRoutes(scope: AppInstance, services: AppServices): void {
       },
     },
     async (request, reply) => {
-      await deletePage(services, { team: requireTeam(request), id: request.params.id });
+      await deletePage(
+        { ...services, onPageGone },
+        { team: requireTeam(request), id: request.params.id },
+      );
       return reply.status(204).send();
     },
   );
@@ -121,11 +130,14 @@ export function pageRoutes(scope: AppInstance, services: AppServices): void {
       `/pages/:id/${action}`,
       { schema: { tags, security, summary, params: pageParams } },
       (request) =>
-        run(services, {
-          team: requireTeam(request),
-          id: request.params.id,
-          origin: pagesOrigin(services.config, request),
-        }),
+        run(
+          { ...services, onPageGone },
+          {
+            team: requireTeam(request),
+            id: request.params.id,
+            origin: pagesOrigin(services.config, request),
+          },
+        ),
     );
   }
 

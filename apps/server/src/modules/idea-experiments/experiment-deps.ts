@@ -1,0 +1,26 @@
+import type { ExperimentStopReason, ExperimentVerdict } from '@kindling/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import type { TextProvider } from '../ai/text-provider';
+
+/** What the team is told when an experiment stops by itself or by hand. */
+export interface ExperimentFinished {
+  team: { id: number };
+  pageId: number;
+  campaignId: number;
+  reason: ExperimentStopReason;
+  verdict: ExperimentVerdict;
+}
+
+/** Wired in app.ts (the notifications module tells the team in the app and by e-mail). */
+export type OnExperimentFinished = (finished: ExperimentFinished) => Promise<void> | void;
+
+export interface ExperimentDeps {
+  db: Db;
+  config: Config;
+  /** The AI module's text provider, for suggestions. */
+  textProvider: TextProvider;
+  onExperimentFinished: OnExperimentFinished;
+  log: Pick<FastifyBaseLogger, 'error'>;
+}

@@ -1,0 +1,64 @@
+import { experimentStopReason, type ExperimentStopReason } from '@kindling/domain';
+import { AppError } from '../../errors';
+import { setCampaignEnabled } from '../campaigns/set-campaign-enabled';
+import type { ExperimentDeps } from './experiment-deps';
+import { measureExperiment, verdictOf, type MeasuredExperiment } from './measure-experiment';
+import type { StoppedResult } from './present-experiment';
+import { markStopped, type ExperimentRow } from './repo';
+
+export interface CheckedExperiment {
+  row: ExperimentRow;
+  result: StoppedResult;
+}
+
+const resultOf = (measured: MeasuredExperiment): StoppedResult => ({
+  texts: measured.texts,
+  verdict: verdictOf(measured),
+});
+
+/**
+ * Stops a running experiment: the verdict is stored, the campaign switched off and the team
+ * told. The first stop wins; a stop that lost the race answers the row as it is.
+ */
+export async function finishExperiment(
+  deps: ExperimentDeps,
+  {
+    row,
+    reason,
+    measured,
+  }: { row: ExperimentRow; reason: ExperimentStopReason; measured?: MeasuredExperiment },
+): Promise<CheckedExperiment> {
+  const result = resultOf(measured ?? (await measureExperiment(deps, row)));
+  const stopped = await markStopped(deps.db, { teamId: row.teamId, id: row.id, reason, result });
+  if (!stopped) return { row, result };
+  try {
+    await setCampaignEnabled(deps, { teamId: row.teamId, id: row.campaignId, isEnabled: false });
+  } catch (error) {
+    // Deleted meanwhile: nothing is served any more either way.
+    if (!(error instanceof AppError && error.code === 'NOT_FOUND')) throw error;
+  }
+  try {
+    await deps.onExperimentFinished({
+      team: { id: row.teamId },
+      pageId: row.pageId,
+      campaignId: row.campaignId,
+      reason,
+      verdict: result.verdict,
+    });
+  } catch (error) {
+    // Telling the team is best effort; the experiment has stopped all the same.
+    deps.log.error({ err: error, experimentId: row.id }, 'experiment finished: notify failed');
+  }
+  return { row: stopped, result };
+}
+
+/** A running experiment's numbers now; stopped at once when the stop rule holds. */
+export async function checkExperiment(
+  deps: ExperimentDeps,
+  row: ExperimentRow,
+): Promise<CheckedExperiment> {
+  const measured = await measureExperiment(deps, row);
+  const reason = experimentStopReason(measured.arms);
+  if (reason) return finishExperiment(deps, { row, reason, measured });
+  return { row, result: resultOf(measured) };
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { EXPERIMENT_STOP_REASONS } from './input';
+
+// GET /api/team/{team}/pages/{id}/experiment and the answers of start and stop.
+
+export const experimentArmViewSchema = z.object({
+  /** "Original", "Variant 1", ... */
+  label: z.string(),
+  headline: z.string(),
+  ctaLabel: z.string(),
+  views: z.number(),
+  visitors: z.number(),
+  signups: z.number(),
+  /** Sign-ups per visitor. */
+  rate: z.number(),
+  /** P(this arm has the highest sign-up rate). */
+  chanceBest: z.number(),
+});
+export type ExperimentArmView = z.infer<typeof experimentArmViewSchema>;
+
+export const ideaExperimentViewSchema = z.object({
+  id: z.number(),
+  pageId: z.number(),
+  campaignId: z.number(),
+  status: z.enum(['running', 'stopped']),
+  stopReason: z.enum(EXPERIMENT_STOP_REASONS).nullable(),
+  stopReasonText: z.string().nullable(),
+  viewLimit: z.number(),
+  startedAt: z.string(),
+  stoppedAt: z.string().nullable(),
+  arms: z.array(experimentArmViewSchema),
+  verdict: z.object({
+    outcome: z.enum(['variant_best', 'original_best', 'no_clear_winner']),
+    text: z.string(),
+    leader: z.number(),
+    ratio: z.number().nullable(),
+  }),
+});
+export type IdeaExperimentView = z.infer<typeof ideaExperimentViewSchema>;
+
+/** POST /api/team/{team}/pages/{id}/experiment/suggestions. */
+export const ideaSuggestionsViewSchema = z.object({
+  variants: z.array(z.object({ headline: z.string(), ctaLabel: z.string() })),
+  offline: z.boolean(),
+});
+export type IdeaSuggestionsView = z.infer<typeof ideaSuggestionsViewSchema>;
