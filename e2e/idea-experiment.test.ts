@@ -235,5 +235,14 @@ describe('idea experiment (issue 18)', () => {
     const after = await fetch(`${baseUrl}/api/tracker/${team}/config.json`);
     expect(((await after.json()) as { campaigns: unknown[] }).campaigns).toEqual([]);
     await shotAtBothSizes(page, 'idea-experiment-verdict');
+
+    // The team is told in the app: the bell counts it and its notice links back here.
+    await page.reload();
+    const bell = page.getByTestId('notification-bell');
+    await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications, 1 unread');
+    await bell.click();
+    const notice = page.getByTestId('notification-item').first();
+    expect(await notice.innerText()).toContain('Your idea test has an answer');
+    expect(await notice.innerText()).toContain('Every variant reached 1,000 views.');
   });
 });
