@@ -1,8 +1,8 @@
-import * as RadixDialog from '@radix-ui/react-dialog';
 import clsx from 'clsx';
 import { useState } from 'react';
 import { useTeamSlug } from '../../../lib/team-path';
-import { BellIcon, CloseIcon } from '../../../ui/icons';
+import { Drawer, DrawerTitle } from '../../../ui/drawer';
+import { BellIcon } from '../../../ui/icons';
 import { useUnreadCount } from '../hooks/use-notifications';
 import { NotificationPanel } from './notification-panel';
 import styles from './notification-bell.module.css';
@@ -18,7 +18,7 @@ const badgeText = (count: number) => (count > 99 ? '99+' : String(count));
 
 /**
  * The bell with the team's unread count; it opens the notifications in a panel from the right
- * edge (Radix Dialog: focus trapped inside, Escape or a tap outside closes it).
+ * edge (the shared drawer: focus trapped inside, Escape or a tap outside closes it).
  */
 export function NotificationBell({ placement, collapsed = false }: NotificationBellProps) {
   const team = useTeamSlug();
@@ -27,8 +27,8 @@ export function NotificationBell({ placement, collapsed = false }: NotificationB
   const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
 
   return (
-    <RadixDialog.Root open={open} onOpenChange={setOpen}>
-      <RadixDialog.Trigger asChild>
+    <Drawer
+      trigger={
         <button
           type="button"
           className={clsx(
@@ -52,25 +52,20 @@ export function NotificationBell({ placement, collapsed = false }: NotificationB
             <span className={styles.label}>Notifications</span>
           ) : null}
         </button>
-      </RadixDialog.Trigger>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className={styles.overlay} />
-        <RadixDialog.Content
-          className={styles.panel}
-          aria-describedby={undefined}
-          data-testid="notification-panel"
-        >
-          <NotificationPanel
-            team={team}
-            unread={unread}
-            onNavigate={() => setOpen(false)}
-            title={<RadixDialog.Title className={styles.title}>Notifications</RadixDialog.Title>}
-          />
-          <RadixDialog.Close className={styles.close} aria-label="Close notifications">
-            <CloseIcon />
-          </RadixDialog.Close>
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+      }
+      open={open}
+      onOpenChange={setOpen}
+      title="Notifications"
+      showsOwnTitle
+      side="right"
+      data-testid="notification-panel"
+    >
+      <NotificationPanel
+        team={team}
+        unread={unread}
+        onNavigate={() => setOpen(false)}
+        title={<DrawerTitle className={styles.title}>Notifications</DrawerTitle>}
+      />
+    </Drawer>
   );
 }
