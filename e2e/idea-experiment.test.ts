@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CollectEvent, LandingPageContent } from '@kindling/domain';
+import type { CollectEvent } from '@kindling/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './support/browser';
@@ -13,6 +13,7 @@ import {
 } from './support/flows';
 import { postTraffic } from './support/results-traffic';
 import { DESKTOP_UA } from './support/tracker-visit';
+import { WEEKLY_PAGE } from './support/weekly-page';
 
 // Issue 18 "done when": an idea experiment with 3 variants receives simulated visitors through
 // the real tracker and stops at the view limit with the verdict shown. A few real browser
@@ -21,13 +22,7 @@ import { DESKTOP_UA } from './support/tracker-visit';
 
 const baseUrl = inject('baseUrl');
 
-const CONTENT: LandingPageContent = {
-  headline: 'Plan your whole week in five calm minutes',
-  subheadline: 'Weekly is the planner for founders who are tired of juggling tools.',
-  cta: { type: 'signup', label: 'Join the waitlist' },
-  features: ['Pulls in your calendar', 'A weekly review in one tap', 'Private by default'],
-  price: '$9 per month',
-};
+const CONTENT = WEEKLY_PAGE;
 const VARIANTS = [
   { headline: 'Your week, planned before your first coffee', ctaLabel: 'Save my spot' },
   { headline: 'Stop losing Mondays to planning', ctaLabel: 'Get early access' },

@@ -13,6 +13,7 @@ import {
   shotAtBothSizes,
   signUpThroughUi,
 } from './support/flows';
+import { WEEKLY_PAGE } from './support/weekly-page';
 
 const baseUrl = inject('baseUrl');
 
@@ -22,16 +23,7 @@ const TEMPLATES = [
   { id: 3, name: 'Midnight' },
 ] as const;
 
-const CONTENT = {
-  subheadline:
-    'Weekly is the planner for founders who are tired of juggling tools. One screen, every Monday, and a week that finally makes sense.',
-  features: [
-    'Pulls in your calendar and to-dos automatically',
-    'A guided weekly review that takes one tap',
-    'Private by default: your plans never leave your account',
-  ],
-  price: '$9 per month, first month free',
-};
+const CONTENT = WEEKLY_PAGE;
 
 describe('landing page screens (issue 18): create, publish, sign up, export, edit, delete', () => {
   let browser: Browser;

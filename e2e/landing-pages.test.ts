@@ -3,21 +3,11 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './support/browser';
 import { newPerson, SCREEN_SIZES, shot, signUpWithTeam, type Api } from './support/flows';
+import { WEEKLY_PAGE } from './support/weekly-page';
 
 const baseUrl = inject('baseUrl');
 
-const CONTENT: LandingPageContent = {
-  headline: 'Plan your whole week in five calm minutes',
-  subheadline:
-    'Weekly is the planner for founders who are tired of juggling tools. One screen, every Monday, and a week that finally makes sense.',
-  cta: { type: 'signup', label: 'Join the waitlist' },
-  features: [
-    'Pulls in your calendar and to-dos automatically',
-    'A guided weekly review that takes one tap',
-    'Private by default: your plans never leave your account',
-  ],
-  price: '$9 per month, first month free',
-};
+const CONTENT = WEEKLY_PAGE;
 
 describe('burner landing pages (issue 18, server slice)', () => {
   let browser: Browser;
@@ -36,7 +26,11 @@ describe('burner landing pages (issue 18, server slice)', () => {
     await browser?.close();
   });
 
-  const publish = async (slug: string, templateId: 1 | 2 | 3, content = CONTENT) => {
+  const publish = async (
+    slug: string,
+    templateId: 1 | 2 | 3,
+    content: LandingPageContent = CONTENT,
+  ) => {
     const { id, url } = await api.call<{ id: number; url: string }>('POST', `/team/${team}/pages`, {
       slug,
       templateId,
