@@ -107,6 +107,18 @@ describeEachDatabase('a published page as a campaign URL', (kind) => {
     expect(thanks.body).toContain('Thank you!');
   });
 
+  it('asks the host guard before a screenshot of the page, as for any campaign URL', async () => {
+    const shot = (url: string) =>
+      inTeam('GET', `/campaign/screenshot?${new URLSearchParams({ url }).toString()}`);
+    // The rule lets the page through; loopback is still the guard's to refuse (no allow-list).
+    const own = await shot(pageUrl);
+    expect(own.statusCode).toBe(403);
+    expect(errorOf(own).message).toBe('This address cannot be previewed');
+    const other = await shot('http://localhost:3001/p/x/planner');
+    expect(other.statusCode).toBe(400);
+    expect(errorOf(other).message).toBe('This address is not valid');
+  });
+
   it('answers an unpublished page with the public 404, and other local addresses as before', async () => {
     const draft = await preview(draftUrl);
     expect(draft.statusCode).toBe(404);
