@@ -111,6 +111,8 @@ describe('a published landing page as a campaign URL (issue 18)', () => {
     await page.getByRole('button', { name: 'Create campaign' }).click();
     await page.waitForURL(/\/campaign\/\d+$/);
     const campaignId = Number(/\/campaign\/(\d+)$/.exec(page.url())?.[1]);
+    // The campaign's screen opens on it like on any other page's campaign.
+    await page.getByTestId('campaign-page').getByText('Weekly headline').first().waitFor();
 
     const saved = await api.call<{
       ingestedUrl: string;
