@@ -55,7 +55,7 @@ import { createPerformanceCache } from './modules/stats/performance-cache';
 import { cachedBanditWeights } from './modules/stats/cached-bandit-weights';
 import { getBanditWeights } from './modules/stats/get-bandit-weights';
 import { logPreviewErrorRoutes } from './modules/preview/log-preview-error';
-import { createTicketService } from './modules/preview/preview-ticket';
+import { ownPageLoader } from './modules/pages/load-own-page';
 import { previewRoutes } from './modules/preview/routes';
 import { createJobWorker } from './modules/jobs/job-worker';
 import { startRollupFolder } from './modules/collect/fold-rollups';
@@ -270,7 +270,7 @@ export async function buildApp({
   teamRoutes(app, services);
   await billingWebhookRoutes(app, services);
   instanceAdminRoutes(app, services);
-  previewRoutes(app, services, { tickets: createTicketService(authSecret) });
+  previewRoutes(app, services, { authSecret, loadOwnPage: ownPageLoader(services) });
   await registerTeamScope(
     app,
     (request) => resolveTeamAccess(services, request),

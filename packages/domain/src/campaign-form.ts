@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { trimText } from './text';
 import { CAMPAIGN_LIMITS } from './constants';
-import { isValidUrl } from './url';
+import { isValidCampaignUrl } from './own-page-url';
 
 // Campaign form rules, spec section 5 (messages verbatim, including the lower-case
 // "name must be at most 255 characters").
@@ -21,11 +21,15 @@ export const NAME_MIN_LENGTH = 3;
 const m = CAMPAIGN_FORM_MESSAGES;
 
 // "Required" aborts, so an empty value reports only the required message.
-export const ingestedUrlSchema = z
-  .string({ error: m.urlRequired })
-  .trim()
-  .min(1, { error: m.urlRequired, abort: true })
-  .refine(isValidUrl, { error: m.urlInvalid });
+/** The campaign's page address; the app's own published pages under `ownPagesOrigin` too. */
+export const ingestedUrlSchemaFor = (ownPagesOrigin?: string | null) =>
+  z
+    .string({ error: m.urlRequired })
+    .trim()
+    .min(1, { error: m.urlRequired, abort: true })
+    .refine((url) => isValidCampaignUrl(url, ownPagesOrigin), { error: m.urlInvalid });
+
+export const ingestedUrlSchema = ingestedUrlSchemaFor();
 
 export const campaignNameSchema = z
   .string({ error: m.nameRequired })

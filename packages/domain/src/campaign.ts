@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { campaignFormSchema } from './campaign-form';
+import { campaignFormSchema, ingestedUrlSchemaFor } from './campaign-form';
 import { CAMPAIGN_LIMITS, MAX_GOALS } from './constants';
 import { elementSchema } from './element-schema';
-import { goalSchema } from './goal-schema';
+import { goalSchema, goalSchemaFor } from './goal-schema';
 import { GOAL_MESSAGES } from './goals';
 import { baseMetricsSchema, campaignMetricsSchema } from './metrics-schema';
 import { faviconDataUrlSchema, pageMetaSchema } from './page-meta';
@@ -87,6 +87,24 @@ export const campaignSaveSchema = campaignInputSchema.extend({
   id: z.number().int().positive(),
 });
 export type CampaignSave = z.infer<typeof campaignSaveSchema>;
+
+/**
+ * The campaign bodies with the app's own published pages (under `ownPagesOrigin`) accepted as
+ * page and goal addresses too, wherever the app runs (issue 18). Same fields and messages.
+ */
+export function campaignSchemasFor(ownPagesOrigin: string | null | undefined) {
+  const urls = {
+    ingestedUrl: ingestedUrlSchemaFor(ownPagesOrigin),
+    goals: z
+      .array(goalSchemaFor(ownPagesOrigin))
+      .max(MAX_GOALS, { error: CAMPAIGN_INPUT_MESSAGES.tooManyGoals })
+      .default([]),
+  };
+  return {
+    input: campaignInputSchema.extend(urls),
+    save: campaignSaveSchema.extend(urls),
+  };
+}
 
 const timestamp = z.iso.datetime({ offset: true });
 const nullableText = z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CAMPAIGN_FORM_MESSAGES } from './campaign-form';
-import { isValidPageUrl } from './url';
+import { isValidPageUrl } from './own-page-url';
 
 // Goals, spec section 3.
 
@@ -34,14 +34,21 @@ export const goalEventSchema = z.object({
 });
 export type GoalEvent = z.infer<typeof goalEventSchema>;
 
-export const goalSchema = z.object({
-  id: z.number().int(),
-  isConversionGoal: z.boolean().default(false),
-  // A page-view goal counts visits to its page: the page-URL rule, as for the campaign's page.
-  event: goalEventSchema.refine(
-    (event) =>
-      event.url === undefined ? event.type !== GoalEventType.PageView : isValidPageUrl(event.url),
-    { message: CAMPAIGN_FORM_MESSAGES.urlInvalid, path: ['url'] },
-  ),
-});
+/** A goal whose page-view address may also be one of the app's pages under `ownPagesOrigin`. */
+export function goalSchemaFor(ownPagesOrigin?: string | null) {
+  return z.object({
+    id: z.number().int(),
+    isConversionGoal: z.boolean().default(false),
+    // A page-view goal counts visits to its page: the page-URL rule, as for the campaign's page.
+    event: goalEventSchema.refine(
+      (event) =>
+        event.url === undefined
+          ? event.type !== GoalEventType.PageView
+          : isValidPageUrl(event.url, ownPagesOrigin),
+      { message: CAMPAIGN_FORM_MESSAGES.urlInvalid, path: ['url'] },
+    ),
+  });
+}
+
+export const goalSchema = goalSchemaFor();
 export type Goal = z.infer<typeof goalSchema>;

@@ -35,6 +35,7 @@ export * from './card-payments';
 export * from './text';
 export * from './uploads';
 export * from './url';
+export * from './own-page-url';
 export * from './user';
 export * from './variant-schema';
 export * from './variants';

@@ -11,7 +11,7 @@ import {
   URL_CONTEXT_MESSAGES,
   urlContextSchema,
 } from './url-context';
-import { isValidPageUrl } from './url';
+import { isValidPageUrl } from './own-page-url';
 
 const label = fc.stringMatching(/^[a-z0-9](?:[a-z0-9-]{0,10}[a-z0-9])?$/);
 const domain = fc

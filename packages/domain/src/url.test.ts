@@ -4,11 +4,11 @@ import {
   isAllowedImageSource,
   isHttpAddress,
   isValidHostname,
-  isValidPageUrl,
   isValidUrl,
   MAX_URL_LENGTH,
   normalizeUrl,
 } from './url';
+import { isValidPageUrl } from './own-page-url';
 
 describe('normalizeUrl', () => {
   it.each([

@@ -113,11 +113,6 @@ function isValidLabel(label: string): boolean {
 // package is type-checked without DOM or Node types.
 declare const URL: new (url: string, base?: string) => { protocol: string };
 
-/** A page address as the page URL field takes it (https:// added when left out). */
-export function isValidPageUrl(input: string): boolean {
-  return isValidUrl(normalizeUrl(input));
-}
-
 /** Where uploaded variant images are served. */
 export const UPLOADS_PREFIX = '/api/files/uploads';
 // Computed in functions marked pure, so that a bundle which never uses them (the tracker, on a

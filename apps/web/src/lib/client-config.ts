@@ -10,6 +10,8 @@ export interface FeedbackWidgetSettings {
 export interface ClientConfig {
   logs: LogSettings;
   feedback: FeedbackWidgetSettings | null;
+  /** Where the app's published pages live (PAGES_ORIGIN, else PUBLIC_URL); null when unset. */
+  pagesOrigin: string | null;
 }
 
 const CLIENT_CONFIG_URL = '/api/client-config';

@@ -1,4 +1,4 @@
-import { campaignInputSchema, campaignSaveSchema, variantSchema } from '@kindling/domain';
+import { campaignSchemasFor, variantSchema } from '@kindling/domain';
 import { z } from 'zod';
 import { teamParams, requireTeam } from '../../http/team-scope';
 import { idQuery, rowId } from '../../http/row-id';
@@ -11,10 +11,10 @@ import { getCampaign, getCampaigns, listTeamCampaigns } from './get-campaigns';
 import { saveCampaign } from './save-campaign';
 import { setCampaignEnabled } from './set-campaign-enabled';
 import { updateVariantEnabled } from './update-variant-enabled';
+import { configuredPagesOrigin } from '../pages/page-origin';
 
 const tags = ['campaigns'];
 const security = [{ bearer: [] }];
-const createBody = campaignInputSchema.extend({ isEnabled: z.boolean().optional() });
 const booleanString = z.enum(['true', 'false']).transform((value) => value === 'true');
 
 export const ADD_VARIANTS_MESSAGES = {
@@ -30,6 +30,9 @@ const addVariantsBody = z.object({
 
 export function campaignRoutes(scope: AppInstance, services: AppServices): void {
   const base = '/campaign';
+  // The app's own published pages are campaign URLs too, wherever the app runs (issue 18).
+  const bodies = campaignSchemasFor(configuredPagesOrigin(services.config));
+  const createBody = bodies.input.extend({ isEnabled: z.boolean().optional() });
 
   scope.get(`${base}/by-team`, { schema: { tags, security, params: teamParams } }, (request) =>
     listTeamCampaigns(services, { teamId: requireTeam(request).id }),
@@ -59,7 +62,7 @@ export function campaignRoutes(scope: AppInstance, services: AppServices): void 
 
   scope.post(
     `${base}/save`,
-    { schema: { tags, security, params: teamParams, body: campaignSaveSchema } },
+    { schema: { tags, security, params: teamParams, body: bodies.save } },
     (request) =>
       saveCampaign(services, { teamId: requireTeam(request).id, campaign: request.body }),
   );

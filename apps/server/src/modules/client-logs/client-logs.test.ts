@@ -209,6 +209,7 @@ describeEachDatabase('client logs (POST /api/logs)', (kind) => {
     expect(response.json()).toEqual({
       logs: { endpoint: '/api/logs', allow: ['*'], deny: [] },
       feedback: null,
+      pagesOrigin: null,
     });
   });
 });
@@ -218,6 +219,7 @@ describe('client logs sent to another collector (LOG_COLLECTOR_URL)', () => {
     JOB_WORKER: false,
     LOG_COLLECTOR_URL: 'https://logs.example/ingest',
     CLIENT_LOG_CATEGORIES_DENY: ['api', 'auth'],
+    PUBLIC_URL: 'http://localhost:3000/',
   });
 
   it('tells the browser the collector and the lists, and lets the page connect there', async () => {
@@ -225,6 +227,8 @@ describe('client logs sent to another collector (LOG_COLLECTOR_URL)', () => {
     expect(response.json()).toEqual({
       logs: { endpoint: 'https://logs.example/ingest', allow: ['*'], deny: ['api', 'auth'] },
       feedback: null,
+      // Where the app's own published pages are: the campaign rules accept them (issue 18).
+      pagesOrigin: 'http://localhost:3000',
     });
     expect(response.headers['content-security-policy']).toContain(
       "connect-src 'self' https://logs.example;",

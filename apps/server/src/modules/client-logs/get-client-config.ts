@@ -1,4 +1,5 @@
 import type { Config } from '../../config';
+import { configuredPagesOrigin } from '../pages/page-origin';
 
 /** Where logs go by default: this server's own collector. */
 export const OWN_LOG_ENDPOINT = '/api/logs';
@@ -15,5 +16,7 @@ export function getClientConfig({ config }: { config: Config }) {
     feedback: config.FEEDBACK_WIDGET_KEY
       ? { key: config.FEEDBACK_WIDGET_KEY, scriptUrl: config.FEEDBACK_WIDGET_SCRIPT_URL }
       : null,
+    // The campaign rules accept the app's own published pages under it (issue 18).
+    pagesOrigin: configuredPagesOrigin(config) ?? null,
   };
 }

@@ -1,5 +1,5 @@
 import {
-  campaignInputSchema,
+  campaignSchemasFor,
   GoalEventType,
   IDEA_EXPERIMENT_MESSAGES,
   type ExperimentVariant,
@@ -62,23 +62,23 @@ function experimentElements(content: LandingPageContent, variants: readonly Expe
   ];
 }
 
-/** A campaign on a stand-in address; the caller sets the page's own. */
+/** The campaign on the page's own address (Kindling's: the campaign rule accepts it anywhere). */
 function experimentCampaign(
-  slug: string,
-  content: LandingPageContent,
-  variants: readonly ExperimentVariant[],
+  page: { slug: string; url: string; content: LandingPageContent },
+  { origin, variants }: { origin: string; variants: readonly ExperimentVariant[] },
 ) {
+  const { content } = page;
   const goalEvent =
     content.cta.type === 'signup'
-      ? { type: GoalEventType.PageView, name: 'Sign-up', url: `${STAND_IN_URL}/thanks` }
+      ? { type: GoalEventType.PageView, name: 'Sign-up', url: `${page.url}/thanks` }
       : {
           type: GoalEventType.Click,
           name: 'Button click',
           elements: [{ id: 'cta', label: 'Button', selector: EXPERIMENT_SELECTORS.linkButton }],
         };
-  return campaignInputSchema.parse({
-    name: `Idea test: ${slug}`,
-    ingestedUrl: STAND_IN_URL,
+  return campaignSchemasFor(origin).input.parse({
+    name: `Idea test: ${page.slug}`,
+    ingestedUrl: page.url,
     type: 'ab_split',
     trafficAllocation: 100,
     meta: { linkedElements: true },
@@ -86,8 +86,6 @@ function experimentCampaign(
     goals: [{ id: -10, isConversionGoal: true, event: goalEvent }],
   });
 }
-
-const STAND_IN_URL = 'https://page.example.com/p';
 
 /**
  * Starts "Test this idea" on a published page: one campaign on the page's address whose
@@ -106,14 +104,7 @@ export async function startExperiment(
   const page = await getPage(deps, { team, id: pageId, origin });
   if (!page.published) throw validationError(IDEA_EXPERIMENT_MESSAGES.notPublished);
   if (await findRunningExperiment(deps.db, { teamId: team.id, pageId })) throw alreadyRunning();
-  const campaign = experimentCampaign(page.slug, page.content, input.variants);
-  // The page's address is Kindling's own (PUBLIC_URL or PAGES_ORIGIN), not a customer's: it is
-  // set after the form's page-address rule, which wants a public host (no localhost, no IP),
-  // so a self-hosted instance on http://localhost:3000 can test ideas too.
-  campaign.ingestedUrl = page.url;
-  for (const goal of campaign.goals) {
-    if (goal.event.type === GoalEventType.PageView) goal.event.url = `${page.url}/thanks`;
-  }
+  const campaign = experimentCampaign(page, { origin, variants: input.variants });
   const { id: campaignId } = await createCampaign(deps, {
     teamId: team.id,
     campaign: { ...campaign, isEnabled: true },

@@ -1,10 +1,11 @@
 import { escapeHtml } from '@kindling/domain';
+import type { FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import { previewAgentScript } from './agent-bundle';
 import { decodeHtml, looksLikeHtml } from './html-charset';
 import { errorPageHtml } from './preview-response';
 import { rewritePreviewHtml } from './rewrite-html';
-import { safeFetch } from '../../egress/safe-fetch';
+import { safeFetch, type SafeFetchResult } from '../../egress/safe-fetch';
 
 export interface RenderPreviewOptions {
   url: string;
@@ -12,7 +13,21 @@ export interface RenderPreviewOptions {
   /** The editor's origin, written into the agent so it answers no one else. */
   parentOrigin: string;
   signal?: AbortSignal;
+  /** The page when the app serves it itself (a published burner page): no fetch then. */
+  ownPage?: OwnPageHtml | null;
 }
+
+/** A page of the app's own, as the pages module renders it (see OwnPageLoader). */
+export interface OwnPageHtml {
+  status: number;
+  html: string;
+}
+
+/** The pages module's port: the app's own published page at `url`, or null for any other. */
+export type OwnPageLoader = (input: {
+  url: string;
+  request: FastifyRequest;
+}) => Promise<OwnPageHtml | null>;
 
 export interface RenderedPreview {
   status: number;
@@ -22,15 +37,17 @@ export interface RenderedPreview {
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 
 /**
- * Fetches the page through the SSRF guard and returns it ready for the sandboxed frame: the
+ * Fetches the page through the SSRF guard (or takes the app's own page as given) and returns it ready for the sandboxed frame: the
  * site's own status, <base> to the original, the preview agent first in <head>. Fetch failures
  * throw AppError; a non-HTML answer becomes a 415 error page.
  */
 export async function renderPreviewPage(options: RenderPreviewOptions): Promise<RenderedPreview> {
-  const page = await safeFetch(options.url, {
-    allowHosts: options.allowHosts,
-    ...(options.signal ? { signal: options.signal } : {}),
-  });
+  const page = options.ownPage
+    ? ownPageResult(options.url, options.ownPage)
+    : await safeFetch(options.url, {
+        allowHosts: options.allowHosts,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
   const isHtml =
     page.contentType === null ? looksLikeHtml(page.body) : HTML_TYPES.has(page.contentType);
   if (!isHtml) {
@@ -56,4 +73,15 @@ export async function renderPreviewPage(options: RenderPreviewOptions): Promise<
     inject,
   });
   return { status: page.status, html };
+}
+
+function ownPageResult(url: string, page: OwnPageHtml): SafeFetchResult {
+  const contentType = 'text/html; charset=utf-8';
+  return {
+    finalUrl: new URL(url).href,
+    status: page.status,
+    headers: { 'content-type': contentType },
+    body: Buffer.from(page.html, 'utf8'),
+    contentType: 'text/html',
+  };
 }

@@ -6,8 +6,8 @@ import type { AppInstance, AppServices } from '../../http/types';
 import { authenticate } from '../auth/authenticate';
 import { checkSession } from '../auth/verify-session';
 import { errorPageHtml, sendPreviewHtml } from './preview-response';
-import type { TicketService } from './preview-ticket';
-import { renderPreviewPage } from './render-preview-page';
+import { createTicketService } from './preview-ticket';
+import { renderPreviewPage, type OwnPageLoader } from './render-preview-page';
 
 const PAGE_PATH = '/api/preview/page';
 
@@ -38,9 +38,18 @@ function abortOnDisconnect(reply: FastifyReply): AbortSignal {
 export function previewRoutes(
   app: AppInstance,
   services: AppServices,
-  { tickets }: { tickets: TicketService },
+  {
+    authSecret,
+    loadOwnPage,
+  }: {
+    /** Signs the preview tickets. */
+    authSecret: string;
+    /** The app's own published pages are rendered in place, never fetched (issue 18). */
+    loadOwnPage?: OwnPageLoader;
+  },
 ): void {
   const { config } = services;
+  const tickets = createTicketService(authSecret);
 
   // The iframe cannot send an Authorization header: the app asks for a ticket bound to one URL
   // and one session with its bearer token, then frames the page with only the ticket.
@@ -87,6 +96,7 @@ export function previewRoutes(
           allowHosts: config.PREVIEW_ALLOW_HOSTS,
           parentOrigin,
           signal: abortOnDisconnect(reply),
+          ownPage: await loadOwnPage?.({ url, request }),
         });
         return await sendPreviewHtml(reply, page.status, page.html);
       } catch (error) {

@@ -1,4 +1,4 @@
-import { isValidUrl, normalizeUrl } from '@kindling/domain';
+import { isValidCampaignUrl, normalizeUrl } from '@kindling/domain';
 import { validationError } from '../../errors';
 import type { AppServices } from '../../http/types';
 import { enqueueJob } from '../jobs/enqueue-job';
@@ -6,6 +6,7 @@ import { guardedLookup } from '../../egress/guarded-lookup';
 import { chromiumResolver } from './chromium-resolver';
 import { thumbnailUrls } from './screenshot-files';
 import { SCREENSHOT_JOB } from './screenshot-service';
+import { configuredPagesOrigin } from '../pages/page-origin';
 
 const INVALID_URL = 'This address is not valid';
 /** One retry, for a crashed browser; page failures are not retried at all. */
@@ -20,7 +21,9 @@ export async function requestScreenshot(
   { teamId, url, popupClicks = [] }: { teamId: number; url: string; popupClicks?: string[] },
 ) {
   const target = normalizeUrl(url);
-  const parsed = isValidUrl(target) ? URL.parse(target) : null;
+  // The campaign URL rule (the app's own pages too); the host guard below still decides.
+  const valid = isValidCampaignUrl(target, configuredPagesOrigin(services.config));
+  const parsed = valid ? URL.parse(target) : null;
   if (!parsed) throw validationError(INVALID_URL, { url: INVALID_URL });
   await guardedLookup(parsed.hostname, {
     allowHosts: services.config.PREVIEW_ALLOW_HOSTS,

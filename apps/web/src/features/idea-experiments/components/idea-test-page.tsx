@@ -22,7 +22,7 @@ export function IdeaTestPage() {
 
   const header = (
     <PageHeader
-      eyebrow="Pages"
+      eyebrow="Landing pages"
       title="Test this idea"
       description={
         page.data ? (

@@ -8,7 +8,7 @@ import { teamHref } from '../../../lib/team-path';
 import { Button, ButtonLink } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
 import { ErrorPanel } from '../../../ui/error-panel';
-import { SparkleIcon, TrashIcon } from '../../../ui/icons';
+import { CampaignsIcon, SparkleIcon, TrashIcon } from '../../../ui/icons';
 import { PageHeader } from '../../../ui/page-header';
 import { LoadingState } from '../../../ui/spinner';
 import { toastSuccess } from '../../../ui/toast';
@@ -99,6 +99,17 @@ function PageEditor({ team, page }: { team: string; page: LandingPage }) {
             >
               Test this idea
             </ButtonLink>
+            {page.published ? (
+              // The published page is a normal campaign URL: the campaign wizard opens on it.
+              <ButtonLink
+                to={teamHref(team, `/campaign/new?${new URLSearchParams({ url: page.url })}`)}
+                variant="outline"
+                color="secondary"
+                icon={<CampaignsIcon size={16} />}
+              >
+                Make variants in the editor
+              </ButtonLink>
+            ) : null}
             <Button
               variant="outline"
               color="danger"

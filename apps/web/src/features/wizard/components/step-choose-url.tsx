@@ -2,6 +2,7 @@ import { normalizeUrl } from '@kindling/domain';
 import { useState, type FormEvent } from 'react';
 import { TextField } from '../../../ui/field';
 import { Button } from '../../../ui/button';
+import { useOwnPagesOrigin } from '../../../lib/own-pages-origin';
 import { useWizardStore } from '../hooks/wizard-store';
 import { urlError } from '../settings/state/settings-rules';
 import layout from './step-layout.module.css';
@@ -9,12 +10,13 @@ import layout from './step-layout.module.css';
 export function StepChooseUrl({ onNext }: { onNext: () => void }) {
   const { state, dispatch } = useWizardStore();
   const [error, setError] = useState<string>();
+  const ownPagesOrigin = useOwnPagesOrigin();
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const url = normalizeUrl(state.ingestedUrl);
     dispatch({ type: 'setUrl', url });
-    const message = urlError(url);
+    const message = urlError(url, ownPagesOrigin);
     setError(message);
     if (!message) onNext();
   }

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'r
 import { useCurrentTeam } from '../../../lib/current-team';
 import type { PageCheck } from '../../../lib/preview/page-check';
 import { useLatest } from '../../../lib/use-latest';
+import { useOwnPagesOrigin } from '../../../lib/own-pages-origin';
 import { TabList, tabPanelProps } from '../../../ui/tab-list';
 import { useAutoSuggestions } from '../elements/hooks/use-auto-suggestions';
 import { activeGoalTarget } from '../goals/state/goal-rules';
@@ -43,6 +44,7 @@ interface WizardProps {
 
 export function Wizard({ initial, campaign }: WizardProps) {
   const { slug, user } = useCurrentTeam();
+  const ownPagesOrigin = useOwnPagesOrigin();
   const [state, dispatch] = useReducer(wizardReducer, initial);
   const latest = useLatest(state);
   // A wizard never changes mode: the strategy is chosen once, when it opens.
@@ -167,7 +169,9 @@ export function Wizard({ initial, campaign }: WizardProps) {
                 url={state.ingestedUrl}
                 mode={previewMode}
                 highlight={highlight}
-                goalTarget={state.step === 'EditGoals' ? activeGoalTarget(state) : undefined}
+                goalTarget={
+                  state.step === 'EditGoals' ? activeGoalTarget(state, ownPagesOrigin) : undefined
+                }
                 initialSize={user.preferences.previewSize}
                 onPick={onPick}
                 onLoaded={onLoaded}

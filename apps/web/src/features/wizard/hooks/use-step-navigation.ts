@@ -10,6 +10,7 @@ import {
 import { useCallback, useEffect, useRef, useState, type Dispatch } from 'react';
 import { useSearchParams } from 'react-router';
 import { logger } from '../../../lib/logger';
+import { useOwnPagesOrigin } from '../../../lib/own-pages-origin';
 import { useConfirm } from '../../../ui/confirm-dialog';
 import { captureThumbnail } from '../api/screenshot';
 import { goalsReadyMessage } from '../goals/state/goal-rules';
@@ -39,6 +40,7 @@ interface Options {
 /** Carries out the step rules of spec section 4: dialogs, the screenshot, the mode help. */
 export function useStepNavigation({ team, state, dispatch, editMode, openModeHelp }: Options) {
   const confirm = useConfirm();
+  const ownPagesOrigin = useOwnPagesOrigin();
   const [, setParams] = useSearchParams();
   const [hasSeenModeHelp, setHasSeenModeHelp] = useState<boolean>();
   const [stepError, setStepError] = useState<string>();
@@ -125,7 +127,7 @@ export function useStepNavigation({ team, state, dispatch, editMode, openModeHel
           setStepError(ZERO_VARIANTS_MESSAGE);
           return;
         case 'confirmGoals': {
-          const problem = goalsReadyMessage(state.goals);
+          const problem = goalsReadyMessage(state.goals, ownPagesOrigin);
           if (problem) {
             setStepError(problem);
             return;
@@ -156,6 +158,7 @@ export function useStepNavigation({ team, state, dispatch, editMode, openModeHel
       confirm,
       openModeHelp,
       dispatch,
+      ownPagesOrigin,
       setParams,
       state.goals,
       state.ingestedUrl,
@@ -169,7 +172,9 @@ export function useStepNavigation({ team, state, dispatch, editMode, openModeHel
     async (target: WizardStep) => {
       setStepError(undefined);
       if (state.step === 'EditGoals' && target !== 'ChooseURL') {
-        const problem = state.goalsConfirmed ? undefined : goalsReadyMessage(state.goals);
+        const problem = state.goalsConfirmed
+          ? undefined
+          : goalsReadyMessage(state.goals, ownPagesOrigin);
         if (problem && target !== 'EditElements' && target !== 'ClosePopups') {
           setStepError(problem);
           return;
@@ -182,7 +187,7 @@ export function useStepNavigation({ team, state, dispatch, editMode, openModeHel
       });
       await carryOut(planStepChange(target, context), target);
     },
-    [carryOut, editMode, hasSeenModeHelp, state],
+    [carryOut, editMode, hasSeenModeHelp, ownPagesOrigin, state],
   );
 
   return {

@@ -1,7 +1,7 @@
 import {
   ERROR_MESSAGES,
   GoalEventType,
-  isValidUrl,
+  isValidCampaignUrl,
   normalizeUrl,
   type Goal,
 } from '@kindling/domain';
@@ -11,6 +11,7 @@ import { TextField } from '../../../../ui/field';
 import { useGoalsStore } from '../hooks/use-goals-store';
 import { CloseIcon } from '../../../../ui/icons';
 import { pageUrlError } from '../state/goal-rules';
+import { useOwnPagesOrigin } from '../../../../lib/own-pages-origin';
 import styles from './goal-card.module.css';
 
 /** What the selected goal counts: chosen elements for a click goal, a URL for a page view. */
@@ -70,6 +71,7 @@ function PageViewUrlField({ goal }: { goal: Goal }) {
   const { dispatch } = useGoalsStore();
   // The error waits for the first blur so it does not interrupt typing.
   const [touched, setTouched] = useState(false);
+  const ownPagesOrigin = useOwnPagesOrigin();
   const url = goal.event.url ?? '';
 
   function setUrl(next: string) {
@@ -79,7 +81,7 @@ function PageViewUrlField({ goal }: { goal: Goal }) {
   function blur() {
     const normalized = normalizeUrl(url);
     // Prefixing https:// onto text that is not a URL anyway would only hide what was typed.
-    if (normalized !== url && isValidUrl(normalized)) setUrl(normalized);
+    if (normalized !== url && isValidCampaignUrl(normalized, ownPagesOrigin)) setUrl(normalized);
     setTouched(true);
   }
 
@@ -96,7 +98,7 @@ function PageViewUrlField({ goal }: { goal: Goal }) {
         value={url}
         onChange={(event) => setUrl(event.target.value)}
         onBlur={blur}
-        error={touched ? pageUrlError(url) : undefined}
+        error={touched ? pageUrlError(url, ownPagesOrigin) : undefined}
       />
     </div>
   );

@@ -85,6 +85,23 @@ describe('pageUrlError', () => {
     expect(pageUrlError('not a url')).toBe('Please check that you have entered a valid URL');
     expect(pageUrlError('shop.com/thanks')).toBeUndefined();
   });
+
+  it("accepts the thank-you page of one of the app's own pages, wherever the app runs", () => {
+    const origin = 'http://192.168.1.5:3000';
+    const thanks = `${origin}/p/acme/launch/thanks`;
+    expect(pageUrlError(thanks, origin)).toBeUndefined();
+    expect(pageUrlError(thanks)).toBe('Please check that you have entered a valid URL');
+    expect(goalsReadyMessage([pageViewGoal(1, thanks)], origin)).toBeUndefined();
+    expect(goalsReadyMessage([pageViewGoal(1, thanks)])).toBe(
+      'Enter a valid page URL for Page View Goal #1.',
+    );
+    expect(
+      activeGoalTarget(
+        { goals: [pageViewGoal(1, thanks)], activeGoalId: 1, ingestedUrl: thanks },
+        origin,
+      ),
+    ).toEqual({ label: 'Counts visits to', url: thanks });
+  });
 });
 
 describe('activeGoalTarget', () => {

@@ -2,8 +2,8 @@ import {
   CAMPAIGN_FORM_MESSAGES,
   ERROR_MESSAGES,
   GoalEventType,
-  ingestedUrlSchema,
-  isValidUrl,
+  ingestedUrlSchemaFor,
+  isValidPageUrl,
   normalizeUrl,
   type Goal,
   type GoalElement,
@@ -13,18 +13,24 @@ import type { GoalsHost } from './goals-state';
 
 // Pure goal-step rules: kept out of the components so they can be unit-tested in node.
 
-/** The error a page view URL shows after blur: required when empty, invalid otherwise. */
-export function pageUrlError(url: string | undefined): string | undefined {
-  const result = ingestedUrlSchema.safeParse(normalizeUrl(url ?? ''));
+/**
+ * The error a page view URL shows after blur: required when empty, invalid otherwise. The app's
+ * own published pages under `ownPagesOrigin` are valid wherever the app runs.
+ */
+export function pageUrlError(
+  url: string | undefined,
+  ownPagesOrigin?: string | null,
+): string | undefined {
+  const result = ingestedUrlSchemaFor(ownPagesOrigin).safeParse(normalizeUrl(url ?? ''));
   if (result.success) return undefined;
   return result.error.issues[0]?.message ?? CAMPAIGN_FORM_MESSAGES.urlInvalid;
 }
 
-function hasValidPageUrl(goal: Goal): boolean {
-  return isValidUrl(normalizeUrl(goal.event.url ?? ''));
-}
-
-function goalMessage(goal: Goal, position: number): string | undefined {
+function goalMessage(
+  goal: Goal,
+  position: number,
+  ownPagesOrigin: string | null | undefined,
+): string | undefined {
   const name = goal.event.name.trim();
   if (name === '') return `Enter a name for goal ${position}.`;
   switch (goal.event.type) {
@@ -33,16 +39,21 @@ function goalMessage(goal: Goal, position: number): string | undefined {
         ? `Choose at least one element for ${name}.`
         : undefined;
     case GoalEventType.PageView:
-      return hasValidPageUrl(goal) ? undefined : `Enter a valid page URL for ${name}.`;
+      return isValidPageUrl(goal.event.url ?? '', ownPagesOrigin)
+        ? undefined
+        : `Enter a valid page URL for ${name}.`;
     case GoalEventType.Unknown:
       return ERROR_MESSAGES.unsupportedGoalEvent;
   }
 }
 
 /** The first incomplete goal's message, or undefined when every goal can be saved. */
-export function goalsReadyMessage(goals: readonly Goal[]): string | undefined {
+export function goalsReadyMessage(
+  goals: readonly Goal[],
+  ownPagesOrigin?: string | null,
+): string | undefined {
   for (const [index, goal] of goals.entries()) {
-    const message = goalMessage(goal, index + 1);
+    const message = goalMessage(goal, index + 1, ownPagesOrigin);
     if (message !== undefined) return message;
   }
   return undefined;
@@ -61,6 +72,7 @@ export interface GoalTarget {
  */
 export function activeGoalTarget(
   state: Pick<GoalsHost, 'goals' | 'activeGoalId' | 'ingestedUrl'>,
+  ownPagesOrigin?: string | null,
 ): GoalTarget | undefined {
   const goal = state.goals.find((candidate) => candidate.id === state.activeGoalId);
   if (!goal) return undefined;
@@ -68,7 +80,7 @@ export function activeGoalTarget(
     case GoalEventType.Click:
       return { label: 'Counts clicks on', url: state.ingestedUrl };
     case GoalEventType.PageView:
-      return hasValidPageUrl(goal)
+      return isValidPageUrl(goal.event.url ?? '', ownPagesOrigin)
         ? { label: 'Counts visits to', url: normalizeUrl(goal.event.url ?? '') }
         : undefined;
     case GoalEventType.Unknown:

@@ -48,6 +48,14 @@ describe('urlError', () => {
   ])('reports an invalid URL for %j', (url) => {
     expect(urlError(url)).toBe(URL_INVALID);
   });
+
+  it("accepts the app's own published pages on localhost, and only those", () => {
+    const origin = 'http://localhost:3000';
+    expect(urlError(`${origin}/p/acme/launch`, origin)).toBeUndefined();
+    expect(urlError(`${origin}/p/acme/launch`, null)).toBe(URL_INVALID);
+    expect(urlError(`${origin}/admin`, origin)).toBe(URL_INVALID);
+    expect(urlError('http://localhost:8080/p/acme/launch', origin)).toBe(URL_INVALID);
+  });
 });
 
 describe('settingsErrors', () => {

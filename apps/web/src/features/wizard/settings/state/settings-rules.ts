@@ -2,15 +2,18 @@ import {
   CAMPAIGN_FORM_MESSAGES,
   CAMPAIGN_INPUT_MESSAGES,
   campaignFormSchema,
-  isValidUrl,
+  isValidCampaignUrl,
   validateForm,
 } from '@kindling/domain';
 import type { WizardSettings } from './wizard-settings';
 
-/** Spec section 5 URL rules with the campaign form's messages; undefined when valid. */
-export function urlError(url: string): string | undefined {
+/**
+ * Spec section 5 URL rules with the campaign form's messages; undefined when valid. The app's
+ * own published pages under `ownPagesOrigin` are valid wherever the app runs.
+ */
+export function urlError(url: string, ownPagesOrigin?: string | null): string | undefined {
   if (url.trim() === '') return CAMPAIGN_FORM_MESSAGES.urlRequired;
-  return isValidUrl(url) ? undefined : CAMPAIGN_FORM_MESSAGES.urlInvalid;
+  return isValidCampaignUrl(url, ownPagesOrigin) ? undefined : CAMPAIGN_FORM_MESSAGES.urlInvalid;
 }
 
 export type SettingsField = 'name' | 'description' | 'trafficAllocation';
