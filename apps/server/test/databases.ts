@@ -43,10 +43,29 @@ export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<Tes
     handle,
     async dispose() {
       await handle.close();
+      await untilDisconnected(admin, name);
       await admin.query(`drop database ${name} with (force)`);
       await admin.end();
     },
   };
+}
+
+/**
+ * A closed pool has asked its connections to end, but the server may not have seen that yet:
+ * dropping the database with (force) then would fail them ("terminating connection due to
+ * administrator command") as unhandled errors. Only a connection still open after this
+ * wait (one a test never closed) is cut.
+ */
+async function untilDisconnected(admin: pg.Client, database: string): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (Date.now() < deadline) {
+    const { rows } = await admin.query<{ open: number }>(
+      'select count(*)::int as open from pg_stat_activity where datname = $1',
+      [database],
+    );
+    if (rows[0]!.open === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /** Runs the suite once per database kind; PostgreSQL is skipped (loudly) only when unreachable. */
