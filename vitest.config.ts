@@ -22,6 +22,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           globalSetup: ['apps/server/test/global-setup.ts'],
+          setupFiles: ['apps/server/test/cheap-password-hashes.ts'],
           // PGlite instances are memory-hungry; two forks keep 2 cores busy without thrashing.
           pool: 'forks',
           maxWorkers: 2,
