@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { describe, inject } from 'vitest';
+import type {} from './provided-context';
 import { openDatabase, type DatabaseHandle } from '../src/db/database';
 import { openMigratedPglite } from './migrated-pglite';
 import { postgresProblem, TEST_DATABASE_URL } from './postgres-reachable';

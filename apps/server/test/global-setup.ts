@@ -4,18 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import type {} from 'vitest';
 import { openDatabase } from '../src/db/database';
 import { postgresProblem, TEST_DATABASE_URL } from './postgres-reachable';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** A migrated PGlite data directory (uncompressed tar) every test PGlite starts from. */
-    pgliteSnapshotFile: string;
-    /** A migrated PostgreSQL database every test database is created from; '' if unreachable. */
-    postgresTemplate: string;
-  }
-}
+import type {} from './provided-context';
 
 /**
  * Runs the migrations once per test run, on each database kind, instead of once per suite:

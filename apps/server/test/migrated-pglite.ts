@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
+import type {} from './provided-context';
 import { openDatabase, type DatabaseHandle } from '../src/db/database';
 
 let snapshot: Blob | undefined;
