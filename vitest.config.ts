@@ -21,6 +21,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          globalSetup: ['apps/server/test/global-setup.ts'],
+          setupFiles: ['apps/server/test/cheap-password-hashes.ts'],
           // PGlite instances are memory-hungry; two forks keep 2 cores busy without thrashing.
           pool: 'forks',
           maxWorkers: 2,

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../src/app';
 import { testConfig } from '../src/config';
-import { openDatabase, type DatabaseHandle } from '../src/db/database';
+import type { DatabaseHandle } from '../src/db/database';
+import { openMigratedPglite } from './migrated-pglite';
 import { screenshotStore } from '../src/modules/screenshots/screenshot-files';
 import { uploadStore } from '../src/modules/campaigns/uploaded-files';
 import { bearer, createTeam, signUp } from './test-app';
@@ -23,7 +24,7 @@ describe('security headers, stored files and body limits', () => {
     mkdirSync(dist);
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     const dataDir = path.join(dir, 'data');
-    database = await openDatabase({ kind: 'pglite' });
+    database = await openMigratedPglite();
     built = await buildApp({
       config: testConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, JOB_WORKER: false }),
       db: database.db,
@@ -134,7 +135,7 @@ describe('security headers, stored files and body limits', () => {
 
 describe('the policy with card payments on', () => {
   it('lets the billing screen load Stripe.js from STRIPE_JS_URL, and nothing of Stripe without keys', async () => {
-    const database = await openDatabase({ kind: 'pglite' });
+    const database = await openMigratedPglite();
     const policies: string[] = [];
     for (const payments of [true, false]) {
       const built = await buildApp({

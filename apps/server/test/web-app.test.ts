@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../src/app';
 import { testConfig } from '../src/config';
-import { openDatabase, type DatabaseHandle } from '../src/db/database';
+import type { DatabaseHandle } from '../src/db/database';
+import { openMigratedPglite } from './migrated-pglite';
 
 const INDEX = '<!doctype html><title>Kindling</title><div id="root"></div>';
 
@@ -17,7 +18,7 @@ describe('serving the built web app in production', () => {
     writeFileSync(path.join(dist, 'index.html'), INDEX);
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
-    database = await openDatabase({ kind: 'pglite' });
+    database = await openMigratedPglite();
     built = await buildApp({
       config: testConfig({ NODE_ENV: 'production' }),
       db: database.db,

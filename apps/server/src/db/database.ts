@@ -10,11 +10,19 @@ import { migrateToLatest } from './migrate';
 export type Db = Kysely<Database>;
 
 export type DatabaseTarget =
-  { kind: 'pglite'; dataDir?: string } | { kind: 'postgres'; url: string; searchPath?: string };
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      /** A data directory from `dumpDataDir` to start from (tests start from a migrated one). */
+      snapshot?: Blob;
+    }
+  | { kind: 'postgres'; url: string; searchPath?: string };
 
 export interface DatabaseHandle {
   db: Db;
   kind: DatabaseTarget['kind'];
+  /** PGlite only: the data directory as an uncompressed tar, for `snapshot`. */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -30,7 +38,7 @@ export const postgresPoolOf = (db: Db): pg.Pool | undefined => postgresPools.get
 
 /** Opens the database named by `target` and brings its schema to the latest migration. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  const handle = target.kind === 'pglite' ? await openPglite(target.dataDir) : openPostgres(target);
+  const handle = target.kind === 'pglite' ? await openPglite(target) : openPostgres(target);
   try {
     await migrateToLatest(
       handle.db as Kysely<unknown>,
@@ -43,22 +51,29 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   return handle;
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite({
+  dataDir,
+  snapshot,
+}: {
+  dataDir?: string;
+  snapshot?: Blob;
+}): Promise<DatabaseHandle> {
   let releaseLock = () => {};
   let pglite: PGlite;
   if (dataDir) {
     const folder = path.resolve(dataDir, 'pglite');
     mkdirSync(folder, { recursive: true });
     releaseLock = acquireDataDirLock(folder);
-    pglite = new PGlite(folder);
+    pglite = new PGlite(folder, { loadDataDir: snapshot });
   } else {
-    pglite = new PGlite();
+    pglite = new PGlite({ loadDataDir: snapshot });
   }
   await pglite.waitReady;
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins });
   return {
     db,
     kind: 'pglite',
+    dumpDataDir: () => pglite.dumpDataDir('none'),
     async close() {
       await db.destroy();
       releaseLock();

@@ -1,9 +1,12 @@
 import bcrypt from 'bcryptjs';
 import { SignJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { describeEachDatabase } from '../../../test/databases';
 import { errorOf, PASSWORD, signUp, uniqueEmail, useTestApp } from '../../../test/test-app';
 import { loadAuthSecret } from './auth-secret';
+
+// What production stores: the real cost, not the cheap one of test/cheap-password-hashes.ts.
+vi.unmock('@kindling/domain');
 
 const UNAUTHENTICATED = 'User needs to be authenticated to call this API.';
 

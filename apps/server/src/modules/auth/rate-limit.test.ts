@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../../app';
 import { testConfig, type Config } from '../../config';
-import { openDatabase, type DatabaseHandle } from '../../db/database';
+import type { DatabaseHandle } from '../../db/database';
+import { openMigratedPglite } from '../../../test/migrated-pglite';
 import { describeWithRedis, TEST_REDIS_URL, uniqueRedisPrefix } from '../../../test/redis';
 import { errorOf } from '../../../test/test-app';
 
@@ -16,7 +17,7 @@ const attempt = (app: BuiltApp['app'], remoteAddress = '203.0.113.7') =>
 // One database for every app in this file: rate-limit counters live in each app's memory store
 // or in Redis, never in the database, so separate apps still count separately unless Redis joins them.
 let shared: DatabaseHandle | undefined;
-const sharedDatabase = async () => (shared ??= await openDatabase({ kind: 'pglite' }));
+const sharedDatabase = async () => (shared ??= await openMigratedPglite());
 afterAll(async () => {
   await shared?.close();
 });

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import {
   describeEachDatabase,
-  openPostgresSchema,
+  openPostgresDatabase,
   openTestDatabase,
   type TestDatabase,
 } from '../../../test/databases';
@@ -242,6 +242,6 @@ describeEachDatabase('job worker', (kind) => {
 });
 
 async function openSecondHandle(db: Db) {
-  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
-  return openPostgresSchema(rows[0]!.schema);
+  const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(db);
+  return openPostgresDatabase(rows[0]!.name);
 }
