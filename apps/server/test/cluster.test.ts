@@ -21,9 +21,12 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const COLLECT_LIMIT = 6;
 
-/** Settings every process of one installation shares: the database, Redis and the secret. */
+/**
+ * Settings every process of one installation shares: the database, Redis and the secret. The
+ * database is new and empty: the cluster's workers all migrate it as they start.
+ */
 async function sharedInstallation() {
-  const database = await createSharedDatabase();
+  const database = await createSharedDatabase({ migrated: false });
   const env = {
     DATA_DIR: dataDir,
     DATABASE_URL: database.url,

@@ -15,8 +15,16 @@ export async function startHealthyServer(
   return server;
 }
 
-/** A fresh PostgreSQL database several processes share, migrated before they start (as a deploy would). */
-export async function createSharedDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A fresh PostgreSQL database several processes share, migrated before they start (as a deploy
+ * would) unless `migrated` is false: then the first processes migrate it, all at once.
+ */
+export async function createSharedDatabase({
+  migrated = true,
+}: { migrated?: boolean } = {}): Promise<{
+  url: string;
+  drop: () => Promise<void>;
+}> {
   const name = `kindling_rt_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({
     connectionString: TEST_DATABASE_URL,
@@ -26,8 +34,7 @@ export async function createSharedDatabase(): Promise<{ url: string; drop: () =>
   await admin.query(`create database ${name}`);
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
-  const migrated = await openDatabase({ kind: 'postgres', url: url.toString() });
-  await migrated.close();
+  if (migrated) await (await openDatabase({ kind: 'postgres', url: url.toString() })).close();
   return {
     url: url.toString(),
     async drop() {
