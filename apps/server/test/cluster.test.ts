@@ -44,7 +44,7 @@ const linesOf = (server: ServerProcess, message: string) =>
     .output()
     .split('\n')
     .filter((line) => line.includes(`"msg":"${message}"`))
-    .map((line) => JSON.parse(line) as { pid: number; worker: number });
+    .map((line) => JSON.parse(line) as { workerPid: number; worker: number });
 
 describe('npm run start:cluster', () => {
   it('refuses to start on PGlite or without Redis, saying what to set', async () => {
@@ -56,6 +56,25 @@ describe('npm run start:cluster', () => {
     expect(server.healthy).toBe(false);
     expect(server.output()).toContain(CLUSTER_NEEDS_POSTGRES);
     expect(server.output()).toContain(CLUSTER_NEEDS_REDIS);
+  });
+
+  it('stops, instead of forking forever, when a worker dies before it could serve', async () => {
+    // Nothing listens on port 1: every worker fails its first database connection.
+    const server = await startServerProcess(
+      {
+        DATA_DIR: dataDir,
+        DATABASE_URL: 'postgres://kindling@127.0.0.1:1/kindling',
+        REDIS_URL: 'redis://127.0.0.1:1',
+        CLUSTER_WORKERS: '2',
+        LOG_LEVEL: 'info',
+      },
+      { args: ['--cluster'] },
+    );
+    expect(await server.exited).toBe(1);
+    expect(
+      linesOf(server, 'worker exited before it could serve: stopping the cluster'),
+    ).toHaveLength(1);
+    expect(linesOf(server, 'worker died: starting a replacement')).toEqual([]);
   });
 });
 
@@ -85,7 +104,7 @@ describeWithRedis('a cluster of server processes on PostgreSQL [postgres]', () =
       timeout: 20_000,
       interval: 50,
     });
-    const pids = linesOf(cluster, 'worker listening').map((line) => line.pid);
+    const pids = linesOf(cluster, 'worker listening').map((line) => line.workerPid);
     expect(new Set(pids).size).toBe(3);
 
     process.kill(pids[0]!, 'SIGKILL');
@@ -94,7 +113,7 @@ describeWithRedis('a cluster of server processes on PostgreSQL [postgres]', () =
       interval: 50,
     });
     expect(linesOf(cluster, 'worker died: starting a replacement')).toMatchObject([
-      { pid: pids[0] },
+      { workerPid: pids[0] },
     ]);
     expect((await fetch(`${cluster.url}/api/health`)).status).toBe(200);
 

@@ -38,11 +38,11 @@ export function runClusterPrimary(config: Config): void {
 
   cluster.on('listening', (worker) => {
     listened.add(worker);
-    log.info({ worker: worker.id, pid: worker.process.pid }, 'worker listening');
+    log.info({ worker: worker.id, workerPid: worker.process.pid }, 'worker listening');
   });
   cluster.on('exit', (worker, code, signal) => {
     live.delete(worker);
-    const fields = { worker: worker.id, pid: worker.process.pid, code, signal };
+    const fields = { worker: worker.id, workerPid: worker.process.pid, code, signal };
     if (stopping) {
       if (code !== 0) exitCode = 1;
       if (live.size === 0) process.exit(exitCode);
