@@ -1,5 +1,6 @@
 // `npm start`: builds what is missing or stale (the SPA, the server bundle), then runs the
-// compiled server (API + built SPA) in production mode.
+// compiled server (API + built SPA) in production mode. `--cluster` (npm run start:cluster) runs
+// CLUSTER_WORKERS server processes behind one port.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,11 +11,15 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 buildWebIfStale();
 await buildServerIfStale();
 
-const server = spawn(process.execPath, ['--enable-source-maps', serverOutfile], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
-});
+const server = spawn(
+  process.execPath,
+  ['--enable-source-maps', serverOutfile, ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => server.kill(signal));
 }

@@ -1,4 +1,5 @@
 import { DEFAULT_BILLING_CURRENCY, parseCategoryList } from '@kindling/domain';
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 const blankAsUndefined = (value: unknown) =>
@@ -57,6 +58,8 @@ const configSchema = z
      * about 200 bytes each; 0 reads every interval from the database each time.
      */
     STATS_CACHE_ROWS: z.coerce.number().int().min(0).max(10_000_000).default(200_000),
+    /** Server processes `npm run start:cluster` runs behind one port; unset: one per CPU core. */
+    CLUSTER_WORKERS: z.coerce.number().int().min(1).max(256).default(availableParallelism()),
     /** Set false to run a process that serves requests but claims no jobs. */
     JOB_WORKER: z.stringbool().default(true),
     /** How often an idle worker looks for due jobs; enqueueing in-process wakes it at once. */

@@ -1,4 +1,6 @@
+import cluster from 'node:cluster';
 import { buildApp } from './app';
+import { runClusterPrimary } from './cluster/run-primary';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type DatabaseTarget } from './db/database';
 
@@ -18,6 +20,11 @@ async function main(): Promise<void> {
       process.exit(78);
     }
     throw error;
+  }
+  // `npm run start:cluster`: this process supervises; the workers it forks run the server.
+  if (process.argv.includes('--cluster') && cluster.isPrimary) {
+    runClusterPrimary(config);
+    return;
   }
 
   const database = await openDatabase(databaseTarget(config));

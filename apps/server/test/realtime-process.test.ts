@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { pino } from 'pino';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { openDatabase } from '../src/db/database';
 import { enqueueJob } from '../src/modules/jobs/enqueue-job';
 import { RedisBus } from '../src/realtime/redis-bus';
-import { TEST_DATABASE_URL } from './databases';
 import {
   closeCodeOf,
   connect,
@@ -15,46 +13,17 @@ import {
   type Follower,
 } from './realtime-helpers';
 import { describeWithRedis, TEST_REDIS_URL, uniqueRedisPrefix } from './redis';
-import { startServerProcess, type ServerProcess } from './server-process';
-import { PASSWORD, uniqueEmail } from './test-app';
-
-async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const server = await startServerProcess(env);
-  if (!server.healthy) throw new Error(`server process did not start:\n${server.output()}`);
-  return server;
-}
-
-/** A fresh PostgreSQL database both processes share, migrated before they start (as a deploy would). */
-async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `kindling_rt_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({
-    connectionString: TEST_DATABASE_URL,
-    connectionTimeoutMillis: 2000,
-  });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
-  const migrated = await openDatabase({ kind: 'postgres', url: url.toString() });
-  await migrated.close();
-  return {
-    url: url.toString(),
-    async drop() {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
+import type { ServerProcess } from './server-process';
+import {
+  createSharedDatabase,
+  createTeamOver,
+  signUpOver,
+  startHealthyServer,
+} from './shared-processes';
 
 /** A job of a new team of the signed-in user, written straight to the shared database. */
 async function jobChannelOver(server: ServerProcess, token: string, url: string): Promise<string> {
-  const created = await fetch(`${server.url}/api/teams`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ name: 'Realtime Team' }),
-  });
-  if (created.status !== 201) throw new Error(`team failed: ${await created.text()}`);
-  const { slug } = (await created.json()) as { slug: string };
+  const slug = await createTeamOver(server, token);
   const database = await openDatabase({ kind: 'postgres', url });
   try {
     const team = await database.db
@@ -69,27 +38,9 @@ async function jobChannelOver(server: ServerProcess, token: string, url: string)
   }
 }
 
-async function signUpOver(server: ServerProcess): Promise<string> {
-  const email = uniqueEmail('realtime');
-  const post = (url: string, body: unknown) =>
-    fetch(`${server.url}${url}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  const registered = await post('/api/user/register', {
-    email,
-    password: PASSWORD,
-    realName: 'Rt',
-  });
-  if (registered.status !== 201) throw new Error(`register failed: ${await registered.text()}`);
-  const signedIn = await post('/api/auth/sign-in', { email, password: PASSWORD });
-  return ((await signedIn.json()) as { accessToken: string }).accessToken;
-}
-
 describeWithRedis('real-time channel across server processes [postgres]', () => {
   const keyPrefix = uniqueRedisPrefix();
-  let database: Awaited<ReturnType<typeof createDatabase>> | undefined;
+  let database: Awaited<ReturnType<typeof createSharedDatabase>> | undefined;
   let unavailable: string | undefined;
   const servers: ServerProcess[] = [];
   let redis: Redis;
@@ -97,7 +48,7 @@ describeWithRedis('real-time channel across server processes [postgres]', () => 
   beforeAll(async () => {
     redis = new Redis(TEST_REDIS_URL);
     try {
-      database = await createDatabase();
+      database = await createSharedDatabase();
     } catch (error) {
       if (process.env.REQUIRE_POSTGRES === '1') throw error;
       unavailable = error instanceof Error ? error.message : String(error);
@@ -109,7 +60,7 @@ describeWithRedis('real-time channel across server processes [postgres]', () => 
       REDIS_KEY_PREFIX: keyPrefix,
       AUTH_SECRET: randomBytes(32).toString('base64url'),
     };
-    servers.push(...(await Promise.all([startServer(env), startServer(env)])));
+    servers.push(...(await Promise.all([startHealthyServer(env), startHealthyServer(env)])));
   }, 60_000);
 
   afterAll(async () => {

@@ -33,15 +33,15 @@ export interface ServerProcess {
 
 /**
  * Runs `src/main.ts` (or, with `compiled`, the bundle `npm start` runs) as a real child process
- * and waits until it is healthy or has exited.
+ * and waits until it is healthy or has exited. `args` follow the entry (`--cluster`).
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  { compiled = false }: { compiled?: boolean } = {},
+  { compiled = false, args = [] }: { compiled?: boolean; args?: string[] } = {},
 ): Promise<ServerProcess> {
   // A fixed PORT in `env` lets a restarted process answer on the address clients already use.
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const command = compiled ? [COMPILED_MAIN] : ['--import', 'tsx', main];
+  const command = [...(compiled ? [COMPILED_MAIN] : ['--import', 'tsx', main]), ...args];
   const child = spawn(process.execPath, command, {
     env: {
       ...process.env,
