@@ -1,15 +1,16 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from './databases';
-import { bearer, uniqueEmail, useTestApp } from './test-app';
+import { bearer, signUp, uniqueEmail, useTestApp } from './test-app';
 
-// The account flows that carry a password, run with the most verbose log level: the password
-// never reaches the log, and a password change ends every other session's refresh token.
+// Issue 14's authentication bullet, the parts not covered in modules/auth: the password never
+// reaches the log (at the most verbose level), a password change ends every other session's
+// refresh token, and a session past its end refuses both of its tokens.
 
 const FIRST = 'Log-probe-first-pass-71';
 const SECOND = 'Log-probe-second-pass-72';
 const WRONG = 'Log-probe-wrong-pass-73';
 
-describeEachDatabase('passwords and the log', (kind) => {
+describeEachDatabase('authentication hardening', (kind) => {
   const lines: string[] = [];
   const t = useTestApp(
     kind,
@@ -51,5 +52,21 @@ describeEachDatabase('passwords and the log', (kind) => {
       expect(log).not.toContain(password);
       expect(log).not.toContain(encodeURIComponent(password));
     }
+  });
+
+  it('refuses the access and refresh tokens of a session past its end', async () => {
+    const account = await signUp(t.current.app, 'Expired Session');
+    const headers = bearer(account);
+    const bySession = () =>
+      t.current.app.inject({ method: 'GET', url: '/api/user/by-session', headers });
+    expect((await bySession()).statusCode).toBe(200);
+    await t.current.services.db
+      .updateTable('sessions')
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where('userId', '=', account.userId)
+      .execute();
+    expect((await bySession()).statusCode).toBe(401);
+    const refresh = await post('/api/auth/refresh', { refreshToken: account.refreshToken });
+    expect(refresh.statusCode).toBe(401);
   });
 });
