@@ -83,7 +83,7 @@ describe('stored XSS payloads', () => {
     await page.goto(url());
     await page.waitForLoadState('networkidle');
     const text = await page.evaluate(() => {
-      const fields = [...document.querySelectorAll('input, textarea')] as HTMLInputElement[];
+      const fields = Array.from(document.querySelectorAll<HTMLInputElement>('input, textarea'));
       return [document.body.innerText, ...fields.map((field) => field.value)].join('\n');
     });
     for (const field of FIELDS) if (text.includes(xss(field))) shown.add(field);
