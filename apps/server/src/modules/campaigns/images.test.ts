@@ -8,6 +8,7 @@ import { MAX_IMAGE_BYTES, UPLOAD_MESSAGES } from '@kindling/domain';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/databases';
+import { decompressionBombPng } from '../../../test/decompression-bomb';
 import {
   bearer,
   createTeam,
@@ -162,6 +163,11 @@ describeEachDatabase('image uploads and is-image', (kind) => {
           data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
         },
         { filename: 'empty.png', type: 'image/png', data: Buffer.alloc(0) },
+        {
+          filename: 'page.png',
+          type: 'image/png',
+          data: Buffer.from('<!doctype html><script>alert(document.domain)</script>'),
+        },
       ];
       for (const bad of cases) {
         const response = await upload([{ filename: 'ok.png', type: 'image/png', data: png }, bad]);
@@ -171,6 +177,24 @@ describeEachDatabase('image uploads and is-image', (kind) => {
         });
         expect(errorOf(response).message).toBe(UPLOAD_MESSAGES.unsupportedType);
       }
+      expect(storedFiles()).toBe(before);
+    });
+
+    it('refuses a decompression bomb (a 110 KB PNG of 30000x30000 pixels) without decoding it', async () => {
+      const before = storedFiles();
+      const bomb = decompressionBombPng();
+      expect(bomb.length).toBeLessThan(MAX_IMAGE_BYTES);
+      // Positive control: sharp reads the header, so the refusal is about the pixels.
+      expect(await sharp(bomb, { limitInputPixels: false }).metadata()).toMatchObject({
+        format: 'png',
+        width: 30_000,
+        height: 30_000,
+      });
+      const started = Date.now();
+      const response = await upload([{ filename: 'bomb.png', type: 'image/png', data: bomb }]);
+      expect(response.statusCode).toBe(400);
+      expect(errorOf(response).message).toBe(UPLOAD_MESSAGES.unsupportedType);
+      expect(Date.now() - started).toBeLessThan(5_000);
       expect(storedFiles()).toBe(before);
     });
 

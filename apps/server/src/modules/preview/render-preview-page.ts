@@ -5,6 +5,7 @@ import { previewAgentScript } from './agent-bundle';
 import { decodeHtml, looksLikeHtml } from './html-charset';
 import { errorPageHtml } from './preview-response';
 import { rewritePreviewHtml } from './rewrite-html';
+import type { Resolver } from '../../egress/guarded-lookup';
 import { safeFetch, type SafeFetchResult } from '../../egress/safe-fetch';
 
 export interface RenderPreviewOptions {
@@ -15,6 +16,8 @@ export interface RenderPreviewOptions {
   signal?: AbortSignal;
   /** The page when the app serves it itself (a published burner page): no fetch then. */
   ownPage?: OwnPageHtml | null;
+  /** DNS seam for tests; defaults to the system resolver. */
+  resolve?: Resolver;
 }
 
 /** A page of the app's own, as the pages module renders it (see OwnPageLoader). */
@@ -47,6 +50,7 @@ export async function renderPreviewPage(options: RenderPreviewOptions): Promise<
     : await safeFetch(options.url, {
         allowHosts: options.allowHosts,
         ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.resolve ? { resolve: options.resolve } : {}),
       });
   const isHtml =
     page.contentType === null ? looksLikeHtml(page.body) : HTML_TYPES.has(page.contentType);
