@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 /** What a test server saw: proof of what the guard let through. */
 export interface SeenRequest {
@@ -89,5 +90,34 @@ export async function startLoopbackServers(): Promise<LoopbackServers> {
         await new Promise((resolve) => server.close(resolve));
       }
     },
+  };
+}
+
+/**
+ * The servers for a whole test file: started before it, their record emptied before each test,
+ * closed after it. `fill` puts their ports into a vector's `{port}` and `{port6}`.
+ */
+export function useLoopbackServers(): LoopbackServers & { fill: (url: string) => string } {
+  let servers: LoopbackServers;
+  beforeAll(async () => {
+    servers = await startLoopbackServers();
+  });
+  afterAll(() => servers.close());
+  beforeEach(() => {
+    servers.seen.length = 0;
+  });
+  return {
+    get port() {
+      return servers.port;
+    },
+    get port6() {
+      return servers.port6;
+    },
+    get seen() {
+      return servers.seen;
+    },
+    close: () => servers.close(),
+    fill: (url) =>
+      url.replaceAll('{port}', String(servers.port)).replaceAll('{port6}', String(servers.port6)),
   };
 }

@@ -1,10 +1,10 @@
 import type { BrowserContext, Route } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppError } from '../src/errors';
 import { renderPreviewPage } from '../src/modules/preview/render-preview-page';
 import { guardContext } from '../src/modules/screenshots/request-guard';
 import { stubResolver } from './egress-doubles';
-import { startLoopbackServers, type LoopbackServers } from './loopback-server';
+import { useLoopbackServers } from './loopback-server';
 
 // The two fetchers users can point at any address, each fed the same table of SSRF vectors
 // through its own entry point: the preview proxy (renderPreviewPage) and the screenshot
@@ -91,17 +91,9 @@ const resolve = stubResolver({
   'internal.example': ['172.20.0.5'],
 });
 
-let servers: LoopbackServers;
-beforeAll(async () => {
-  servers = await startLoopbackServers();
-});
-afterAll(() => servers.close());
-beforeEach(() => {
-  servers.seen.length = 0;
-});
+const servers = useLoopbackServers();
 
-const fill = (url: string) =>
-  url.replaceAll('{port}', String(servers.port)).replaceAll('{port6}', String(servers.port6));
+const { fill } = servers;
 /** Left unencoded so `fill` reaches the target's ports too; no target has a query of its own. */
 const redirectVia = (target: string) => `http://${ALLOWED_HOST}:{port}/redirect?to=${target}`;
 const VECTORS = [...DIRECT, ...REDIRECT_TARGETS.map(redirectVia)];

@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startLoopbackServers, type LoopbackServers } from '../../test/loopback-server';
+import { describe, expect, it } from 'vitest';
+import { useLoopbackServers } from '../../test/loopback-server';
 import { pinnedLookup } from './node-transport';
 import { safeFetch, type SafeFetchOptions } from './safe-fetch';
 import { cannedTransport, recordingTransport, stubResolver } from '../../test/egress-doubles';
 
-let servers: LoopbackServers;
-beforeAll(async () => {
-  servers = await startLoopbackServers();
-});
-afterAll(() => servers.close());
-beforeEach(() => {
-  servers.seen.length = 0;
-});
+const servers = useLoopbackServers();
 
 const local = (path: string) => `http://127.0.0.1:${servers.port}${path}`;
 const seenPaths = () => servers.seen.map((request) => request.path);

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ErrorCode } from '../errors';
 import { REFUSED_MESSAGE } from './guarded-lookup';
-import { startLoopbackServers, type LoopbackServers } from '../../test/loopback-server';
+import { useLoopbackServers } from '../../test/loopback-server';
 import { safeFetch } from './safe-fetch';
 import { cannedTransport, recordingTransport, stubResolver } from '../../test/egress-doubles';
 
@@ -92,17 +92,9 @@ const resolve = stubResolver({
   'public.example': ['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946'],
 });
 
-let servers: LoopbackServers;
-beforeAll(async () => {
-  servers = await startLoopbackServers();
-});
-afterAll(() => servers.close());
-beforeEach(() => {
-  servers.seen.length = 0;
-});
+const servers = useLoopbackServers();
 
-const fill = (url: string) =>
-  url.replace('{port}', String(servers.port)).replace('{port6}', String(servers.port6));
+const { fill } = servers;
 
 describe('SSRF vectors', () => {
   it('covers at least 30 vectors', () => {
