@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { aiBench } from './ai-bench';
 import { apiBench } from './api-bench';
 import { ingestBench } from './ingest-bench';
+import { loadBench } from './load-bench';
 import { pagesBench } from './pages-bench';
 import { performanceBench } from './performance-bench';
 import { previewBench } from './preview-bench';
@@ -75,6 +76,7 @@ const SECTIONS: Record<string, () => void | Promise<void>> = {
   pages: pagesBench,
   tracker: trackerBench,
   start: startBench,
+  load: loadBench,
 };
 
 async function main() {
