@@ -6,6 +6,7 @@ import {
 } from '@kindling/domain';
 import { beforeAll, expect, it, vi } from 'vitest';
 import { describeEachDatabase } from '../../../test/databases';
+import { PLANNER_PAGE } from '../../../test/planner-page';
 import { snapshotTables } from '../../../test/table-snapshot';
 import {
   bearer,
@@ -20,13 +21,7 @@ import type { ExperimentView } from './present-experiment';
 import { checkRunningExperiments } from './stop-running-experiments';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/143.0 Safari/537.36';
-const CONTENT: LandingPageContent = {
-  headline: 'Plan your week in five minutes',
-  subheadline: 'A calm planner for busy founders.',
-  cta: { type: 'signup', label: 'Join the waitlist' },
-  features: ['Syncs with your calendar', 'Weekly review in one tap', 'Private by default'],
-  price: '$9 / month',
-};
+const CONTENT: LandingPageContent = PLANNER_PAGE;
 const VARIANTS = [
   { headline: 'Your week, planned before coffee', ctaLabel: 'Save my spot' },
   { headline: 'Stop losing Mondays to planning', ctaLabel: 'Get early access' },

@@ -37,13 +37,14 @@ export async function measureExperiment(
   const totals = headline
     ? await getArmTotals({ db }, { teamId: row.teamId, campaign, elementId: headline.id })
     : [];
-  const arms = [original, ...variants].map((_text, index): ExperimentArm => {
+  const texts = [original, ...variants];
+  const arms = texts.map((_text, index): ExperimentArm => {
     const counted = totals[index] ?? { views: 0, visitors: 0, convertedVisitors: 0 };
     // Visitors add up per hour; a sign-up is never counted without its visitor.
     const visitors = Math.max(counted.visitors, counted.convertedVisitors);
     return { views: counted.views, visitors, signups: counted.convertedVisitors };
   });
-  return { texts: [original, ...variants], arms };
+  return { texts, arms };
 }
 
 export const verdictOf = (measured: MeasuredExperiment) => experimentVerdict(measured.arms);

@@ -6,6 +6,7 @@ import {
 } from '@kindling/domain';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/databases';
+import { PLANNER_PAGE } from '../../../test/planner-page';
 import { snapshotTables } from '../../../test/table-snapshot';
 import {
   bearer,
@@ -17,13 +18,7 @@ import {
 } from '../../../test/test-app';
 
 const APP = 'http://localhost:3000';
-const CONTENT: LandingPageContent = {
-  headline: 'Plan your week in five minutes',
-  subheadline: 'A calm planner for busy founders.',
-  cta: { type: 'signup', label: 'Join the waitlist' },
-  features: ['Syncs with your calendar', 'Weekly review in one tap', 'Private by default'],
-  price: undefined,
-};
+const CONTENT: LandingPageContent = { ...PLANNER_PAGE, price: undefined };
 
 // Issue 18: a published page is a normal campaign URL, also on an instance that runs on
 // localhost, where the page-URL rule and the preview's SSRF guard refuse other addresses.

@@ -1,6 +1,7 @@
 import { LANDING_PAGE_MESSAGES, type LandingPageContent } from '@kindling/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/databases';
+import { PLANNER_PAGE } from '../../../test/planner-page';
 import { snapshotTables } from '../../../test/table-snapshot';
 import {
   bearer,
@@ -11,13 +12,7 @@ import {
   type Account,
 } from '../../../test/test-app';
 
-const CONTENT: LandingPageContent = {
-  headline: 'Plan your week in five minutes',
-  subheadline: 'A calm planner for busy founders.',
-  cta: { type: 'signup', label: 'Join the waitlist' },
-  features: ['Syncs with your calendar', 'Weekly review in one tap', 'Private by default'],
-  price: '$9 / month',
-};
+const CONTENT: LandingPageContent = PLANNER_PAGE;
 
 const TABLES = ['pages', 'pageSignups'] as const;
 
