@@ -125,6 +125,13 @@ describe('limitLogValue (one rule for the browser and the server)', () => {
       }),
     );
   });
+
+  it('keeps a "__proto__" key as a key, without touching the copy\'s prototype', () => {
+    const value = JSON.parse('[{"__proto__":[1]}]') as unknown;
+    const limited = limitLogValue(value) as object[];
+    expect(JSON.stringify(limited)).toBe('[{"__proto__":[1]}]');
+    expect(Object.getPrototypeOf(limited[0])).toBe(Object.prototype);
+  });
 });
 
 describe('categoryAllowed (spec section 9: allow-list or deny-list, "*" matches all)', () => {

@@ -47,12 +47,14 @@ export function limitLogValue(value: unknown, depth = 0): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (depth >= CLIENT_LOG_DEPTH_LIMIT) return CLIENT_LOG_DEPTH_MARK;
   if (Array.isArray(value)) return value.map((item) => limitLogValue(item, depth + 1) ?? null);
-  const out: Record<string, unknown> = {};
+  // Built from entries, not by assignment: a key "__proto__" stays a key instead of setting the
+  // copy's prototype (and being lost).
+  const entries: [string, unknown][] = [];
   for (const [key, item] of Object.entries(value)) {
     const limited = limitLogValue(item, depth + 1);
-    if (limited !== undefined) out[cutLogString(key)] = limited;
+    if (limited !== undefined) entries.push([cutLogString(key), limited]);
   }
-  return out;
+  return Object.fromEntries(entries);
 }
 
 /**
