@@ -1,0 +1,92 @@
+import { createServer, connect, type Server, type Socket } from 'node:net';
+
+export interface TcpProxy {
+  /** `127.0.0.1:{port}`: give this to the server in place of the real service's address. */
+  host: string;
+  port: number;
+  /** Connections currently carried. */
+  openConnections(): number;
+  /**
+   * The service goes away as a restart looks from a client: every open connection is reset and
+   * new ones are refused (the listening port is closed) until `restore`.
+   */
+  cut(): Promise<void>;
+  /** The service is back on the same address. */
+  restore(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * A loopback TCP proxy in front of a real service (PostgreSQL, Redis) that a test can cut and
+ * restore, so a fault test takes the service away from one server under test without touching
+ * the shared service other test files use at the same time.
+ */
+export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
+  const pairs = new Set<[Socket, Socket]>();
+  let server: Server | undefined;
+
+  const carry = (client: Socket) => {
+    const upstream = connect(target.port, target.host);
+    const pair: [Socket, Socket] = [client, upstream];
+    pairs.add(pair);
+    const end = () => {
+      pairs.delete(pair);
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('error', end).on('close', end);
+    upstream.on('error', end).on('close', end);
+    client.pipe(upstream);
+    upstream.pipe(client);
+  };
+
+  const listen = (port: number) =>
+    new Promise<number>((resolve, reject) => {
+      const next = createServer(carry);
+      next.once('error', reject);
+      next.listen(port, '127.0.0.1', () => {
+        server = next;
+        resolve((next.address() as { port: number }).port);
+      });
+    });
+
+  const stopListening = () =>
+    new Promise<void>((resolve) => {
+      const current = server;
+      server = undefined;
+      if (!current) return resolve();
+      current.close(() => resolve());
+    });
+
+  const port = await listen(0);
+  return {
+    host: '127.0.0.1',
+    port,
+    openConnections: () => pairs.size,
+    async cut() {
+      const closing = stopListening();
+      for (const [client, upstream] of pairs) {
+        client.resetAndDestroy();
+        upstream.destroy();
+      }
+      pairs.clear();
+      await closing;
+    },
+    async restore() {
+      if (server) return;
+      // The port was ours a moment ago; retry briefly in case the kernel holds it.
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          await listen(port);
+          return;
+        } catch (error) {
+          if (attempt >= 50) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
+    },
+    async close() {
+      await this.cut();
+    },
+  };
+}
