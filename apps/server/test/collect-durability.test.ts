@@ -1,11 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { mulberry32 } from '@kindling/domain';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import { openDatabase, type DatabaseTarget } from '../src/db/database';
 import {
@@ -15,7 +11,8 @@ import {
   type StreamEvent,
   type TrackedCampaign,
 } from './collect-load';
-import { describeEachDatabase, TEST_DATABASE_URL } from './databases';
+import { describeEachDatabase } from './databases';
+import { pgliteStorage, postgresStorage, type ProcessStorage } from './process-storage';
 import { freePort, startServerProcess, type ServerProcess } from './server-process';
 
 // Issue 9: "50,000 events posted while the server is killed with SIGKILL and restarted; every
@@ -29,38 +26,6 @@ const BATCH = 50;
 const SENDERS = 4;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface Storage {
-  env: Record<string, string>;
-  target: DatabaseTarget;
-  dispose: () => Promise<void>;
-}
-
-function pgliteStorage(): Storage {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'kindling-collect-'));
-  return {
-    env: { DATA_DIR: dataDir },
-    target: { kind: 'pglite', dataDir },
-    dispose: () => Promise.resolve(rmSync(dataDir, { recursive: true, force: true })),
-  };
-}
-
-async function postgresStorage(): Promise<Storage> {
-  const name = `kindling_collect_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: url.toString() },
-    target: { kind: 'postgres', url: url.toString() },
-    async dispose() {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
 
 interface Tally {
   /** Event ids whose batch was answered 202. */
@@ -157,7 +122,7 @@ async function readBack(target: DatabaseTarget, campaign: TrackedCampaign) {
 }
 
 describeEachDatabase('collect under kill -9', (kind) => {
-  let storage: Storage | undefined;
+  let storage: ProcessStorage | undefined;
   let server: ServerProcess | undefined;
   afterAll(async () => {
     // A failed run must not leave a server behind on the folder or database it removes.

@@ -85,8 +85,13 @@ function openPostgres(target: { url: string; searchPath?: string }): DatabaseHan
   const pool = new pg.Pool({
     connectionString: target.url,
     max: 10,
+    // While the server restarts, a request waits this long for a connection, then answers 503.
+    connectionTimeoutMillis: 5_000,
     ...(target.searchPath ? { options: `-c search_path=${target.searchPath}` } : {}),
   });
+  // An idle connection the server cut (a restart) is dropped by the pool itself; without a
+  // listener, its 'error' event would crash the process. db/availability.ts logs outages.
+  pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
   postgresPools.set(db, pool);
   return { db, kind: 'postgres', close: () => db.destroy() };

@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DATABASE_UNAVAILABLE, type DatabaseAvailability } from '../db/availability';
 import { AppError, RateLimitedError, type ErrorCode } from '../errors';
 import { bodyTooLarge } from './body-limit';
 
@@ -13,7 +14,10 @@ const CLIENT_ERROR_CODES: Partial<Record<number, ErrorCode>> = {
 };
 
 /** Every failure leaves as `{error: {code, message, fields?}}`; no stack traces reach clients. */
-export function installErrorHandler(app: FastifyInstance): void {
+export function installErrorHandler(
+  app: FastifyInstance,
+  { database }: { database: DatabaseAvailability },
+): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error instanceof RateLimitedError) {
@@ -45,12 +49,20 @@ export function installErrorHandler(app: FastifyInstance): void {
       const code = CLIENT_ERROR_CODES[error.statusCode] ?? 'VALIDATION';
       return reply.status(error.statusCode).send({ error: { code, message: error.message } });
     }
+    if (database.isOutage(error)) {
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ error: { code: 'RETRYABLE', message: DATABASE_UNAVAILABLE } });
+    }
     request.log.error({ err: error }, 'unhandled error');
     return reply
       .status(500)
       .send({ error: { code: 'INTERNAL', message: 'Something went wrong on our side.' } });
   });
 }
+
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /**
  * Unknown API paths answer JSON 404. With the SPA built, any other GET gets index.html so the
