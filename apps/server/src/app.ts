@@ -101,7 +101,6 @@ import { notifyTeam } from './modules/notifications/notify-team';
 import { ideaExperiments } from './modules/idea-experiments/idea-experiments';
 import { tellTeam } from './modules/idea-experiments/tell-team';
 import { publicPageRoutes } from './modules/pages/public-routes';
-import { watchDatabaseAvailability } from './db/availability';
 import { createOutbox } from './mail/outbox';
 import { installBus } from './realtime/create-bus';
 import { ChannelPolicies } from './realtime/channel-policies';
@@ -179,7 +178,7 @@ export async function buildApp({
     await outbox.drain();
   });
 
-  installErrorHandler(app, { database: watchDatabaseAvailability(db, app.log) });
+  installErrorHandler(app, { db });
   // Before any route: every route, whatever module registers it, passes the guard.
   installGuestGuard(app, { tokens });
   installRequestRules(app);

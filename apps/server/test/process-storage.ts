@@ -27,7 +27,10 @@ export function pgliteStorage(): ProcessStorage {
  * A private, empty database on the PostgreSQL test server (the process migrates it). With `via`,
  * the process reaches it through that address (a fault proxy) while the test reads it directly.
  */
-export async function postgresStorage(via?: { host: string; port: number }): Promise<ProcessStorage> {
+export async function postgresStorage(via?: {
+  host: string;
+  port: number;
+}): Promise<ProcessStorage> {
   const name = `kindling_process_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();

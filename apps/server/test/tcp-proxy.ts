@@ -6,9 +6,11 @@ export interface TcpProxy {
   port: number;
   /** Connections currently carried. */
   openConnections(): number;
+  /** New connections are refused (the listening port is closed); open ones carry on. */
+  refuse(): Promise<void>;
   /**
-   * The service goes away as a restart looks from a client: every open connection is reset and
-   * new ones are refused (the listening port is closed) until `restore`.
+   * The service goes away as a crash looks from a client: every open connection is reset and
+   * new ones are refused until `restore`.
    */
   cut(): Promise<void>;
   /** The service is back on the same address. */
@@ -50,13 +52,12 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       });
     });
 
-  const stopListening = () =>
-    new Promise<void>((resolve) => {
-      const current = server;
-      server = undefined;
-      if (!current) return resolve();
-      current.close(() => resolve());
-    });
+  // close() stops accepting at once; its callback would wait for every carried connection to end.
+  const stopListening = () => {
+    server?.close();
+    server = undefined;
+    return Promise.resolve();
+  };
 
   const cut = async () => {
     const closing = stopListening();
@@ -73,6 +74,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     host: '127.0.0.1',
     port,
     openConnections: () => pairs.size,
+    refuse: stopListening,
     cut,
     async restore() {
       if (server) return;

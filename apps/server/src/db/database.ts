@@ -89,9 +89,16 @@ function openPostgres(target: { url: string; searchPath?: string }): DatabaseHan
     connectionTimeoutMillis: 5_000,
     ...(target.searchPath ? { options: `-c search_path=${target.searchPath}` } : {}),
   });
-  // An idle connection the server cut (a restart) is dropped by the pool itself; without a
-  // listener, its 'error' event would crash the process. db/availability.ts logs outages.
+  // A connection the server cuts (a restart) emits 'error'. The pool drops a broken idle one
+  // itself, and a query running on it fails; but a checked-out connection between two queries
+  // has no listener of its own, and an unheard 'error' event would crash the process. Both are
+  // passed on as the pool's 'error' (db/availability.ts logs the outage) and otherwise ignored.
   pool.on('error', () => {});
+  pool.on('connect', (client) =>
+    client.on('error', (error) => {
+      if (pool.listenerCount('error') > 0) pool.emit('error', error, client);
+    }),
+  );
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
   postgresPools.set(db, pool);
   return { db, kind: 'postgres', close: () => db.destroy() };

@@ -6,7 +6,13 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /** Socket failures a client sees while the database server restarts or cannot be reached. */
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+]);
 
 /**
  * True for failures that mean "the database is not there right now" rather than "this request
@@ -23,6 +29,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return (
     typeof message === 'string' &&
     (message.startsWith('Connection terminated') ||
+      // A later statement on a connection the server has already cut.
+      message.endsWith('is not queryable') ||
       message.includes('timeout exceeded when trying to connect'))
   );
 }

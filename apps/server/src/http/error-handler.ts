@@ -1,7 +1,8 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { DATABASE_UNAVAILABLE, type DatabaseAvailability } from '../db/availability';
+import { DATABASE_UNAVAILABLE, watchDatabaseAvailability } from '../db/availability';
+import type { Db } from '../db/database';
 import { AppError, RateLimitedError, type ErrorCode } from '../errors';
 import { bodyTooLarge } from './body-limit';
 
@@ -14,10 +15,9 @@ const CLIENT_ERROR_CODES: Partial<Record<number, ErrorCode>> = {
 };
 
 /** Every failure leaves as `{error: {code, message, fields?}}`; no stack traces reach clients. */
-export function installErrorHandler(
-  app: FastifyInstance,
-  { database }: { database: DatabaseAvailability },
-): void {
+export function installErrorHandler(app: FastifyInstance, { db }: { db: Db }): void {
+  // A database outage answers 503 (retry shortly), not 500, and is logged once per outage.
+  const database = watchDatabaseAvailability(db, app.log);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error instanceof RateLimitedError) {
