@@ -7,13 +7,13 @@ import {
   CLIENT_LOG_MESSAGES,
   CLIENT_LOG_STRING_LIMIT,
   categoryAllowed,
-  clientLogBatchSchema,
   cutLogString,
   limitLogValue,
   nestedDeeperThan,
   parseCategoryList,
   teamSlugOfPageUrl,
-} from './client-logs';
+} from './client-log-limits';
+import { clientLogBatchSchema } from './client-logs';
 
 const record = {
   level: 'error',

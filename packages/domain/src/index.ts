@@ -56,6 +56,7 @@ export * from './element-meta';
 export * from './variant-pool';
 export * from './variant-preview';
 export * from './variant-preview-schema';
+export * from './client-log-limits';
 export * from './client-logs';
 export * from './instance-admin';
 export * from './waitlist';

@@ -1,27 +1,7 @@
-import {
-  GENERIC_FAILURE_TITLES,
-  pickPhrase,
-  SUCCESS_MESSAGES,
-  TOAST_AUTO_CLOSE_MS,
-} from '@kindling/domain';
-import { Toaster, toast } from 'sonner';
-import { useBelow } from '../lib/breakpoints';
+import { GENERIC_FAILURE_TITLES, pickPhrase, SUCCESS_MESSAGES } from '@kindling/domain';
+import { toast } from 'sonner';
 import { errorMessage } from '../lib/error-message';
 import styles from './toast.module.css';
-
-export function AppToaster() {
-  // On a phone the top of the screen is the top bar and its menu button: toasts go below.
-  const phone = useBelow('phone');
-  return (
-    <Toaster
-      position={phone ? 'bottom-center' : 'top-center'}
-      duration={TOAST_AUTO_CLOSE_MS}
-      closeButton={false}
-      richColors
-      toastOptions={{ style: { fontFamily: 'var(--font-sans)' } }}
-    />
-  );
-}
 
 /** Success toast: a cheerful phrase of the spec's list as the title, then what happened. */
 export function toastSuccess(message: string, description?: string): void {
