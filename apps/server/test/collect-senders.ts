@@ -7,13 +7,13 @@ export interface SendTally {
   /** Events that went out at least once. */
   sent: number;
   acknowledged: Set<string>;
-  /** Sends that got no answer (connection refused, reset or cut) or a 5xx, and were resent. */
+  /** Sends that got no answer (connection refused, reset or cut), 408, 429 or 5xx: resent. */
   failedSends: number;
   /** Events in those sends. */
   failedEvents: number;
   /** Events the server answered as already stored (a send whose answer was lost stored them). */
   answeredDuplicates: number;
-  /** Answers no resend would change (4xx): the test fails on any. */
+  /** Answers no resend would change (other 4xx): the test fails on any. */
   refused: string[];
   /** Batches still unacknowledged when the load's deadline passed. */
   abandoned: number;
@@ -76,7 +76,8 @@ export function startCollectLoad(options: {
         for (const event of events) tally.acknowledged.add(event.id);
         return;
       }
-      if (answer && answer.status < 500) {
+      // As the tracker (page-runtime tracker/queue.ts): only other 4xx are final.
+      if (answer && answer.status < 500 && answer.status !== 408 && answer.status !== 429) {
         tally.refused.push(`${answer.status} ${answer.body}`);
         return;
       }
