@@ -57,7 +57,7 @@ import { getBanditWeights } from './modules/stats/get-bandit-weights';
 import { logPreviewErrorRoutes } from './modules/preview/log-preview-error';
 import { ownPageLoader } from './modules/pages/load-own-page';
 import { previewRoutes } from './modules/preview/routes';
-import { createJobWorker } from './modules/jobs/job-worker';
+import { createJobWorker, jobWorkerSettings } from './modules/jobs/job-worker';
 import { startRollupFolder } from './modules/collect/fold-rollups';
 import { jobChannelPolicy } from './modules/jobs/job-channel';
 import { jobRoutes } from './modules/jobs/routes';
@@ -165,8 +165,7 @@ export async function buildApp({
       [SCREENSHOT_JOB]: screenshots.handle,
       [GENERATE_IMAGE_JOB]: generateImageJob({ config, provider: aiProviders.image }),
     },
-    pollMs: config.JOB_POLL_MS,
-    concurrency: config.JOB_CONCURRENCY,
+    ...jobWorkerSettings(config),
   });
   let folder: ReturnType<typeof startRollupFolder> | undefined;
   const outbox = createOutbox(mailer);

@@ -11,6 +11,7 @@ describe('configuration', () => {
       AUTH_RATE_LIMIT_PER_MINUTE: 20,
       REDIS_KEY_PREFIX: 'kindling:',
       AI_PROVIDER: 'local',
+      JOB_STALE_MS: 300_000,
     });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.PREVIEW_ALLOW_HOSTS).toEqual([]);
@@ -55,6 +56,7 @@ describe('configuration', () => {
     expect(config.TRUST_PROXY).toBe('10.0.0.0/8, 127.0.0.1');
     expect(config.PREVIEW_ALLOW_HOSTS).toEqual(['fixtures.local', 'shop.test']);
     expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(loadConfig({ JOB_STALE_MS: '2000' }).JOB_STALE_MS).toBe(2000);
   });
 
   it.each([
@@ -67,6 +69,8 @@ describe('configuration', () => {
     [{ AI_PROVIDER: 'gemini' }, 'AI_PROVIDER'],
     [{ AI_BASE_URL: 'localhost:11434' }, 'AI_BASE_URL must be an http(s) address'],
     [{ AI_TIMEOUT_MS: '10' }, 'AI_TIMEOUT_MS'],
+    [{ JOB_STALE_MS: '500' }, 'JOB_STALE_MS'],
+    [{ JOB_STALE_MS: '86400001' }, 'JOB_STALE_MS'],
     [{ BILLING_CURRENCY: 'dollars' }, 'BILLING_CURRENCY must be an ISO 4217 code'],
   ])('refuses %j, naming the setting', (env, expected) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

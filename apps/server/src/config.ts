@@ -66,6 +66,16 @@ const configSchema = z
     JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
     /** Jobs one worker runs at once, whatever their type. */
     JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+    /**
+     * A running job whose claim is older than this lost its process (crash, kill -9) and is run
+     * again by another; keep it above the longest a job can legitimately run.
+     */
+    JOB_STALE_MS: z.coerce
+      .number()
+      .int()
+      .min(1000)
+      .max(86_400_000)
+      .default(5 * 60 * 1000),
     AUTH_SECRET: z.preprocess(
       blankAsUndefined,
       z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),

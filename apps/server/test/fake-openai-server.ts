@@ -2,8 +2,21 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 
-/** How the fake answers the next call: each scripted mode is used once, then `normal`. */
-export type FakeMode = 'normal' | 'slow' | '401' | '429' | '500' | 'malformed' | 'wrong-shape';
+/**
+ * How the fake answers the next call: each scripted mode is used once, then `normal`. `hold`
+ * keeps the call open (see `held`) until it is released or the caller's connection closes.
+ */
+export type FakeMode =
+  'normal' | 'slow' | 'hold' | '401' | '429' | '500' | 'malformed' | 'wrong-shape';
+
+export interface HeldRequest {
+  /** The caller's port on loopback, which tells the process that made the call. */
+  remotePort: number;
+  /** Resolves once the caller's connection closed (before a release: the caller went away). */
+  closed: Promise<void>;
+  /** Answers the call as `normal` would. */
+  release(): void;
+}
 
 export interface FakeRequest {
   path: string;
@@ -17,6 +30,8 @@ export interface FakeOpenAiServer {
   /** e.g. http://127.0.0.1:41234/v1 - what AI_BASE_URL takes. */
   baseUrl: string;
   requests: FakeRequest[];
+  /** Calls answered `hold`, in arrival order. */
+  held: HeldRequest[];
   /** Queues modes for the next calls, in order. */
   script(...modes: FakeMode[]): void;
   close(): Promise<void>;
@@ -62,9 +77,24 @@ async function imageAnswer(size: string | undefined, count: number, sequence: ()
   return { created: Math.floor(Date.now() / 1000), data };
 }
 
+/** Keeps the call open until it is released ('released') or its connection closes ('closed'). */
+function hold(request: IncomingMessage, held: HeldRequest[]): Promise<'released' | 'closed'> {
+  return new Promise((resolve) => {
+    const socket = request.socket;
+    const closed = new Promise<void>((onClose) => socket.once('close', () => onClose()));
+    void closed.then(() => resolve('closed'));
+    held.push({
+      remotePort: socket.remotePort ?? 0,
+      closed,
+      release: () => resolve('released'),
+    });
+  });
+}
+
 /** A stand-in OpenAI-compatible API on loopback, for the `openai` provider's tests and bench. */
 export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
   const requests: FakeRequest[] = [];
+  const held: HeldRequest[] = [];
   const queue: FakeMode[] = [];
   let counter = 0;
   const sequence = () => (counter += 1);
@@ -83,6 +113,7 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
         response.end(typeof payload === 'string' ? payload : JSON.stringify(payload));
       };
       if (mode === 'slow') await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
+      if (mode === 'hold' && (await hold(request, held)) === 'closed') return;
       if (mode === '429')
         return send(429, { error: { message: 'Rate limit' } }, { 'retry-after': '1' });
       if (mode === '401') return send(401, { error: { message: 'Bad key' } });
@@ -108,6 +139,7 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
+    held,
     script: (...modes) => queue.push(...modes),
     close: () =>
       new Promise((resolve) => {

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { PubSubBus } from '../../realtime/bus';
 import { jobChannel } from './job-channel';
@@ -40,6 +41,15 @@ export interface JobWorker {
 }
 
 const FIVE_MINUTES = 5 * 60 * 1000;
+
+/** The worker's timing and concurrency settings, as configured (JOB_POLL_MS, ...). */
+export const jobWorkerSettings = (
+  config: Pick<Config, 'JOB_POLL_MS' | 'JOB_CONCURRENCY' | 'JOB_STALE_MS'>,
+) => ({
+  pollMs: config.JOB_POLL_MS,
+  concurrency: config.JOB_CONCURRENCY,
+  staleAfterMs: config.JOB_STALE_MS,
+});
 
 export function createJobWorker(options: JobWorkerOptions): JobWorker {
   const { db, bus, log, handlers, pollMs, concurrency } = options;

@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import { postJson, streamEvent, type StreamEvent, type TrackedCampaign } from './collect-load';
+
+/** What the senders saw; an event counts as acknowledged once a send of its batch answered 2xx. */
+export interface SendTally {
+  /** Events that went out at least once. */
+  sent: number;
+  acknowledged: Set<string>;
+  /** Sends that got no answer (connection refused, reset or cut), 408, 429 or 5xx: resent. */
+  failedSends: number;
+  /** Events in those sends. */
+  failedEvents: number;
+  /** Events the server answered as already stored (a send whose answer was lost stored them). */
+  answeredDuplicates: number;
+  /** Answers no resend would change (other 4xx): the test fails on any. */
+  refused: string[];
+  /** Batches still unacknowledged when the load's deadline passed. */
+  abandoned: number;
+}
+
+export interface CollectLoad {
+  tally: SendTally;
+  /** No new batch after this; batches in flight are still resent until answered. */
+  stop(): void;
+  /** Resolves once every sender is done. */
+  done: Promise<void>;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Concurrent senders posting batches of tracker events to /api/collect until stopped or
+ * `maxEvents` are out, behaving like the tracker: a send without an answer is resent with the
+ * same event ids until it is answered (or `deadline`, a Date.now() value, passes).
+ */
+export function startCollectLoad(options: {
+  baseUrl: string;
+  campaign: TrackedCampaign;
+  senders: number;
+  batch: number;
+  maxEvents: number;
+  deadline: number;
+}): CollectLoad {
+  const { baseUrl, campaign, batch, maxEvents, deadline } = options;
+  const run = randomBytes(4).toString('hex');
+  const now = Date.now();
+  const tally: SendTally = {
+    sent: 0,
+    acknowledged: new Set(),
+    failedSends: 0,
+    failedEvents: 0,
+    answeredDuplicates: 0,
+    refused: [],
+    abandoned: 0,
+  };
+  let stopped = false;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.senders });
+
+  const nextBatch = (): StreamEvent[] | undefined => {
+    if (stopped || tally.sent >= maxEvents) return undefined;
+    const start = tally.sent;
+    tally.sent = Math.min(start + batch, maxEvents);
+    return Array.from({ length: tally.sent - start }, (_, i) =>
+      streamEvent(campaign, { run, index: start + i, now }),
+    );
+  };
+
+  async function deliver(events: StreamEvent[]) {
+    while (Date.now() < deadline) {
+      const answer = await postJson(agent, `${baseUrl}/api/collect`, { events }).catch(
+        () => undefined,
+      );
+      if (answer && answer.status >= 200 && answer.status < 300) {
+        tally.answeredDuplicates += (JSON.parse(answer.body) as { duplicates: number }).duplicates;
+        for (const event of events) tally.acknowledged.add(event.id);
+        return;
+      }
+      // As the tracker (page-runtime tracker/queue.ts): only other 4xx are final.
+      if (answer && answer.status < 500 && answer.status !== 408 && answer.status !== 429) {
+        tally.refused.push(`${answer.status} ${answer.body}`);
+        return;
+      }
+      tally.failedSends += 1;
+      tally.failedEvents += events.length;
+      await pause(50);
+    }
+    tally.abandoned += 1;
+  }
+
+  async function sender() {
+    for (let events = nextBatch(); events; events = nextBatch()) await deliver(events);
+  }
+
+  const done = Promise.all(Array.from({ length: options.senders }, sender)).then(() =>
+    agent.destroy(),
+  );
+  return {
+    tally,
+    stop: () => {
+      stopped = true;
+    },
+    done,
+  };
+}

@@ -1,0 +1,33 @@
+import { readdir, readFile, readlink } from 'node:fs/promises';
+
+/** The inodes of local TCP sockets bound to `port` (Linux /proc/net/tcp and tcp6). */
+async function socketInodes(port: number): Promise<Set<string>> {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    const text = await readFile(table, 'utf8').catch(() => '');
+    for (const line of text.split('\n').slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      // sl local_address rem_address st tx_queue:rx_queue tr:when retrnsmt uid timeout inode
+      if (fields[1]?.endsWith(`:${hexPort}`) && fields[9]) inodes.add(fields[9]);
+    }
+  }
+  return inodes;
+}
+
+/**
+ * Which of `pids` holds the TCP connection whose local end is 127.0.0.1:`port` (a server sees
+ * it as the caller's remote port). Linux only: it reads /proc; undefined when none of them does.
+ */
+export async function processOwningPort(port: number, pids: number[]): Promise<number | undefined> {
+  const inodes = await socketInodes(port);
+  for (const pid of pids) {
+    const fds = await readdir(`/proc/${pid}/fd`).catch(() => []);
+    for (const fd of fds) {
+      const target = await readlink(`/proc/${pid}/fd/${fd}`).catch(() => '');
+      const inode = /^socket:\[(\d+)\]$/.exec(target)?.[1];
+      if (inode && inodes.has(inode)) return pid;
+    }
+  }
+  return undefined;
+}
