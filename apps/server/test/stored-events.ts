@@ -5,8 +5,7 @@ import type { TrackedCampaign } from './collect-load';
 /**
  * What the database holds for a tracked campaign after a load: every stored event id, the
  * visitor, session and goal rows, and the headline's rollup counters, so a test can check that
- * each acknowledged event was stored, and counted, exactly once. (The same read as
- * collect-durability.test.ts's own, which can use this one.)
+ * each acknowledged event was stored, and counted, exactly once.
  */
 export async function readBack(target: DatabaseTarget, campaign: TrackedCampaign) {
   const database = await openDatabase(target);
