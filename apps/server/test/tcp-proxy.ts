@@ -58,20 +58,22 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       current.close(() => resolve());
     });
 
+  const cut = async () => {
+    const closing = stopListening();
+    for (const [client, upstream] of pairs) {
+      client.resetAndDestroy();
+      upstream.destroy();
+    }
+    pairs.clear();
+    await closing;
+  };
+
   const port = await listen(0);
   return {
     host: '127.0.0.1',
     port,
     openConnections: () => pairs.size,
-    async cut() {
-      const closing = stopListening();
-      for (const [client, upstream] of pairs) {
-        client.resetAndDestroy();
-        upstream.destroy();
-      }
-      pairs.clear();
-      await closing;
-    },
+    cut,
     async restore() {
       if (server) return;
       // The port was ours a moment ago; retry briefly in case the kernel holds it.
@@ -85,8 +87,6 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
         }
       }
     },
-    async close() {
-      await this.cut();
-    },
+    close: cut,
   };
 }
