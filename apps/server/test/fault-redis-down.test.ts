@@ -253,6 +253,7 @@ describeWithRedis('Redis down', () => {
           `collect before ${byPhase('before')}, during ${byPhase('outage')}, after ${byPhase('after')}`,
           `sign-in and stats during ${JSON.stringify(summary(apiCalls))}; a job queued during ` +
             `the outage succeeded in ${jobMs} ms, its messages that reached Redis: ${lostMessages.length}`,
+          linesOf(server, REDIS_DOWN)[0],
           linesOf(server, REDIS_BACK)[0],
         ].join('\n  '),
       );

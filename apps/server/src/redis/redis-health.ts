@@ -1,7 +1,8 @@
 import { Redis, type RedisOptions } from 'ioredis';
 
+/** Shared rate limits: route limits let requests through, password and link limits count per process. */
 export const REDIS_DOWN =
-  'redis unavailable: real-time updates paused, rate limits counted per process; retrying';
+  'redis unavailable: real-time updates and shared rate limits paused; retrying';
 export const REDIS_BACK = 'redis back: real-time updates and shared rate limits resumed';
 
 /**
