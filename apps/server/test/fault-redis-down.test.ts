@@ -142,6 +142,8 @@ describeWithRedis('Redis down', () => {
         baseUrl: server.url,
         campaign: owner.campaign,
         phase: () => phase,
+        // Paced (2 senders, 20 ms apart): a few hundred batches; the bound only stops a runaway.
+        maxBatches: 1500,
       });
       await vi.waitFor(() => expect(stream.acknowledged.size).toBeGreaterThanOrEqual(40), wait);
 
