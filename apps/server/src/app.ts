@@ -105,7 +105,7 @@ import { createOutbox } from './mail/outbox';
 import { installBus } from './realtime/create-bus';
 import { ChannelPolicies } from './realtime/channel-policies';
 import { installRealtime } from './realtime/graphql-server';
-import { createAttemptLimiter } from './security/attempt-limiter';
+import { RedisHealth } from './redis/redis-health';
 
 export type { RouteInfo };
 
@@ -152,7 +152,9 @@ export async function buildApp({
 
   const authSecret = await loadAuthSecret(db, config.AUTH_SECRET);
   const tokens = createTokenService(authSecret);
-  const bus = installBus(app, config);
+  // Every Redis connection of this process (bus, rate limits) is opened through it.
+  const redisHealth = new RedisHealth(app.log);
+  const bus = installBus(app, config, redisHealth);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
   const services: AppServices = { config, db, tokens, bus, mailer };
   const screenshots = createScreenshotService({ config, log: app.log, seams: chromium });
@@ -183,20 +185,16 @@ export async function buildApp({
   installRequestRules(app);
   await installSecurityHeaders(app, config);
   await installOpenApi(app);
-  const rateLimitRedis = await installRateLimit(app, config);
-  const passwordAttempts = createAttemptLimiter({
+  const limits = await installRateLimit(app, config, redisHealth);
+  const passwordAttempts = limits.attemptLimiter({
+    name: 'password-attempts',
     max: config.AUTH_RATE_LIMIT_PER_MINUTE,
     windowMs: 60_000,
-    redis: rateLimitRedis,
-    keyPrefix: `${config.REDIS_KEY_PREFIX}password-attempts:`,
-    log: app.log,
   });
-  const linkRequests = createAttemptLimiter({
+  const linkRequests = limits.attemptLimiter({
+    name: 'account-links',
     max: LINKS_PER_ADDRESS_PER_HOUR,
     windowMs: 3_600_000,
-    redis: rateLimitRedis,
-    keyPrefix: `${config.REDIS_KEY_PREFIX}account-links:`,
-    log: app.log,
   });
   app.get('/api/health', { schema: { hide: true } }, () => ({ ok: true }));
   const channels = new ChannelPolicies();

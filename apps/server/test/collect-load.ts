@@ -28,6 +28,17 @@ export async function callJson<T>(url: string, body?: unknown, token?: string): 
 
 /** Signs up, creates a team and a campaign with two elements and a two-goal funnel. */
 export async function createTrackedCampaign(baseUrl: string): Promise<TrackedCampaign> {
+  return (await createOwnedCampaign(baseUrl)).campaign;
+}
+
+/** createTrackedCampaign, with its owner's credentials and access token and the team's slug. */
+export async function createOwnedCampaign(baseUrl: string): Promise<{
+  email: string;
+  password: string;
+  accessToken: string;
+  slug: string;
+  campaign: TrackedCampaign;
+}> {
   const email = `load-${randomUUID()}@example.com`;
   const password = 'load-pass-1';
   await callJson(`${baseUrl}/api/user/register`, { email, password, realName: 'Load' });
@@ -57,7 +68,13 @@ export async function createTrackedCampaign(baseUrl: string): Promise<TrackedCam
   if (!headline || !button || signup === undefined || purchase === undefined) {
     throw new Error('campaign was not created as asked');
   }
-  return { id, headline, button, goals: [signup, purchase] };
+  return {
+    email,
+    password,
+    accessToken,
+    slug,
+    campaign: { id, headline, button, goals: [signup, purchase] },
+  };
 }
 
 /** Events per visitor in the stream: two page views, both goals, a purchase amount. */

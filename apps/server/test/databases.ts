@@ -57,7 +57,7 @@ export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<Tes
  * administrator command") as unhandled errors. Only a connection still open after this
  * wait (one a test never closed) is cut.
  */
-async function untilDisconnected(admin: pg.Client, database: string): Promise<void> {
+export async function untilDisconnected(admin: pg.Client, database: string): Promise<void> {
   const deadline = Date.now() + 5_000;
   while (Date.now() < deadline) {
     const { rows } = await admin.query<{ open: number }>(

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { BusClosedError, type BusMessage, type PubSubBus } from '../src/realtime/bus';
 import { MAX_BUFFERED_MESSAGES, subscribeIterator } from '../src/realtime/bus-iterator';
 import { MemoryBus } from '../src/realtime/memory-bus';
+import { RedisHealth } from '../src/redis/redis-health';
 import { RedisBus } from '../src/realtime/redis-bus';
 import { redisSubscriberCount } from './realtime-helpers';
 import { describeWithRedis, TEST_REDIS_URL, uniqueRedisPrefix } from './redis';
@@ -165,7 +166,13 @@ describe('bus subscription as an async iterator', () => {
 
 describeWithRedis('redis bus', () => {
   const keyPrefix = uniqueRedisPrefix();
-  const makeBus = () => new RedisBus({ url: TEST_REDIS_URL, keyPrefix, log: silentLog() });
+  const makeBus = () =>
+    new RedisBus({
+      url: TEST_REDIS_URL,
+      keyPrefix,
+      log: silentLog(),
+      health: new RedisHealth(silentLog()),
+    });
   busContract(makeBus);
 
   let redis: Redis;

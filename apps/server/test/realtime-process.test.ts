@@ -4,6 +4,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { openDatabase } from '../src/db/database';
 import { enqueueJob } from '../src/modules/jobs/enqueue-job';
+import { RedisHealth } from '../src/redis/redis-health';
 import { RedisBus } from '../src/realtime/redis-bus';
 import {
   closeCodeOf,
@@ -89,6 +90,7 @@ describeWithRedis('real-time channel across server processes [postgres]', () => 
       url: TEST_REDIS_URL,
       keyPrefix,
       log: pino({ level: 'silent' }),
+      health: new RedisHealth(pino({ level: 'silent' })),
     });
     await publisher.publish(name, { type: 'progress', data: 50 });
     await publisher.close();

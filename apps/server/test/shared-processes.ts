@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase } from '../src/db/database';
-import { TEST_DATABASE_URL } from './databases';
+import { TEST_DATABASE_URL, untilDisconnected } from './databases';
 import { startServerProcess, type ServerProcess } from './server-process';
 import { PASSWORD, uniqueEmail } from './test-app';
 
@@ -38,6 +38,7 @@ export async function createSharedDatabase({
   return {
     url: url.toString(),
     async drop() {
+      await untilDisconnected(admin, name);
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     },

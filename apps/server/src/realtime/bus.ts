@@ -11,13 +11,15 @@ export type BusHandler = (message: BusMessage) => void;
 /**
  * Pub/sub between the parts of the server that produce real-time messages (jobs) and the
  * subscriptions of connected clients, across every server process when Redis is used.
- * Delivery is at most once: a message published while nobody is subscribed is gone.
+ * Delivery is at most once: a message published while nobody is subscribed, or while Redis is
+ * down, is gone.
  */
 export interface PubSubBus {
   /** Sends `data` as JSON to every subscriber of `name`. */
   publish(name: string, data: unknown): Promise<void>;
   /**
    * Resolves once the subscription is live, so a message published afterwards is delivered.
+   * Rejects with BusUnavailableError at once while Redis is down.
    * Handlers must not throw; the returned function unsubscribes and is safe to call twice.
    */
   subscribe(name: string, onMessage: BusHandler): Promise<() => Promise<void>>;
@@ -29,6 +31,13 @@ export type BusLogger = Pick<FastifyBaseLogger, 'warn' | 'error'>;
 export class BusClosedError extends Error {
   constructor() {
     super('The real-time bus is closed');
+  }
+}
+
+/** Redis is down: real-time updates are paused until it is back (the outage is logged once). */
+export class BusUnavailableError extends Error {
+  constructor() {
+    super('The real-time bus is unavailable (Redis is down)');
   }
 }
 

@@ -1,6 +1,8 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { REDIS_COMMAND_TIMEOUT_MS, type RedisHealth } from '../redis/redis-health';
 import {
   BusClosedError,
+  BusUnavailableError,
   deliver,
   serializeBusData,
   type BusHandler,
@@ -13,6 +15,8 @@ export interface RedisBusOptions {
   /** REDIS_KEY_PREFIX; channels are `{prefix}rt:{name}` so installations sharing a Redis stay apart. */
   keyPrefix: string;
   log: BusLogger;
+  /** Opens and watches the connections: one log line per outage, and fail fast while down. */
+  health: RedisHealth;
 }
 
 interface Channel {
@@ -25,8 +29,9 @@ interface Channel {
  * Redis pub/sub, so a message published by any server process reaches subscribers on all of them.
  * One connection publishes; one more (a Redis connection in subscriber mode can do nothing else)
  * carries every subscription of this process, with one SUBSCRIBE per channel however many
- * clients follow it. ioredis reconnects and re-subscribes by itself after an outage; messages
- * published during the outage are lost, which is why job followers have a time limit.
+ * clients follow it. ioredis reconnects and re-subscribes by itself after an outage. While Redis
+ * is down, messages are dropped at once and new subscriptions refused at once (nothing waits on
+ * reconnects); job followers have a time limit, and a job's outcome stays readable in its table.
  */
 export class RedisBus implements PubSubBus {
   private readonly publisher: Redis;
@@ -37,28 +42,30 @@ export class RedisBus implements PubSubBus {
 
   constructor(private readonly options: RedisBusOptions) {
     this.channelPrefix = `${options.keyPrefix}rt:`;
-    // Fail a command after a couple of reconnect attempts instead of holding it for minutes.
-    const connectionOptions = { maxRetriesPerRequest: 2 };
-    this.publisher = new Redis(options.url, connectionOptions);
-    this.subscriber = new Redis(options.url, connectionOptions);
-    for (const [role, connection] of [
-      ['publisher', this.publisher],
-      ['subscriber', this.subscriber],
-    ] as const) {
-      connection.on('error', (error) =>
-        options.log.warn({ err: error, role }, 'redis (real-time bus) unavailable'),
-      );
-    }
+    const { health, url } = options;
+    this.publisher = health.open(url, 'real-time publisher', {
+      maxRetriesPerRequest: 2,
+      commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    });
+    // An UNSUBSCRIBE asked for during an outage waits for Redis instead of failing: dropped, the
+    // channel would be subscribed again (ioredis resubscribes what it last knew) and never freed.
+    this.subscriber = health.open(url, 'real-time subscriber', { maxRetriesPerRequest: null });
     this.subscriber.on('message', (channel: string, data: string) => this.receive(channel, data));
   }
 
   async publish(name: string, data: unknown): Promise<void> {
     if (this.closed) throw new BusClosedError();
+    // At most once anyway: a message sent while Redis is down is gone (the outage is logged once).
+    if (this.options.health.isDown(this.publisher)) {
+      this.options.health.noteSkipped('real-time messages');
+      return;
+    }
     await this.publisher.publish(this.channelPrefix + name, serializeBusData(data));
   }
 
   async subscribe(name: string, onMessage: BusHandler): Promise<() => Promise<void>> {
     if (this.closed) throw new BusClosedError();
+    if (this.options.health.isDown(this.subscriber)) throw new BusUnavailableError();
     const handler: BusHandler = (message) => onMessage(message);
     const channel = this.channels.get(name) ?? this.openChannel(name);
     // Added before the SUBSCRIBE settles, so a concurrent last unsubscribe cannot drop the channel.
@@ -85,7 +92,10 @@ export class RedisBus implements PubSubBus {
   async close(): Promise<void> {
     this.closed = true;
     this.channels.clear();
-    await Promise.all([disconnect(this.publisher), disconnect(this.subscriber)]);
+    await Promise.all([
+      this.options.health.close(this.publisher),
+      this.options.health.close(this.subscriber),
+    ]);
   }
 
   private openChannel(name: string): Channel {
@@ -106,6 +116,7 @@ export class RedisBus implements PubSubBus {
       await this.subscriber.unsubscribe(this.channelPrefix + name);
     } catch (error) {
       // Harmless: with no local handler left, a stray message for this channel is ignored.
+      if (this.closed) return;
       this.options.log.warn({ err: error, channel: name }, 'redis unsubscribe failed');
     }
   }
@@ -117,12 +128,4 @@ export class RedisBus implements PubSubBus {
     if (!handlers) return;
     for (const handler of [...handlers]) deliver(handler, { name, data }, this.options.log);
   }
-}
-
-async function disconnect(connection: Redis): Promise<void> {
-  if (connection.status !== 'ready') {
-    connection.disconnect();
-    return;
-  }
-  await connection.quit().catch(() => connection.disconnect());
 }

@@ -8,7 +8,7 @@ import {
 } from './graphql';
 import type { ChannelPolicies } from './channel-policies';
 import type { ConnectionIdentity } from './identity';
-import type { BusLogger, BusMessage, PubSubBus } from './bus';
+import { BusUnavailableError, type BusLogger, type BusMessage, type PubSubBus } from './bus';
 import { subscribeIterator } from './bus-iterator';
 
 export interface RealtimeContext {
@@ -56,6 +56,9 @@ export function createRealtimeSchema({
             try {
               return await subscribeIterator(bus, args.name);
             } catch (error) {
+              // An outage is logged once when it starts, not once per refused subscription.
+              if (error instanceof BusUnavailableError)
+                throw new GraphQLError(REALTIME_UNAVAILABLE);
               log.error({ err: error, channel: args.name }, 'real-time subscribe failed');
               throw new GraphQLError(REALTIME_UNAVAILABLE);
             }

@@ -97,8 +97,23 @@ describe('attempt limiter with Redis down', () => {
     expect((await attempts.take(['a'])).allowed).toBe(false);
     expect(log.warn).toHaveBeenCalledWith(
       expect.objectContaining({ err: expect.any(Error) as unknown }),
-      'redis (attempt limit) unavailable: counting in memory',
+      'redis (attempt limit) failed: counting in memory',
     );
+    redis.disconnect();
+  });
+
+  it('counts in memory without trying Redis or logging while the outage is known', async () => {
+    const redis = new Redis('redis://127.0.0.1:1', { lazyConnect: true });
+    const evalSpy = vi.spyOn(redis, 'eval');
+    const log = { warn: vi.fn() };
+    const attempts = limiter({ redis, log, isRedisDown: () => true });
+    expect((await attempts.take(['a'])).allowed).toBe(true);
+    await attempts.giveBack(['a']);
+    expect((await attempts.take(['a'])).allowed).toBe(true);
+    expect((await attempts.take(['a'])).allowed).toBe(true);
+    expect((await attempts.take(['a'])).allowed).toBe(false);
+    expect(evalSpy).not.toHaveBeenCalled();
+    expect(log.warn).not.toHaveBeenCalled();
     redis.disconnect();
   });
 });

@@ -31,6 +31,8 @@ export interface AttemptLimiterOptions {
   windowMs: number;
   /** Shared counters for every server process; without it, counters live in this process. */
   redis?: Redis | undefined;
+  /** While true, counting happens in memory without trying Redis (the outage is logged elsewhere). */
+  isRedisDown?: () => boolean;
   keyPrefix: string;
   log: { warn(fields: object, message: string): void };
   now?: () => number;
@@ -44,11 +46,14 @@ export function createAttemptLimiter(options: AttemptLimiterOptions): AttemptLim
 
   // A Redis outage falls back to this process's counters rather than to no limit at all.
   async function withFallback<T>(use: (counters: Counters) => Promise<T>): Promise<T> {
-    if (shared) {
+    if (shared && !options.isRedisDown?.()) {
       try {
         return await use(shared);
       } catch (error) {
-        options.log.warn({ err: error }, 'redis (attempt limit) unavailable: counting in memory');
+        // A known outage is logged once when it starts; only an unexpected failure here.
+        if (!options.isRedisDown?.()) {
+          options.log.warn({ err: error }, 'redis (attempt limit) failed: counting in memory');
+        }
       }
     }
     return use(memory);

@@ -1,34 +1,37 @@
 import rateLimit from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Config } from '../../config';
 import { AppError } from '../../errors';
 import type { AppInstance } from '../../http/types';
+import { REDIS_COMMAND_TIMEOUT_MS, type RedisHealth } from '../../redis/redis-health';
+import { createAttemptLimiter, type AttemptLimiter } from '../../security/attempt-limiter';
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a minute and try again.';
 
 /**
  * Registers the rate limiter (off by default; routes opt in with `authRateLimit`). Counters live
  * in memory, or in Redis when REDIS_URL is set so that every server process shares them.
- * A Redis outage lets requests through (logged) rather than locking everyone out.
- * Answers the Redis connection (closed with the app), for other counters to share.
+ * A Redis outage lets requests through (logged once, by `health`) rather than locking everyone
+ * out; without an offline queue, a check fails at once while Redis is down instead of waiting.
+ * Answers a maker of attempt limiters that share its Redis connection (closed with the app).
  */
 export async function installRateLimit(
   app: AppInstance,
   config: Config,
-): Promise<Redis | undefined> {
+  health: RedisHealth,
+): Promise<AttemptLimiters> {
   const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    ? health.open(config.REDIS_URL, 'rate limits', {
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+        commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+      })
     : undefined;
   if (redis) {
-    redis.on('error', (error) => app.log.warn({ err: error }, 'redis (rate limit) unavailable'));
     // Commands fail fast while disconnected (no offline queue), so give the first connection a
     // moment at start: otherwise the first attempts after a boot would go uncounted.
     await waitUntilReady(redis, REDIS_START_WAIT_MS);
-    app.addHook('onClose', async () => {
-      // quit() on a connection that never came up waits for reconnect attempts; cut it instead.
-      if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
-      else redis.disconnect();
-    });
+    app.addHook('onClose', () => health.close(redis));
   }
   await app.register(rateLimit, {
     global: false,
@@ -36,7 +39,22 @@ export async function installRateLimit(
     ...(redis ? { redis, nameSpace: `${config.REDIS_KEY_PREFIX}rate-limit:` } : {}),
     errorResponseBuilder: () => new AppError('RATE_LIMITED', TOO_MANY_ATTEMPTS),
   });
-  return redis;
+  return {
+    attemptLimiter: ({ name, max, windowMs }) =>
+      createAttemptLimiter({
+        max,
+        windowMs,
+        redis,
+        isRedisDown: () => redis !== undefined && health.isDown(redis),
+        keyPrefix: `${config.REDIS_KEY_PREFIX}${name}:`,
+        log: app.log,
+      }),
+  };
+}
+
+export interface AttemptLimiters {
+  /** Counters in Redis under `{REDIS_KEY_PREFIX}{name}:`, in memory without REDIS_URL. */
+  attemptLimiter(options: { name: string; max: number; windowMs: number }): AttemptLimiter;
 }
 
 const REDIS_START_WAIT_MS = 2000;

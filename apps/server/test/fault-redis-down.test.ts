@@ -1,0 +1,264 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { openDatabase, type DatabaseTarget } from '../src/db/database';
+import { REDIS_BACK, REDIS_DOWN } from '../src/redis/redis-health';
+import { REALTIME_UNAVAILABLE } from '../src/realtime/schema';
+import { callJson, createOwnedCampaign } from './collect-load';
+import { startCollectStream, type SentRequest } from './collect-stream';
+import { describeEachDatabase } from './databases';
+import { connect, follow, redisSubscriberCount } from './realtime-helpers';
+import { describeWithRedis, TEST_REDIS_URL, uniqueRedisPrefix } from './redis';
+import type { ServerProcess } from './server-process';
+import { createSharedDatabase, postJson, startHealthyServer } from './shared-processes';
+import { startTcpProxy, type TcpProxy } from './tcp-proxy';
+
+// Issue 14, fault tests: "Redis down (the app keeps serving; real-time degrades with a clear
+// log)". Redis sits behind a proxy the test cuts for OUTAGE_MS while tracker batches stream in
+// and a user signs in, reads stats and runs a job; then Redis comes back.
+
+const OUTAGE_MS = 3000;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const wait = { timeout: 15_000, interval: 20 };
+
+/** The server's pino lines with this message. */
+const linesOf = (server: ServerProcess, message: string) =>
+  server
+    .output()
+    .split('\n')
+    .filter((line) => line.includes(`"msg":"${message}"`));
+
+async function storedEventIds(target: DatabaseTarget, campaignId: number): Promise<string[]> {
+  const database = await openDatabase(target);
+  try {
+    const rows = await database.db
+      .selectFrom('events')
+      .select('id')
+      .where('campaignId', '=', campaignId)
+      .execute();
+    return rows.map((row) => row.id);
+  } finally {
+    await database.close();
+  }
+}
+
+async function storageFor(kind: 'pglite' | 'postgres', dataDir: string) {
+  if (kind === 'pglite') {
+    const target: DatabaseTarget = { kind, dataDir };
+    return { env: { DATABASE_URL: '' }, target, drop: () => Promise.resolve() };
+  }
+  const database = await createSharedDatabase();
+  const target: DatabaseTarget = { kind, url: database.url };
+  return { env: { DATABASE_URL: database.url }, target, drop: database.drop };
+}
+
+const summary = (requests: SentRequest[]) => ({
+  requests: requests.length,
+  non2xx: requests.filter((request) => request.status < 200 || request.status > 299).length,
+  maxMs: Math.round(Math.max(0, ...requests.map((request) => request.ms))),
+});
+
+describeWithRedis('Redis down', () => {
+  let redis: Redis;
+  beforeAll(() => {
+    redis = new Redis(TEST_REDIS_URL);
+  });
+  afterAll(async () => {
+    await redis.quit();
+  });
+
+  describeEachDatabase('the app keeps serving while Redis is down', (kind) => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'kindling-redis-down-'));
+    const cleanups: (() => unknown)[] = [];
+    afterAll(async () => {
+      for (const cleanup of cleanups.reverse()) await cleanup();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it('answers every request, stores every acknowledged event once, logs the outage once and resumes real time', async () => {
+      const target = new URL(TEST_REDIS_URL);
+      const proxy: TcpProxy = await startTcpProxy({
+        host: target.hostname,
+        port: Number(target.port || 6379),
+      });
+      cleanups.push(() => proxy.close());
+      const storage = await storageFor(kind, dataDir);
+      cleanups.push(storage.drop);
+      const prefix = uniqueRedisPrefix();
+      const server = await startHealthyServer({
+        ...storage.env,
+        DATA_DIR: dataDir,
+        REDIS_URL: `redis://${proxy.host}:${proxy.port}`,
+        REDIS_KEY_PREFIX: prefix,
+        LOG_LEVEL: 'info',
+        COLLECT_RATE_LIMIT_PER_MINUTE: '1000000',
+        JOB_POLL_MS: '200',
+      });
+      cleanups.push(() => server.child.kill('SIGKILL'));
+      const owner = await createOwnedCampaign(server.url);
+      const team = `${server.url}/api/team/${owner.slug}`;
+      const token = owner.accessToken;
+
+      // Server publishes go to {prefix}rt:{name}; a plain client sees them without the proxy.
+      const published: { channel: string; type: string }[] = [];
+      const tap = new Redis(TEST_REDIS_URL);
+      cleanups.push(() => tap.quit());
+      tap.on('pmessage', (_pattern: string, channel: string, data: string) =>
+        published.push({ channel, type: (JSON.parse(data) as { type: string }).type }),
+      );
+      await tap.psubscribe(`${prefix}rt:*`);
+      const runJob = async () => {
+        const queued = await callJson<{ jobId: string }>(
+          `${team}/campaign/generate-image`,
+          { prompt: 'A red bicycle', dimensions: { width: 64, height: 64 }, ids: [0] },
+          token,
+        );
+        await vi.waitFor(async () => {
+          const job = await callJson<{ status: string }>(
+            `${team}/jobs/by-id?id=${queued.jobId}`,
+            undefined,
+            token,
+          );
+          expect(job.status).toBe('succeeded');
+        }, wait);
+        return `job-${queued.jobId}`;
+      };
+
+      // A subscription made before the outage, to see it come back by itself.
+      const followed = await runJob();
+      const client = connect(server.realtimeUrl, token);
+      cleanups.push(() => client.dispose());
+      const follower = follow(client, followed);
+      const channel = `${prefix}rt:${followed}`;
+      await vi.waitFor(
+        async () => expect(await redisSubscriberCount(redis, channel)).toBe(1),
+        wait,
+      );
+
+      let phase = 'before';
+      const stream = startCollectStream({
+        baseUrl: server.url,
+        campaign: owner.campaign,
+        phase: () => phase,
+        // Paced (2 senders, 20 ms apart): a few hundred batches; the bound only stops a runaway.
+        maxBatches: 1500,
+      });
+      await vi.waitFor(() => expect(stream.acknowledged.size).toBeGreaterThanOrEqual(40), wait);
+
+      const cutAt = Date.now();
+      phase = 'outage';
+      await proxy.cut();
+      await vi.waitFor(() => expect(linesOf(server, REDIS_DOWN)).toHaveLength(1), wait);
+      // The rest of the API, while Redis is down.
+      const apiCalls: SentRequest[] = [];
+      const timed = async (call: () => Promise<Response>) => {
+        const started = performance.now();
+        const response = await call();
+        apiCalls.push({ phase, status: response.status, ms: performance.now() - started });
+        return response;
+      };
+      await timed(() =>
+        postJson(`${server.url}/api/auth/sign-in`, {
+          email: owner.email,
+          password: owner.password,
+        }),
+      );
+      const day = 86_400_000;
+      await timed(() =>
+        postJson(
+          `${team}/campaign/stats`,
+          {
+            id: owner.campaign.id,
+            range: {
+              start: new Date(Date.now() - day).toISOString(),
+              end: new Date(Date.now() + day).toISOString(),
+            },
+            timezone: 'UTC',
+            granularity: 'day',
+          },
+          token,
+        ),
+      );
+      const jobStarted = performance.now();
+      const outageJob = await runJob();
+      const jobMs = Math.round(performance.now() - jobStarted);
+      // A new subscription is refused at once, with the message the web app shows.
+      const refused = follow(client, followed);
+      const refusal = await refused.ended;
+      expect(JSON.stringify([refusal.error, refused.results])).toContain(REALTIME_UNAVAILABLE);
+      await pause(Math.max(0, cutAt + OUTAGE_MS - Date.now()));
+      await proxy.restore();
+      const outageMs = Date.now() - cutAt;
+      phase = 'after';
+
+      await vi.waitFor(() => expect(linesOf(server, REDIS_BACK)).toHaveLength(1), wait);
+      // The subscription made before the outage was renewed and receives again.
+      await vi.waitFor(
+        async () => expect(await redisSubscriberCount(redis, channel)).toBe(1),
+        wait,
+      );
+      await redis.publish(channel, '{"type":"progress","data":"after the outage"}');
+      await vi.waitFor(
+        () =>
+          expect(follower.messages().map((m) => m.data)).toContain(
+            '{"type":"progress","data":"after the outage"}',
+          ),
+        wait,
+      );
+      // The server publishes again: a job run now reaches a subscriber with its result.
+      const afterJob = await runJob();
+      await vi.waitFor(
+        () =>
+          expect(published).toContainEqual({ channel: `${prefix}rt:${afterJob}`, type: 'result' }),
+        wait,
+      );
+      await vi.waitFor(
+        () =>
+          expect(stream.requests.filter((r) => r.phase === 'after').length).toBeGreaterThanOrEqual(
+            20,
+          ),
+        wait,
+      );
+      await stream.stop();
+
+      expect(server.child.exitCode).toBeNull();
+      expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+      const outageCollects = stream.requests.filter((request) => request.phase === 'outage');
+      expect(outageCollects.length).toBeGreaterThan(0);
+      expect(summary(stream.requests).non2xx).toBe(0);
+      expect(summary(apiCalls).non2xx).toBe(0);
+      expect(await server.stop()).toBe(0);
+      expect(linesOf(server, REDIS_DOWN)).toHaveLength(1);
+      expect(linesOf(server, REDIS_BACK)).toHaveLength(1);
+      // Not a line per reconnect attempt, per dropped message or per request.
+      const redisWarnings = server
+        .output()
+        .split('\n')
+        .filter((line) => /"level":(40|50)/.test(line) && /redis|publish|real-time/i.test(line));
+      expect(redisWarnings).toEqual(linesOf(server, REDIS_DOWN));
+
+      const stored = await storedEventIds(storage.target, owner.campaign.id);
+      expect(new Set(stored).size).toBe(stored.length);
+      expect(new Set(stored)).toEqual(stream.acknowledged);
+      const lostMessages = published.filter(
+        (message) => message.channel === `${prefix}rt:${outageJob}`,
+      );
+      const byPhase = (name: string) =>
+        JSON.stringify(summary(stream.requests.filter((request) => request.phase === name)));
+      console.info(
+        [
+          `[redis-down ${kind}] outage ${outageMs} ms`,
+          `events sent ${stream.sent()}, acknowledged ${stream.acknowledged.size}, ` +
+            `stored ${stored.length}, lost ${stream.acknowledged.size - stored.length}`,
+          `collect before ${byPhase('before')}, during ${byPhase('outage')}, after ${byPhase('after')}`,
+          `sign-in and stats during ${JSON.stringify(summary(apiCalls))}; a job queued during ` +
+            `the outage succeeded in ${jobMs} ms, its messages that reached Redis: ${lostMessages.length}`,
+          linesOf(server, REDIS_DOWN)[0],
+          linesOf(server, REDIS_BACK)[0],
+        ].join('\n  '),
+      );
+    }, 90_000);
+  });
+});
