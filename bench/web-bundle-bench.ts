@@ -16,16 +16,10 @@ interface Asset {
 
 /** The lazy chunks each first screen fetches after the entry runs (file names before the hash). */
 const FIRST_SCREENS: [string, string[]][] = [
-  ['+ signed-out first screen (sign-in, toaster; lazy)', ['sign-in-page', 'app-toaster']],
+  ['+ signed-out first screen (sign-in; lazy)', ['sign-in-page']],
   [
-    '+ signed-in first screen (team shell, campaign list, toaster; lazy)',
-    [
-      'team-layout',
-      'notification-bell',
-      'campaign-list-page',
-      'intro-survey-prompt',
-      'app-toaster',
-    ],
+    '+ signed-in first screen (team shell, campaign list; lazy)',
+    ['team-layout', 'notification-bell', 'campaign-list-page', 'intro-survey-prompt'],
   ],
 ];
 
