@@ -1,6 +1,6 @@
 import { validateField, validateForm } from '@kindling/domain';
 import { useState, type ChangeEvent } from 'react';
-import type { ZodType } from 'zod';
+import type { $ZodType } from 'zod/v4/core';
 import { errorMessage } from './error-message';
 import { ApiError } from './api-client';
 
@@ -16,7 +16,7 @@ interface UseFormOptions {
 
 /** Form state validated by a domain schema: first message per field, plus a form-level error. */
 export function useForm<V extends Record<string, unknown>>(
-  schema: ZodType,
+  schema: $ZodType,
   initialValues: V,
   { validateOn = 'submit' }: UseFormOptions = {},
 ) {
