@@ -91,7 +91,7 @@ describe('foundation: accounts, campaign list and app shell', () => {
     }
   });
 
-  it('checks the sign-in form with the account rules, loaded on first use', async () => {
+  it('checks the sign-in form with the account rules before calling the server', async () => {
     const other = await newPage(browser, baseUrl);
     try {
       const signInCalls: string[] = [];
