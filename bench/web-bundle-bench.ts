@@ -14,19 +14,32 @@ interface Asset {
   gzip: number;
 }
 
-/** The lazy chunks each first screen fetches after the entry runs (file names before the hash). */
-const FIRST_SCREENS: [string, string[]][] = [
-  ['+ signed-out first screen (sign-in, toaster; lazy)', ['sign-in-page', 'app-toaster']],
-  [
-    '+ signed-in first screen (team shell, campaign list, toaster; lazy)',
-    [
-      'team-layout',
-      'notification-bell',
-      'campaign-list-page',
-      'intro-survey-prompt',
-      'app-toaster',
-    ],
-  ],
+interface FirstScreen {
+  label: string;
+  /** The lazy chunks the screen's route fetches once the entry runs (file names before the hash). */
+  chunks: string[];
+  /** Held to the 150 KB budget with the initial route: over it, or not found, the bench fails. */
+  budgeted: boolean;
+  /** Loaded by `importer` on first use (not to paint the screen): shown, not counted. */
+  onFirstUse?: { label: string; importer: string; chunks: string[] };
+}
+
+const FIRST_SCREENS: FirstScreen[] = [
+  {
+    label: 'signed-out first screen (sign-in)',
+    chunks: ['sign-in-page'],
+    budgeted: true,
+    onFirstUse: {
+      label: 'the form rules, on the first keystroke or submit',
+      importer: 'sign-in-page',
+      chunks: ['auth-schemas'],
+    },
+  },
+  {
+    label: 'signed-in first screen (team shell, campaign list)',
+    chunks: ['team-layout', 'notification-bell', 'campaign-list-page', 'intro-survey-prompt'],
+    budgeted: false,
+  },
 ];
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -63,23 +76,24 @@ function withStaticImports(dist: string, files: string[]): string[] {
 }
 
 /**
- * The files Vite preloads for a lazy `import("./<name>-<hash>.js")` in the entry (the chunk, its
- * static imports and their CSS), read from the entry's `__vite__mapDeps` table. Undefined when
- * the build's shape is not recognised, so a wrong figure is never printed.
+ * The files Vite preloads for a lazy `import("./<name>-<hash>.js")` in a chunk (the imported
+ * chunk, its static imports and their CSS), read from the chunk's `__vite__mapDeps` table.
+ * Undefined when the build's shape is not recognised, so a wrong figure is never printed.
  */
-function lazyImportFiles(entryCode: string, name: string): string[] | undefined {
-  const table = /m\.f=(\[[^\]]*\])/.exec(entryCode)?.[1];
+function lazyImportFiles(importerCode: string, name: string): string[] | undefined {
+  const table = /m\.f=(\[[^\]]*\])/.exec(importerCode)?.[1];
   const call = new RegExp(
     `import\\(\\s*["'\`]\\./${name}-[\\w-]+\\.js["'\`]\\s*\\)(?:(?!import\\()[^]){0,200}?__vite__mapDeps\\(\\[([\\d,]*)\\]\\)`,
-  ).exec(entryCode);
+  ).exec(importerCode);
   if (!table || !call) return undefined;
   const files = JSON.parse(table) as string[];
   return call[1]!.split(',').map((index) => files[Number(index)]!);
 }
 
+const sum = (list: Asset[]) => list.reduce((total, asset) => total + asset.gzip, 0);
+
 function printAssets(label: string, assets: Asset[]) {
   const js = assets.filter((asset) => asset.file.endsWith('.js'));
-  const sum = (list: Asset[]) => list.reduce((total, asset) => total + asset.gzip, 0);
   console.log(
     `${label}: ${kb(sum(assets))} gzip = ${(sum(assets) / BUDGET_BYTES).toFixed(2)}x of the ${kb(BUDGET_BYTES)} budget` +
       ` (JS ${kb(sum(js))} in ${js.length} files, CSS ${kb(sum(assets) - sum(js))})`,
@@ -100,7 +114,7 @@ export function webBundleBench(root: string) {
     file,
     gzip: gzipOf(dist, file),
   }));
-  const total = initial.reduce((sum, asset) => sum + asset.gzip, 0);
+  const total = sum(initial);
   printAssets('initial route', initial);
   for (const asset of [...initial].sort((a, b) => b.gzip - a.gzip)) {
     console.log(
@@ -114,20 +128,11 @@ export function webBundleBench(root: string) {
     process.exitCode = 1;
   }
 
-  // Loaded once the entry runs, beside the first screen: shown, not budgeted.
   const entryCode = readFileSync(path.join(dist, entry), 'utf8');
   const counted = new Set(initial.map((asset) => asset.file));
-  for (const [label, names] of FIRST_SCREENS) {
-    const lists = names.map((name) => lazyImportFiles(entryCode, name));
-    if (!lists.every((list) => list !== undefined)) {
-      console.log(`${label}: lazy chunks not found in the entry (build shape changed?)`);
-      continue;
-    }
-    const extra = [...new Set(lists.flat())].filter((file) => !counted.has(file));
-    printAssets(label, [...initial, ...extra.map((file) => ({ file, gzip: gzipOf(dist, file) }))]);
-  }
-
   const assets = readdirSync(path.join(dist, 'assets'));
+  for (const screen of FIRST_SCREENS) firstScreen(dist, entryCode, counted, assets, screen);
+
   const wizard = assets.find((file) => /^wizard-page-.*\.js$/.test(file));
   if (wizard) {
     const size = gzipOf(dist, `assets/${wizard}`);
@@ -135,4 +140,44 @@ export function webBundleBench(root: string) {
       `wizard route chunk (lazy): ${kb(size)} gzip = ${(size / total).toFixed(2)}x the initial route (${assets.length} assets in dist)`,
     );
   }
+}
+
+/** The initial route plus the screen's lazy chunks; what it loads on first use is shown apart. */
+function firstScreen(
+  dist: string,
+  entryCode: string,
+  initial: Set<string>,
+  assets: string[],
+  screen: FirstScreen,
+) {
+  const label = `+ ${screen.label}${screen.budgeted ? '' : ' (shown, not budgeted)'}`;
+  const lists = screen.chunks.map((name) => lazyImportFiles(entryCode, name));
+  if (!lists.every((list) => list !== undefined)) {
+    console.log(`${label}: lazy chunks not found in the entry (build shape changed?)`);
+    if (screen.budgeted) process.exitCode = 1;
+    return;
+  }
+  const extra = [...new Set(lists.flat())].filter((file) => !initial.has(file));
+  const files = [...initial, ...extra].map((file) => ({ file, gzip: gzipOf(dist, file) }));
+  printAssets(label, files);
+  const total = sum(files);
+  if (screen.budgeted && total > BUDGET_BYTES) {
+    console.log(`OVER BUDGET: the ${screen.label} is ${kb(total - BUDGET_BYTES)} over`);
+    process.exitCode = 1;
+  }
+  if (!screen.onFirstUse) return;
+  const { importer, chunks } = screen.onFirstUse;
+  const importerFile = assets.find((file) => new RegExp(`^${importer}-[\\w-]+\\.js$`).test(file));
+  const code = importerFile && readFileSync(path.join(dist, 'assets', importerFile), 'utf8');
+  const later = code ? chunks.map((name) => lazyImportFiles(code, name)) : [];
+  if (!code || !later.every((list) => list !== undefined)) {
+    console.log(`    then ${screen.onFirstUse.label}: not found (build shape changed?)`);
+    return;
+  }
+  const seen = new Set(files.map((asset) => asset.file));
+  const more = [...new Set(later.flat())].filter((file) => !seen.has(file));
+  const moreSize = sum(more.map((file) => ({ file, gzip: gzipOf(dist, file) })));
+  console.log(
+    `    then ${screen.onFirstUse.label}: +${kb(moreSize)} in ${more.length} files (${kb(total + moreSize)} in all; not counted)`,
+  );
 }

@@ -91,6 +91,35 @@ describe('foundation: accounts, campaign list and app shell', () => {
     }
   });
 
+  it('checks the sign-in form with the account rules before calling the server', async () => {
+    const other = await newPage(browser, baseUrl);
+    try {
+      const signInCalls: string[] = [];
+      other.page.on('request', (request) => {
+        if (request.url().includes('/auth/sign-in') && request.method() === 'POST') {
+          signInCalls.push(request.url());
+        }
+      });
+      await other.page.goto('/admin/auth/sign-in');
+      // Submitted untouched: the rules are not loaded yet, the submit waits for them.
+      await other.page.getByRole('button', { name: 'Sign in' }).click();
+      const alerts = other.page.getByRole('alert');
+      await eventually(
+        () => alerts.allTextContents(),
+        ['Please enter your e-mail', 'Please enter your password'],
+      );
+      // After a submit, every keystroke is checked again.
+      await other.page.getByLabel('E-mail', { exact: true }).fill('ada@');
+      await eventually(
+        () => alerts.allTextContents(),
+        ['Please enter a valid email address', 'Please enter your password'],
+      );
+      expect(signInCalls).toEqual([]);
+    } finally {
+      await other.context.close();
+    }
+  });
+
   it('toggles a campaign, and rolls the switch back with a toast when the server refuses', async () => {
     firstId = await api.createCampaign(slug, firstCampaign);
     await page.reload();

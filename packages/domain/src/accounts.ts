@@ -1,54 +1,8 @@
 import { z } from 'zod';
+import { emailSchema, passwordSchema, realNameSchema } from './account-rules';
 import { trimText } from './text';
 
-export const ACCOUNT_MESSAGES = {
-  email: 'Please enter a valid email address',
-  realNameRequired: 'Please enter your name',
-  realNameTooLong: 'Name must be at most 255 characters',
-  passwordTooShort: 'Password must be at least 8 characters',
-  passwordTooLong: 'Password must be at most 128 characters',
-  passwordNeedsMix: 'Password must contain at least one letter and one number',
-  usernameShape:
-    'Usernames are 3 to 30 characters: letters, numbers, ".", "-" or "_", starting with a letter or number',
-  usernameTaken: 'This username is already taken',
-  teamNameRequired: 'Please enter a team name',
-  teamNameTooShort: 'Team name must be at least 2 characters',
-  teamNameTooLong: 'Team name must be at most 80 characters',
-  emailTaken: 'An account with this e-mail already exists',
-} as const;
-
-export const emailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.email(ACCOUNT_MESSAGES.email).max(254, ACCOUNT_MESSAGES.email));
-
-export const passwordSchema = z
-  .string()
-  .min(8, ACCOUNT_MESSAGES.passwordTooShort)
-  .max(128, ACCOUNT_MESSAGES.passwordTooLong)
-  .refine(
-    (value) => /\p{L}/u.test(value) && /\p{N}/u.test(value),
-    ACCOUNT_MESSAGES.passwordNeedsMix,
-  );
-
-export const realNameSchema = z
-  .string()
-  .overwrite(trimText)
-  .min(1, ACCOUNT_MESSAGES.realNameRequired)
-  .max(255, ACCOUNT_MESSAGES.realNameTooLong);
-
-export const usernameSchema = z
-  .string()
-  .trim()
-  .regex(/^[\p{L}\p{N}][\p{L}\p{N}._-]{2,29}$/u, ACCOUNT_MESSAGES.usernameShape);
-
-export const teamNameSchema = z
-  .string()
-  .overwrite(trimText)
-  .min(1, ACCOUNT_MESSAGES.teamNameRequired)
-  .min(2, ACCOUNT_MESSAGES.teamNameTooShort)
-  .max(80, ACCOUNT_MESSAGES.teamNameTooLong);
+export * from './account-rules';
 
 export const registerSchema = z.object({
   email: emailSchema,
@@ -91,12 +45,6 @@ function isKnownTimeZone(zone: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** First failing message of the password policy, or undefined when the password is acceptable. */
-export function passwordProblem(password: string): string | undefined {
-  const result = passwordSchema.safeParse(password);
-  return result.success ? undefined : result.error.issues[0]?.message;
 }
 
 export const API_KEY_NAME_MESSAGE = 'Please enter a name for the key';

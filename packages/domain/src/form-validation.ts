@@ -1,4 +1,4 @@
-import type { ZodType } from 'zod';
+import type { $ZodType } from 'zod/v4/core';
 
 // Spec section 5, "Form validation behaviour": every failing field gets an error of
 // type "redux-validate" carrying the schema's message; only the first message per
@@ -19,9 +19,20 @@ function toFormError(message: string): FormError {
   return { type: FORM_ERROR_TYPE, message };
 }
 
-function fieldKey(path: readonly PropertyKey[]): string {
-  const [first] = path;
-  return first === undefined ? FORM_ROOT_ERROR_KEY : String(first);
+function fieldKey(path: readonly (PropertyKey | { key: PropertyKey })[] | undefined): string {
+  const [first] = path ?? [];
+  if (first === undefined) return FORM_ROOT_ERROR_KEY;
+  return String(typeof first === 'object' ? first.key : first);
+}
+
+/**
+ * The schema's issues through its Standard Schema face: this module loads no zod itself, so a
+ * screen pays for the validation library only with the schema it imports (or loads on first use).
+ */
+function issuesOf(schema: $ZodType, values: unknown) {
+  const result = schema['~standard'].validate(values);
+  if (result instanceof Promise) throw new Error('Form schemas must validate synchronously');
+  return result.issues ?? [];
 }
 
 /**
@@ -29,11 +40,9 @@ function fieldKey(path: readonly PropertyKey[]): string {
  * path (an issue at `elements.0.selector` is reported under `elements`); the
  * first message per field wins. Returns `{}` when the values are valid.
  */
-export function validateForm(schema: ZodType, values: unknown): FormErrors {
-  const result = schema.safeParse(values);
-  if (result.success) return {};
+export function validateForm(schema: $ZodType, values: unknown): FormErrors {
   const errors: FormErrors = {};
-  for (const issue of result.error.issues) {
+  for (const issue of issuesOf(schema, values)) {
     const key = fieldKey(issue.path);
     errors[key] ??= toFormError(issue.message);
   }
@@ -45,12 +54,10 @@ export function validateForm(schema: ZodType, values: unknown): FormErrors {
  * only the first message for `field` is kept; undefined when the field is valid.
  */
 export function validateField(
-  schema: ZodType,
+  schema: $ZodType,
   field: string,
   values: unknown,
 ): FormError | undefined {
-  const result = schema.safeParse(values);
-  if (result.success) return undefined;
-  const issue = result.error.issues.find((candidate) => fieldKey(candidate.path) === field);
+  const issue = issuesOf(schema, values).find((candidate) => fieldKey(candidate.path) === field);
   return issue === undefined ? undefined : toFormError(issue.message);
 }

@@ -3,7 +3,7 @@ import { Toaster } from 'sonner';
 import { useBelow } from '../lib/breakpoints';
 
 /**
- * The one toast outlet. Loaded after the first screen (see `app.tsx`): sonner replays toasts
+ * The one toast outlet. Mounted with the first toast (see `toast-outlet.tsx`): sonner replays toasts
  * raised before its Toaster subscribed, so none is lost while this chunk is on its way.
  */
 export function AppToaster() {

@@ -1,10 +1,20 @@
-import * as RadixDialog from '@radix-ui/react-dialog';
-import clsx from 'clsx';
-import type { ReactNode } from 'react';
-import { CloseIcon } from './icons';
-import styles from './drawer.module.css';
+import {
+  cloneElement,
+  createContext,
+  isValidElement,
+  useContext,
+  useEffect,
+  useState,
+  type ComponentProps,
+  type ComponentType,
+  type MouseEvent,
+  type PointerEvent,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
+import { logger } from '../lib/logger';
 
-interface DrawerProps {
+export interface DrawerProps {
   /** The button that opens it, and gets focus back when it closes. */
   trigger: ReactNode;
   open: boolean;
@@ -19,34 +29,61 @@ interface DrawerProps {
   'data-testid'?: string;
 }
 
-/** The drawer's visible title, for a drawer with `showsOwnTitle`. */
-export const DrawerTitle = RadixDialog.Title;
+// The panel (Radix Dialog, about 10 KB gzip) loads on first use: hovering the trigger or opening
+// the drawer. Until then the trigger is shown alone and opening it asks for the panel, which
+// shows open once it has arrived.
 
-/**
- * A panel sliding in from the left (or right) edge, modal: Radix Dialog traps focus inside, closes on
- * Escape or a tap on the backdrop, and gives focus back to the button that opened it.
- */
-export function Drawer(props: DrawerProps) {
-  const { trigger, open, onOpenChange, title, showsOwnTitle, side = 'left', children } = props;
-  return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className={styles.overlay} />
-        <RadixDialog.Content
-          className={clsx(styles.content, side === 'right' && styles.right)}
-          aria-describedby={undefined}
-          data-testid={props['data-testid']}
-        >
-          {showsOwnTitle ? null : (
-            <RadixDialog.Title className="visually-hidden">{title}</RadixDialog.Title>
-          )}
-          {children}
-          <RadixDialog.Close className={styles.close} aria-label={`Close ${title.toLowerCase()}`}>
-            <CloseIcon />
-          </RadixDialog.Close>
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+type Panel = ComponentType<DrawerProps>;
+let panel: Panel | undefined;
+let loading: Promise<Panel> | undefined;
+
+function loadPanel(): Promise<Panel> {
+  loading ??= import('./drawer-panel').then(
+    ({ DrawerPanel }) => (panel = DrawerPanel),
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
   );
+  return loading;
+}
+
+/** Set by the loaded panel: the dialog's own title part. */
+export const DrawerTitleContext = createContext<ComponentType<ComponentProps<'h2'>> | undefined>(
+  undefined,
+);
+
+/** The drawer's visible title, for a drawer with `showsOwnTitle`. */
+export function DrawerTitle(props: ComponentProps<'h2'>) {
+  const Title = useContext(DrawerTitleContext);
+  return Title ? <Title {...props} /> : <h2 {...props} />;
+}
+
+export function Drawer(props: DrawerProps) {
+  const [Loaded, setLoaded] = useState(() => panel);
+  const { open, trigger, onOpenChange } = props;
+  const request = () => {
+    loadPanel().then(
+      (component) => setLoaded(() => component),
+      (error: unknown) => logger.warn('ui', 'The drawer failed to load', error),
+    );
+  };
+  useEffect(() => {
+    if (open && !Loaded) request();
+  });
+  if (Loaded) return <Loaded {...props} />;
+  if (!isValidElement(trigger)) return trigger;
+  const element = trigger as ReactElement<ComponentProps<'button'>>;
+  return cloneElement(element, {
+    'aria-haspopup': 'dialog',
+    'aria-expanded': false,
+    onPointerEnter: (event: PointerEvent<HTMLButtonElement>) => {
+      element.props.onPointerEnter?.(event);
+      if (event.currentTarget !== document.activeElement) request();
+    },
+    onClick: (event: MouseEvent<HTMLButtonElement>) => {
+      element.props.onClick?.(event);
+      if (!event.defaultPrevented) onOpenChange(true);
+    },
+  });
 }

@@ -1,20 +1,107 @@
-import * as RadixMenu from '@radix-ui/react-dropdown-menu';
+import type * as RadixMenuModule from '@radix-ui/react-dropdown-menu';
 import clsx from 'clsx';
-import type { ComponentProps, ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useState,
+  type ComponentProps,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
+import { logger } from '../lib/logger';
 import styles from './dropdown-menu.module.css';
 
-export const DropdownMenu = RadixMenu.Root;
-export const DropdownMenuTrigger = RadixMenu.Trigger;
+// Radix's menu (about 17 KB gzip with its positioning) loads on first use: hovering or pressing
+// a trigger. Until then the trigger is a plain button of the same look; pressed before the
+// module arrives, the menu opens once it has. Menu parts reach Radix through context, so the
+// screens import this light module only.
+
+type RadixMenu = typeof RadixMenuModule;
+let radixMenu: RadixMenu | undefined;
+let loading: Promise<RadixMenu> | undefined;
+
+function loadRadixMenu(): Promise<RadixMenu> {
+  loading ??= import('@radix-ui/react-dropdown-menu').then(
+    (module) => (radixMenu = module),
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+const Parts = createContext<RadixMenu | undefined>(undefined);
+/** Before Radix loads: asks for it, and whether the menu should open when it arrives. */
+const Request = createContext<(open: boolean) => void>(() => undefined);
+
+function useParts(): RadixMenu {
+  const parts = useContext(Parts);
+  if (!parts) throw new Error('Menu parts render only inside a loaded DropdownMenu');
+  return parts;
+}
+
+export function DropdownMenu({ children }: { children: ReactNode }) {
+  const [parts, setParts] = useState(radixMenu);
+  const [openFirst, setOpenFirst] = useState(false);
+  if (parts) {
+    return (
+      <Parts.Provider value={parts}>
+        <parts.Root defaultOpen={openFirst}>{children}</parts.Root>
+      </Parts.Provider>
+    );
+  }
+  const request = (open: boolean) => {
+    if (open) setOpenFirst(true);
+    loadRadixMenu().then(setParts, (error: unknown) =>
+      logger.warn('ui', 'The menu failed to load', error),
+    );
+  };
+  return <Request.Provider value={request}>{children}</Request.Provider>;
+}
+
+const OPEN_KEYS = new Set(['Enter', ' ', 'ArrowDown']);
+
+export function DropdownMenuTrigger(props: ComponentProps<'button'>) {
+  const parts = useContext(Parts);
+  const request = useContext(Request);
+  if (parts) return <parts.Trigger {...props} />;
+  return (
+    <button
+      type="button"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      data-state="closed"
+      {...props}
+      // Not when focused: the loaded trigger is a new button, and focus would be lost.
+      onPointerEnter={(event) => {
+        if (event.currentTarget !== document.activeElement) request(false);
+      }}
+      onClick={(event: MouseEvent) => {
+        event.preventDefault();
+        request(true);
+      }}
+      onKeyDown={(event: KeyboardEvent) => {
+        if (!OPEN_KEYS.has(event.key)) return;
+        event.preventDefault();
+        request(true);
+      }}
+    />
+  );
+}
 
 export function DropdownMenuContent({
   className,
   children,
   align = 'start',
   ...rest
-}: ComponentProps<typeof RadixMenu.Content>) {
+}: ComponentProps<RadixMenu['Content']>) {
+  const parts = useContext(Parts);
+  if (!parts) return null;
   return (
-    <RadixMenu.Portal>
-      <RadixMenu.Content
+    <parts.Portal>
+      <parts.Content
         sideOffset={6}
         align={align}
         collisionPadding={8}
@@ -22,12 +109,12 @@ export function DropdownMenuContent({
         className={clsx(styles.content, className)}
       >
         {children}
-      </RadixMenu.Content>
-    </RadixMenu.Portal>
+      </parts.Content>
+    </parts.Portal>
   );
 }
 
-interface ItemProps extends ComponentProps<typeof RadixMenu.Item> {
+interface ItemProps extends ComponentProps<RadixMenu['Item']> {
   icon?: ReactNode;
   danger?: boolean;
   trailing?: ReactNode;
@@ -41,19 +128,22 @@ export function DropdownMenuItem({
   children,
   ...rest
 }: ItemProps) {
+  const parts = useParts();
   return (
-    <RadixMenu.Item {...rest} className={clsx(styles.item, danger && styles.danger, className)}>
+    <parts.Item {...rest} className={clsx(styles.item, danger && styles.danger, className)}>
       {icon ? <span className={styles.icon}>{icon}</span> : null}
       <span className={styles.text}>{children}</span>
       {trailing ? <span className={styles.trailing}>{trailing}</span> : null}
-    </RadixMenu.Item>
+    </parts.Item>
   );
 }
 
 export function DropdownMenuLabel({ children }: { children: ReactNode }) {
-  return <RadixMenu.Label className={styles.label}>{children}</RadixMenu.Label>;
+  const parts = useParts();
+  return <parts.Label className={styles.label}>{children}</parts.Label>;
 }
 
 export function DropdownMenuSeparator() {
-  return <RadixMenu.Separator className={styles.separator} />;
+  const parts = useParts();
+  return <parts.Separator className={styles.separator} />;
 }

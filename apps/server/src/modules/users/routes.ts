@@ -94,13 +94,13 @@ export function userRoutes(
         security,
         body: z
           .object({
-            realName: realNameSchema.optional(),
+            realName: z.optional(realNameSchema),
             username: z.union([usernameSchema, z.literal('')]).optional(),
-            email: emailSchema.optional(),
+            email: z.optional(emailSchema),
             preferences: userPreferencesSchema.partial().optional(),
             defaultTeam: z.string().min(1).optional(),
             currentPassword: z.string().optional(),
-            newPassword: passwordSchema.optional(),
+            newPassword: z.optional(passwordSchema),
           })
           .strict(),
       },

@@ -1,15 +1,16 @@
 import { ACCOUNT_MESSAGES, passwordSchema, realNameSchema, teamNameSchema } from '@kindling/domain';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
-const email = z
-  .string()
-  .trim()
-  .min(1, { error: 'Please enter your e-mail', abort: true })
-  .pipe(z.email({ error: ACCOUNT_MESSAGES.email }));
+// zod/mini, like the domain's account rules, so the signed-out screens load no classic zod.
+
+const email = z.pipe(
+  z.string().check(z.trim(), z.minLength(1, { error: 'Please enter your e-mail', abort: true })),
+  z.email({ error: ACCOUNT_MESSAGES.email }),
+);
 
 export const signInFormSchema = z.object({
   email,
-  password: z.string().min(1, 'Please enter your password'),
+  password: z.string().check(z.minLength(1, 'Please enter your password')),
 });
 
 export const signUpFormSchema = z.object({
@@ -26,9 +27,11 @@ export const forgotPasswordFormSchema = z.object({ email });
 export const resetPasswordFormSchema = z
   .object({
     password: passwordSchema,
-    confirmPassword: z.string().min(1, 'Please repeat the new password'),
+    confirmPassword: z.string().check(z.minLength(1, 'Please repeat the new password')),
   })
-  .refine((values) => values.password === values.confirmPassword, {
-    message: 'Passwords do not match',
-    path: ['confirmPassword'],
-  });
+  .check(
+    z.refine((values) => values.password === values.confirmPassword, {
+      error: 'Passwords do not match',
+      path: ['confirmPassword'],
+    }),
+  );

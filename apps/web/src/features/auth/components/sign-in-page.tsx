@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { lazySchema } from '../../../lib/lazy-schema';
 import { useForm } from '../../../lib/use-form';
 import { useIsSignedIn } from '../../../lib/use-session';
 import { FormError, TextField } from '../../../ui/field';
 import { signIn } from '../api/auth-api';
-import { signInFormSchema } from '../api/auth-schemas';
 import { useStartSession } from '../hooks/use-start-session';
 import { AuthLayout } from './auth-layout';
 import { GuestButton } from './guest-button';
@@ -15,12 +15,16 @@ import type { SignInNotice } from './reset-password-page';
 import { safeNext, withNext } from './safe-next';
 import styles from './auth-form.module.css';
 
+// Every visitor's first page: its rules (and zod with them) load on the first keystroke or the
+// submit, not with the page.
+const signInSchema = lazySchema(async () => (await import('../api/auth-schemas')).signInFormSchema);
+
 export function SignInPage() {
   const [params] = useSearchParams();
   const signedIn = useIsSignedIn();
   const navigate = useNavigate();
   const startSession = useStartSession();
-  const form = useForm(signInFormSchema, { email: '', password: '' });
+  const form = useForm(signInSchema, { email: '', password: '' });
   const next = safeNext(params.get('next'));
   const passwordChanged =
     (useLocation().state as Partial<SignInNotice> | null)?.notice === 'password-changed';
@@ -38,9 +42,9 @@ export function SignInPage() {
     return <Navigate to={next} replace />;
   }
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!form.validate()) return;
+    if (!(await form.validateWhenLoaded())) return;
     mutation.mutate({ email: form.values.email.trim(), password: form.values.password });
   }
 
@@ -55,7 +59,12 @@ export function SignInPage() {
         </>
       }
     >
-      <form className={styles.form} onSubmit={submit} noValidate aria-label="Sign in">
+      <form
+        className={styles.form}
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        aria-label="Sign in"
+      >
         {passwordChanged && !form.formError ? (
           <AuthMessage tone="success" testId="password-changed">
             Your password has been changed. Sign in with the new one.
