@@ -2,6 +2,13 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { postJson, streamEvent, type StreamEvent, type TrackedCampaign } from './collect-load';
 
+/** One send of a batch: the phase it went out in, its status (0: no answer) and its time. */
+export interface SentRequest {
+  phase: string;
+  status: number;
+  ms: number;
+}
+
 /** What the senders saw; an event counts as acknowledged once a send of its batch answered 2xx. */
 export interface SendTally {
   /** Events that went out at least once. */
@@ -17,6 +24,8 @@ export interface SendTally {
   refused: string[];
   /** Batches still unacknowledged when the load's deadline passed. */
   abandoned: number;
+  /** Every send, resends included. */
+  requests: SentRequest[];
 }
 
 export interface CollectLoad {
@@ -41,8 +50,13 @@ export function startCollectLoad(options: {
   batch: number;
   maxEvents: number;
   deadline: number;
+  /** Each sender's pause between two batches: a paced stream rather than a flood. */
+  gapMs?: number;
+  /** The phase each send is tagged with (e.g. before, during and after a fault). */
+  phase?: () => string;
 }): CollectLoad {
-  const { baseUrl, campaign, batch, maxEvents, deadline } = options;
+  const { baseUrl, campaign, batch, maxEvents, deadline, gapMs = 0 } = options;
+  const phase = options.phase ?? (() => 'load');
   const run = randomBytes(4).toString('hex');
   const now = Date.now();
   const tally: SendTally = {
@@ -53,6 +67,7 @@ export function startCollectLoad(options: {
     answeredDuplicates: 0,
     refused: [],
     abandoned: 0,
+    requests: [],
   };
   let stopped = false;
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.senders });
@@ -68,9 +83,14 @@ export function startCollectLoad(options: {
 
   async function deliver(events: StreamEvent[]) {
     while (Date.now() < deadline) {
+      const sent: SentRequest = { phase: phase(), status: 0, ms: 0 };
+      const started = performance.now();
       const answer = await postJson(agent, `${baseUrl}/api/collect`, { events }).catch(
         () => undefined,
       );
+      sent.ms = performance.now() - started;
+      sent.status = answer?.status ?? 0;
+      tally.requests.push(sent);
       if (answer && answer.status >= 200 && answer.status < 300) {
         tally.answeredDuplicates += (JSON.parse(answer.body) as { duplicates: number }).duplicates;
         for (const event of events) tally.acknowledged.add(event.id);
@@ -89,7 +109,10 @@ export function startCollectLoad(options: {
   }
 
   async function sender() {
-    for (let events = nextBatch(); events; events = nextBatch()) await deliver(events);
+    for (let events = nextBatch(); events; events = nextBatch()) {
+      await deliver(events);
+      if (gapMs > 0) await pause(gapMs);
+    }
   }
 
   const done = Promise.all(Array.from({ length: options.senders }, sender)).then(() =>

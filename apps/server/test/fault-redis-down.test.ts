@@ -3,16 +3,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { openDatabase, type DatabaseTarget } from '../src/db/database';
 import { REDIS_BACK, REDIS_DOWN } from '../src/redis/redis-health';
 import { REALTIME_UNAVAILABLE } from '../src/realtime/schema';
 import { callJson, createOwnedCampaign } from './collect-load';
-import { startCollectStream, type SentRequest } from './collect-stream';
+import { startCollectLoad, type SentRequest } from './collect-senders';
 import { describeEachDatabase } from './databases';
+import { pgliteStorage, postgresStorage } from './process-storage';
 import { connect, follow, redisSubscriberCount } from './realtime-helpers';
 import { describeWithRedis, TEST_REDIS_URL, uniqueRedisPrefix } from './redis';
 import type { ServerProcess } from './server-process';
-import { createSharedDatabase, postJson, startHealthyServer } from './shared-processes';
+import { postJson, startHealthyServer } from './shared-processes';
+import { readBack } from './stored-events';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy';
 
 // Issue 14, fault tests: "Redis down (the app keeps serving; real-time degrades with a clear
@@ -29,30 +30,6 @@ const linesOf = (server: ServerProcess, message: string) =>
     .output()
     .split('\n')
     .filter((line) => line.includes(`"msg":"${message}"`));
-
-async function storedEventIds(target: DatabaseTarget, campaignId: number): Promise<string[]> {
-  const database = await openDatabase(target);
-  try {
-    const rows = await database.db
-      .selectFrom('events')
-      .select('id')
-      .where('campaignId', '=', campaignId)
-      .execute();
-    return rows.map((row) => row.id);
-  } finally {
-    await database.close();
-  }
-}
-
-async function storageFor(kind: 'pglite' | 'postgres', dataDir: string) {
-  if (kind === 'pglite') {
-    const target: DatabaseTarget = { kind, dataDir };
-    return { env: { DATABASE_URL: '' }, target, drop: () => Promise.resolve() };
-  }
-  const database = await createSharedDatabase();
-  const target: DatabaseTarget = { kind, url: database.url };
-  return { env: { DATABASE_URL: database.url }, target, drop: database.drop };
-}
 
 const summary = (requests: SentRequest[]) => ({
   requests: requests.length,
@@ -84,12 +61,12 @@ describeWithRedis('Redis down', () => {
         port: Number(target.port || 6379),
       });
       cleanups.push(() => proxy.close());
-      const storage = await storageFor(kind, dataDir);
-      cleanups.push(storage.drop);
+      const storage = kind === 'pglite' ? pgliteStorage() : await postgresStorage();
+      cleanups.push(storage.dispose);
       const prefix = uniqueRedisPrefix();
       const server = await startHealthyServer({
-        ...storage.env,
         DATA_DIR: dataDir,
+        ...storage.env,
         REDIS_URL: `redis://${proxy.host}:${proxy.port}`,
         REDIS_KEY_PREFIX: prefix,
         LOG_LEVEL: 'info',
@@ -138,13 +115,18 @@ describeWithRedis('Redis down', () => {
       );
 
       let phase = 'before';
-      const stream = startCollectStream({
+      const load = startCollectLoad({
         baseUrl: server.url,
         campaign: owner.campaign,
         phase: () => phase,
-        // Paced (2 senders, 20 ms apart): a few hundred batches; the bound only stops a runaway.
-        maxBatches: 1500,
+        // Paced (2 senders, 20 ms apart): a few hundred batches; the bounds only stop a runaway.
+        senders: 2,
+        batch: 2,
+        gapMs: 20,
+        maxEvents: 3000,
+        deadline: Date.now() + 120_000,
       });
+      const stream = load.tally;
       await vi.waitFor(() => expect(stream.acknowledged.size).toBeGreaterThanOrEqual(40), wait);
 
       const cutAt = Date.now();
@@ -221,7 +203,8 @@ describeWithRedis('Redis down', () => {
           ),
         wait,
       );
-      await stream.stop();
+      load.stop();
+      await load.done;
 
       expect(server.child.exitCode).toBeNull();
       expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
@@ -239,7 +222,7 @@ describeWithRedis('Redis down', () => {
         .filter((line) => /"level":(40|50)/.test(line) && /redis|publish|real-time/i.test(line));
       expect(redisWarnings).toEqual(linesOf(server, REDIS_DOWN));
 
-      const stored = await storedEventIds(storage.target, owner.campaign.id);
+      const stored = (await readBack(storage.target, owner.campaign)).ids.map((row) => row.id);
       expect(new Set(stored).size).toBe(stored.length);
       expect(new Set(stored)).toEqual(stream.acknowledged);
       const lostMessages = published.filter(
@@ -250,7 +233,7 @@ describeWithRedis('Redis down', () => {
       console.info(
         [
           `[redis-down ${kind}] outage ${outageMs} ms`,
-          `events sent ${stream.sent()}, acknowledged ${stream.acknowledged.size}, ` +
+          `events sent ${stream.sent}, acknowledged ${stream.acknowledged.size}, ` +
             `stored ${stored.length}, lost ${stream.acknowledged.size - stored.length}`,
           `collect before ${byPhase('before')}, during ${byPhase('outage')}, after ${byPhase('after')}`,
           `sign-in and stats during ${JSON.stringify(summary(apiCalls))}; a job queued during ` +

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { DatabaseTarget } from '../src/db/database';
+import { untilDisconnected } from './databases';
 import { TEST_DATABASE_URL } from './postgres-reachable';
 
 /** Where a server process under test keeps its data, and how the test reads it back. */
@@ -46,6 +47,7 @@ export async function postgresStorage(via?: {
     env: { DATABASE_URL: forProcess.toString() },
     target: { kind: 'postgres', url: direct.toString() },
     async dispose() {
+      await untilDisconnected(admin, name);
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     },
