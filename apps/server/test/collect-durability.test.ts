@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import http from 'node:http';
 import { mulberry32 } from '@kindling/domain';
 import { afterAll, expect, it } from 'vitest';
-import { createTrackedCampaign, postJson, streamEvent, type StreamEvent } from './collect-load';
+import { createTrackedCampaign } from './collect-load';
+import { startCollectLoad } from './collect-senders';
 import { describeEachDatabase } from './databases';
 import { readBack } from './stored-events';
 import { pgliteStorage, postgresStorage, type ProcessStorage } from './process-storage';
@@ -19,45 +18,6 @@ const BATCH = 50;
 const SENDERS = 4;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface Tally {
-  /** Event ids whose batch was answered 202. */
-  acknowledged: Set<string>;
-  accepted: number;
-  duplicates: number;
-  /** Sends that got no answer (connection refused or cut) and were resent. */
-  resends: number;
-  refused: string[];
-}
-
-/** Sends batches from a shared queue until it is empty; unanswered batches are resent. */
-async function sender(
-  queue: StreamEvent[][],
-  baseUrl: string,
-  tally: Tally,
-  agent: http.Agent,
-): Promise<void> {
-  for (let batch = queue.shift(); batch; batch = queue.shift()) {
-    for (;;) {
-      const answer = await postJson(agent, `${baseUrl}/api/collect`, { events: batch }).catch(
-        () => undefined,
-      );
-      if (answer && answer.status === 202) {
-        const counts = JSON.parse(answer.body) as { accepted: number; duplicates: number };
-        tally.accepted += counts.accepted;
-        tally.duplicates += counts.duplicates;
-        for (const event of batch) tally.acknowledged.add(event.id);
-        break;
-      }
-      if (answer && answer.status < 500) {
-        tally.refused.push(`${answer.status} ${answer.body}`);
-        break;
-      }
-      tally.resends += 1;
-      await pause(50);
-    }
-  }
-}
 
 describeEachDatabase('collect under kill -9', (kind) => {
   let storage: ProcessStorage | undefined;
@@ -90,21 +50,17 @@ describeEachDatabase('collect under kill -9', (kind) => {
       let running = await start();
       const campaign = await createTrackedCampaign(running.url);
 
-      const run = randomBytes(4).toString('hex');
-      const now = Date.now();
-      const events = Array.from({ length: EVENTS }, (_, index) =>
-        streamEvent(campaign, { run, index, now }),
-      );
-      const queue: StreamEvent[][] = [];
-      for (let i = 0; i < events.length; i += BATCH) queue.push(events.slice(i, i + BATCH));
-      const batches = queue.length;
-      const tally: Tally = {
-        acknowledged: new Set(),
-        accepted: 0,
-        duplicates: 0,
-        resends: 0,
-        refused: [],
-      };
+      const batches = Math.ceil(EVENTS / BATCH);
+      let sending = true;
+      const load = startCollectLoad({
+        baseUrl: running.url,
+        campaign,
+        senders: SENDERS,
+        batch: BATCH,
+        maxEvents: EVENTS,
+        deadline: Date.now() + 850_000,
+      });
+      const { tally } = load;
 
       // Kill points: random numbers of acknowledged events, so kills land mid-load however
       // fast the database is, plus a random few milliseconds so they hit any phase of a request.
@@ -114,7 +70,6 @@ describeEachDatabase('collect under kill -9', (kind) => {
         (a, b) => a - b,
       );
       let kills = 0;
-      let sending = true;
       const killer = (async () => {
         for (const threshold of killAt) {
           while (sending && tally.acknowledged.size < threshold) await pause(5);
@@ -127,15 +82,11 @@ describeEachDatabase('collect under kill -9', (kind) => {
         }
       })();
 
-      const agent = new http.Agent({ keepAlive: true, maxSockets: SENDERS });
       const sendStarted = Date.now();
-      await Promise.all(
-        Array.from({ length: SENDERS }, () => sender(queue, running.url, tally, agent)),
-      );
+      await load.done;
       const sendMs = Date.now() - sendStarted;
       sending = false;
       await killer;
-      agent.destroy();
       expect(await running.stop()).toBe(0);
 
       const stored = await readBack(storage.target, campaign);
@@ -145,14 +96,15 @@ describeEachDatabase('collect under kill -9', (kind) => {
       const revenueEvents = stored.ids.filter((row) => row.type === 'revenue').length;
       console.log(
         `[${kind}] collect under kill -9 (seed ${SEED}): ${EVENTS} events in ${batches} batches, ` +
-          `${kills} kills, ${tally.resends} resends; acknowledged ${tally.acknowledged.size}, ` +
+          `${kills} kills, ${tally.failedSends} resends; acknowledged ${tally.acknowledged.size}, ` +
           `stored ${stored.ids.length} (${stored.ids.length - storedIds.size} duplicates), ` +
-          `answered accepted ${tally.accepted} + duplicates ${tally.duplicates}; ` +
+          `answered accepted ${tally.answeredAccepted} + duplicates ${tally.answeredDuplicates}; ` +
           `rollup exposures ${stored.rollup.exposures} vs ${exposures} stored exposures; ` +
           `sending ${(sendMs / 1000).toFixed(1)} s, whole test ${((Date.now() - started) / 1000).toFixed(1)} s`,
       );
 
       expect(tally.refused).toEqual([]);
+      expect(tally.abandoned).toBe(0);
       expect(kills).toBe(KILLS);
       expect(tally.acknowledged.size).toBe(EVENTS);
       expect(missing).toEqual([]);
@@ -168,8 +120,8 @@ describeEachDatabase('collect under kill -9', (kind) => {
         revenue: revenueEvents * 19.5,
       });
       // A batch answered only after a resend may have been stored by the unanswered send.
-      expect(tally.accepted).toBeLessThanOrEqual(EVENTS);
-      expect(tally.accepted + tally.duplicates).toBe(EVENTS);
+      expect(tally.answeredAccepted).toBeLessThanOrEqual(EVENTS);
+      expect(tally.answeredAccepted + tally.answeredDuplicates).toBe(EVENTS);
     },
   );
 });

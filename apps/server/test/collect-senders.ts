@@ -18,6 +18,8 @@ export interface SendTally {
   failedSends: number;
   /** Events in those sends. */
   failedEvents: number;
+  /** Events the server answered as newly stored. */
+  answeredAccepted: number;
   /** Events the server answered as already stored (a send whose answer was lost stored them). */
   answeredDuplicates: number;
   /** Answers no resend would change (other 4xx): the test fails on any. */
@@ -64,6 +66,7 @@ export function startCollectLoad(options: {
     acknowledged: new Set(),
     failedSends: 0,
     failedEvents: 0,
+    answeredAccepted: 0,
     answeredDuplicates: 0,
     refused: [],
     abandoned: 0,
@@ -92,7 +95,9 @@ export function startCollectLoad(options: {
       sent.status = answer?.status ?? 0;
       tally.requests.push(sent);
       if (answer && answer.status >= 200 && answer.status < 300) {
-        tally.answeredDuplicates += (JSON.parse(answer.body) as { duplicates: number }).duplicates;
+        const counts = JSON.parse(answer.body) as { accepted: number; duplicates: number };
+        tally.answeredAccepted += counts.accepted;
+        tally.answeredDuplicates += counts.duplicates;
         for (const event of events) tally.acknowledged.add(event.id);
         return;
       }
