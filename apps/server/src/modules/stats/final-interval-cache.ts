@@ -17,13 +17,18 @@ export interface FinalIntervalKey {
   teamId: number;
   campaignId: number;
   goalIds: readonly number[];
+  /**
+   * The interval the rows are labelled with (its start, the rows' `bucket`). Not implied by
+   * the hours: a day clipped to its last hour reads the same hours as that hour does.
+   */
+  bucket: number;
   /** The hours read: [start, end) in ms, all final. */
   start: number;
   end: number;
 }
 
-const keyOf = ({ teamId, campaignId, goalIds, start, end }: FinalIntervalKey) =>
-  `${teamId}:${campaignId}:${[...goalIds].sort((a, b) => a - b).join(',')}:${start}:${end}`;
+const keyOf = ({ teamId, campaignId, goalIds, bucket, start, end }: FinalIntervalKey) =>
+  `${teamId}:${campaignId}:${[...goalIds].sort((a, b) => a - b).join(',')}:${bucket}:${start}:${end}`;
 
 /** At most `maxRows` rows (each about 200 bytes); 0 keeps nothing. */
 export function createFinalIntervalCache({ maxRows }: { maxRows: number }): FinalIntervalCache {

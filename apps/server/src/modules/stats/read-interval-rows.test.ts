@@ -130,6 +130,20 @@ describeEachDatabase('stats rows of final hours', (kind) => {
     }
   });
 
+  it('keeps a day clipped to its last hour apart from that hour, whatever the clock says', async () => {
+    const cache = createFinalIntervalCache({ maxRows: 100_000 });
+    const uncached = createFinalIntervalCache({ maxRows: 0 });
+    // 23:00 UTC of a final day: the day interval holds that one hour, as the hour interval does.
+    const lastHourOfADay = new Date(
+      Math.floor(range.start.getTime() / DAY_MS) * DAY_MS + DAY_MS + 23 * HOUR_MS,
+    );
+    for (const granularity of ['day', 'hour'] as const) {
+      const expected = sorted(await read(uncached, granularity, lastHourOfADay));
+      expect(expected.length).toBeGreaterThan(0);
+      expect(sorted(await read(cache, granularity, lastHourOfADay))).toEqual(expected);
+    }
+  });
+
   it('reads cached hours scattered among missing ones through merged spans, once each', async () => {
     const cache = createFinalIntervalCache({ maxRows: 100_000 });
     const expected = sorted(await read(createFinalIntervalCache({ maxRows: 0 }), 'hour'));

@@ -54,7 +54,13 @@ export async function readIntervalRows(
     };
     const key: FinalIntervalKey | null =
       hours.end <= finalBefore
-        ? { teamId: query.teamId, campaignId: query.campaignId, goalIds: query.goalIds, ...hours }
+        ? {
+            teamId: query.teamId,
+            campaignId: query.campaignId,
+            goalIds: query.goalIds,
+            bucket: interval.start,
+            ...hours,
+          }
         : null;
     const found = key && cache.get(key);
     if (found) rows.push(...found);
