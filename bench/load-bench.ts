@@ -2,14 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { cpus } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { funnelCampaign } from '../apps/server/test/campaign-parts';
-import { callJson, streamEvent, type TrackedCampaign } from '../apps/server/test/collect-load';
 import {
-  createSharedDatabase,
-  createTeamOver,
-  signUpOver,
-  startHealthyServer,
-} from '../apps/server/test/shared-processes';
+  createOwnedCampaign,
+  streamEvent,
+  type TrackedCampaign,
+} from '../apps/server/test/collect-load';
+import { createSharedDatabase, startHealthyServer } from '../apps/server/test/shared-processes';
 import type { ServerProcess } from '../apps/server/test/server-process';
 
 // Issue #14: /api/collect and the stats endpoint under concurrent load (autocannon, loopback),
@@ -24,11 +22,8 @@ const CONNECTIONS = 50;
 const EVENTS_PER_REQUEST = 10;
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/143.0 Safari/537.36';
 
-interface Seeded {
-  token: string;
-  slug: string;
-  campaign: TrackedCampaign;
-}
+/** A user, their team and a funnel campaign, all made through the API as a customer would. */
+type Seeded = Awaited<ReturnType<typeof createOwnedCampaign>>;
 
 interface Load {
   requestsPerSecond: number;
@@ -37,31 +32,6 @@ interface Load {
   /** Sent but not answered: cut off when the run ended, their events may still be stored. */
   unanswered: number;
   non2xx: string;
-}
-
-/** A user, their team and a funnel campaign, all made through the API as a customer would. */
-async function seed(server: ServerProcess): Promise<Seeded> {
-  const token = await signUpOver(server);
-  const slug = await createTeamOver(server, token);
-  const team = `${server.url}/api/team/${slug}`;
-  const { id } = await callJson<{ id: number }>(
-    `${team}/campaign/create`,
-    funnelCampaign('Load'),
-    token,
-  );
-  const read = await callJson<{
-    elements: { id: number; variants: { id: number }[] }[];
-    goals: { id: number }[];
-  }>(`${team}/campaign/by-id?id=${id}`, undefined, token);
-  const [headline, button] = read.elements.map((element) => ({
-    id: element.id,
-    variants: element.variants.map((variant) => variant.id),
-  }));
-  const [signup, purchase] = read.goals.map((goal) => goal.id);
-  if (!headline || !button || signup === undefined || purchase === undefined) {
-    throw new Error('campaign was not created as asked');
-  }
-  return { token, slug, campaign: { id, headline, button, goals: [signup, purchase] } };
 }
 
 async function cannon(options: autocannon.Options, seconds = SECONDS): Promise<Load> {
@@ -116,7 +86,7 @@ async function collectLoad(server: ServerProcess, campaign: TrackedCampaign, sec
   return { ...load, acknowledged };
 }
 
-function statsLoad(server: ServerProcess, { token, slug, campaign }: Seeded) {
+function statsLoad(server: ServerProcess, { accessToken: token, slug, campaign }: Seeded) {
   const day = 86_400_000;
   return cannon({
     url: `${server.url}/api/team/${slug}/campaign/stats`,
@@ -159,7 +129,7 @@ async function measure(
     { args },
   );
   try {
-    const seeded = await seed(server);
+    const seeded = await createOwnedCampaign(server.url);
     const warmUp = await collectLoad(server, seeded.campaign, 1);
     const collect = await collectLoad(server, seeded.campaign);
     const acknowledged = warmUp.acknowledged + collect.acknowledged;

@@ -4,8 +4,6 @@ export interface TcpProxy {
   /** `127.0.0.1:{port}`: give this to the server in place of the real service's address. */
   host: string;
   port: number;
-  /** Connections currently carried. */
-  openConnections(): number;
   /** New connections are refused (the listening port is closed); open ones carry on. */
   refuse(): Promise<void>;
   /**
@@ -73,7 +71,6 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   return {
     host: '127.0.0.1',
     port,
-    openConnections: () => pairs.size,
     refuse: stopListening,
     cut,
     async restore() {

@@ -94,11 +94,7 @@ function openPostgres(target: { url: string; searchPath?: string }): DatabaseHan
   // has no listener of its own, and an unheard 'error' event would crash the process. Both are
   // passed on as the pool's 'error' (db/availability.ts logs the outage) and otherwise ignored.
   pool.on('error', () => {});
-  pool.on('connect', (client) =>
-    client.on('error', (error) => {
-      if (pool.listenerCount('error') > 0) pool.emit('error', error, client);
-    }),
-  );
+  pool.on('connect', (client) => client.on('error', (error) => pool.emit('error', error, client)));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
   postgresPools.set(db, pool);
   return { db, kind: 'postgres', close: () => db.destroy() };

@@ -57,9 +57,9 @@ export function createRealtimeSchema({
               return await subscribeIterator(bus, args.name);
             } catch (error) {
               // An outage is logged once when it starts, not once per refused subscription.
-              if (error instanceof BusUnavailableError)
-                throw new GraphQLError(REALTIME_UNAVAILABLE);
-              log.error({ err: error, channel: args.name }, 'real-time subscribe failed');
+              if (!(error instanceof BusUnavailableError)) {
+                log.error({ err: error, channel: args.name }, 'real-time subscribe failed');
+              }
               throw new GraphQLError(REALTIME_UNAVAILABLE);
             }
           },
