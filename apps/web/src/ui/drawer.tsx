@@ -12,6 +12,7 @@ import {
   type ReactElement,
   type ReactNode,
 } from 'react';
+import { loadOnce } from '../lib/load-once';
 import { logger } from '../lib/logger';
 
 export interface DrawerProps {
@@ -34,19 +35,7 @@ export interface DrawerProps {
 // shows open once it has arrived.
 
 type Panel = ComponentType<DrawerProps>;
-let panel: Panel | undefined;
-let loading: Promise<Panel> | undefined;
-
-function loadPanel(): Promise<Panel> {
-  loading ??= import('./drawer-panel').then(
-    ({ DrawerPanel }) => (panel = DrawerPanel),
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
+const panel = loadOnce<Panel>(async () => (await import('./drawer-panel')).DrawerPanel);
 
 /** Set by the loaded panel: the dialog's own title part. */
 export const DrawerTitleContext = createContext<ComponentType<ComponentProps<'h2'>> | undefined>(
@@ -60,10 +49,10 @@ export function DrawerTitle(props: ComponentProps<'h2'>) {
 }
 
 export function Drawer(props: DrawerProps) {
-  const [Loaded, setLoaded] = useState(() => panel);
+  const [Loaded, setLoaded] = useState(() => panel.current);
   const { open, trigger, onOpenChange } = props;
   const request = () => {
-    loadPanel().then(
+    panel.load().then(
       (component) => setLoaded(() => component),
       (error: unknown) => logger.warn('ui', 'The drawer failed to load', error),
     );

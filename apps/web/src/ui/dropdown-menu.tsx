@@ -9,6 +9,7 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
+import { loadOnce } from '../lib/load-once';
 import { logger } from '../lib/logger';
 import styles from './dropdown-menu.module.css';
 
@@ -18,19 +19,7 @@ import styles from './dropdown-menu.module.css';
 // screens import this light module only.
 
 type RadixMenu = typeof RadixMenuModule;
-let radixMenu: RadixMenu | undefined;
-let loading: Promise<RadixMenu> | undefined;
-
-function loadRadixMenu(): Promise<RadixMenu> {
-  loading ??= import('@radix-ui/react-dropdown-menu').then(
-    (module) => (radixMenu = module),
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
+const radixMenu = loadOnce<RadixMenu>(() => import('@radix-ui/react-dropdown-menu'));
 
 const Parts = createContext<RadixMenu | undefined>(undefined);
 /** Before Radix loads: asks for it, and whether the menu should open when it arrives. */
@@ -43,7 +32,7 @@ function useParts(): RadixMenu {
 }
 
 export function DropdownMenu({ children }: { children: ReactNode }) {
-  const [parts, setParts] = useState(radixMenu);
+  const [parts, setParts] = useState(radixMenu.current);
   const [openFirst, setOpenFirst] = useState(false);
   if (parts) {
     return (
@@ -54,9 +43,9 @@ export function DropdownMenu({ children }: { children: ReactNode }) {
   }
   const request = (open: boolean) => {
     if (open) setOpenFirst(true);
-    loadRadixMenu().then(setParts, (error: unknown) =>
-      logger.warn('ui', 'The menu failed to load', error),
-    );
+    radixMenu
+      .load()
+      .then(setParts, (error: unknown) => logger.warn('ui', 'The menu failed to load', error));
   };
   return <Request.Provider value={request}>{children}</Request.Provider>;
 }
