@@ -5,7 +5,8 @@ import { startCollectLoad } from './collect-senders';
 import { describeEachDatabase } from './databases';
 import { readBack } from './stored-events';
 import { pgliteStorage, postgresStorage, type ProcessStorage } from './process-storage';
-import { freePort, startServerProcess, type ServerProcess } from './server-process';
+import { freePort, type ServerProcess } from './server-process';
+import { startHealthyServer } from './shared-processes';
 
 // Issue 9: "50,000 events posted while the server is killed with SIGKILL and restarted; every
 // acknowledged event is stored exactly once". Senders behave like the tracker: a batch that
@@ -43,8 +44,7 @@ describeEachDatabase('collect under kill -9', (kind) => {
         JOB_WORKER: 'false',
       };
       const start = async () => {
-        server = await startServerProcess(env);
-        if (!server.healthy) throw new Error(`server did not start:\n${server.output()}`);
+        server = await startHealthyServer(env);
         return server;
       };
       let running = await start();

@@ -13,7 +13,8 @@ import {
 import { startCollectLoad } from './collect-senders';
 import { postgresProblem, TEST_DATABASE_URL } from './postgres-reachable';
 import { postgresStorage, type ProcessStorage } from './process-storage';
-import { startServerProcess, type ServerProcess } from './server-process';
+import type { ServerProcess } from './server-process';
+import { startHealthyServer } from './shared-processes';
 import { readBack } from './stored-events';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy';
 
@@ -80,13 +81,12 @@ describe.skipIf(postgresProblem)('PostgreSQL restart under load', () => {
       proxy = await startTcpProxy({ host: postgres.hostname, port: Number(postgres.port || 5432) });
       storage = await postgresStorage(proxy);
       const database = new URL(storage.env.DATABASE_URL!).pathname.slice(1);
-      server = await startServerProcess({
+      server = await startHealthyServer({
         ...storage.env,
         LOG_LEVEL: 'info',
         COLLECT_RATE_LIMIT_PER_MINUTE: '1000000',
         AUTH_RATE_LIMIT_PER_MINUTE: '100000',
       });
-      if (!server.healthy) throw new Error(`server did not start:\n${server.output()}`);
       const { url } = server;
       const campaign = await createTrackedCampaign(url);
       const email = `restart-${randomUUID()}@example.com`;

@@ -5,14 +5,17 @@ import { TEST_DATABASE_URL, untilDisconnected } from './databases';
 import { startServerProcess, type ServerProcess } from './server-process';
 import { PASSWORD, uniqueEmail } from './test-app';
 
-/** A server process that answered /api/health, or an error carrying its output. */
+/** A server process that answered /api/health, or an error carrying its output (and none left running). */
 export async function startHealthyServer(
   env: Record<string, string>,
   options?: Parameters<typeof startServerProcess>[1],
 ): Promise<ServerProcess> {
   const server = await startServerProcess(env, options);
-  if (!server.healthy) throw new Error(`server process did not start:\n${server.output()}`);
-  return server;
+  if (server.healthy) return server;
+  // One that never answered may still be running: it must not outlive the test.
+  server.child.kill('SIGKILL');
+  await server.exited;
+  throw new Error(`server process did not start:\n${server.output()}`);
 }
 
 /**
