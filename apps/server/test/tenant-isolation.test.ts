@@ -5,10 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_PREFIX } from '../src/http/team-scope';
 import { createOutbox } from '../src/mail/outbox';
 import { notifyTeam } from '../src/modules/notifications/notify-team';
+import { screenshotStore, thumbnailName } from '../src/modules/screenshots/screenshot-files';
 import { describeEachDatabase } from './databases';
 import { startStripeDouble, type StripeDouble } from './stripe-double';
 import { addMember, bearer, createTeam, signUp, useTestApp, type Account } from './test-app';
-import { snapshotTables } from './table-snapshot';
+import { listTables, snapshotState } from './table-snapshot';
 
 interface Example {
   query?: Record<string, string | number | boolean>;
@@ -199,27 +200,6 @@ const EXAMPLES: Record<string, (context: Context) => Example> = {
   }),
 };
 
-const TABLES = [
-  'teams',
-  'teamMembers',
-  'teamInvites',
-  'campaigns',
-  'campaignElements',
-  'variants',
-  'goals',
-  'jobs',
-  'teamApiKeys',
-  'teamSurveys',
-  'teamWaitlist',
-  'urlContexts',
-  'teamBilling',
-  'pages',
-  'pageSignups',
-  'notifications',
-  'notificationReads',
-  'ideaExperiments',
-] as const;
-
 function toUrl(slug: string, route: string, example: Example): string {
   const path = route
     .slice(TEAM_PREFIX.length)
@@ -273,7 +253,7 @@ describeEachDatabase('every team-scoped route refuses other teams', (kind) => {
     let slug: string;
     let context: Context;
 
-    it('sets up two teams', async () => {
+    beforeAll(async () => {
       owner = await signUp(t.current.app, 'Owner');
       stranger = await signUp(t.current.app, 'Stranger');
       slug = await createTeam(t.current.app, owner, 'Victim Team');
@@ -329,6 +309,23 @@ describeEachDatabase('every team-scoped route refuses other teams', (kind) => {
         url: `/api/team/${slug}/campaign/screenshot?url=${encodeURIComponent(SCREENSHOT_URL)}`,
         headers: bearer(owner),
       });
+      // Stored files a foreign call must not replace or remove: an upload, and the thumbnails the
+      // (not running) worker would have written for the screenshot job.
+      const form = imageForm();
+      const uploaded = await t.current.app.inject({
+        method: 'POST',
+        url: `/api/team/${slug}/campaign/upload-images`,
+        payload: form.payload,
+        headers: { ...form.headers, ...bearer(owner) },
+      });
+      expect(uploaded.statusCode).toBe(200);
+      const jobId = screenshot.json<{ jobId: string }>().jobId;
+      await screenshotStore(dataDir).write(
+        (['small', 'large'] as const).map((size) => ({
+          name: thumbnailName(jobId, size),
+          data: PIXEL,
+        })),
+      );
       const apiKey = await t.current.app.inject({
         method: 'POST',
         url: `/api/team/${slug}/api-keys/create`,
@@ -386,7 +383,7 @@ describeEachDatabase('every team-scoped route refuses other teams', (kind) => {
         doomedPageId: pages[1]!,
         experimentPageId: pages[2]!,
         apiKeyId: apiKey.json<{ apiKey: { id: number } }>().apiKey.id,
-        jobId: screenshot.json<{ jobId: string }>().jobId,
+        jobId,
         campaignId: created.json<{ id: number }>().id,
         memberUserId: member.userId,
         inviteId: invite.json<{ invite: { id: number } }>().invite.id,
@@ -397,8 +394,23 @@ describeEachDatabase('every team-scoped route refuses other teams', (kind) => {
       expect(context.campaignId).toBeGreaterThan(0);
     });
 
+    const state = () => snapshotState({ db: t.current.services.db, dataDir });
+
+    it('compares every table of the schema, those the matrix writes included', async () => {
+      const tables = await listTables(t.current.services.db);
+      expect(tables).toEqual(
+        expect.arrayContaining(['ai_descriptions', 'ai_generations', 'rollups_hourly', 'teams']),
+      );
+      expect(tables.length).toBeGreaterThanOrEqual(34);
+      const { files } = await state();
+      expect(Object.keys(files).map((name) => name.split('/')[0])).toEqual(
+        expect.arrayContaining(['uploads', 'screenshots']),
+      );
+      console.log(`[${kind}] tenant matrix compares ${tables.length} tables and the stored files`);
+    });
+
     it('answers 404 to the foreign member on every route and changes nothing', async () => {
-      const before = await snapshotTables(t.current.services.db, TABLES);
+      const before = await state();
       for (const route of teamRoutes()) {
         const key = `${route.method} ${route.url.slice(TEAM_PREFIX.length) || '/'}`;
         const example = EXAMPLES[key]!(context);
@@ -414,7 +426,7 @@ describeEachDatabase('every team-scoped route refuses other teams', (kind) => {
           body: { error: { code: 'NOT_FOUND', message: 'Team not found' } },
         });
       }
-      expect(await snapshotTables(t.current.services.db, TABLES)).toBe(before);
+      expect(await state()).toEqual(before);
     });
 
     it('answers the owner on every route (destructive routes last)', async () => {
@@ -425,6 +437,7 @@ describeEachDatabase('every team-scoped route refuses other teams', (kind) => {
           key: `${route.method} ${route.url.slice(TEAM_PREFIX.length) || '/'}`,
         }))
         .sort((a, b) => Number(destructive(a.key)) - Number(destructive(b.key)));
+      const before = await state();
       for (const { route, key } of keys) {
         const example = EXAMPLES[key]!(context);
         const response = await t.current.app.inject({
@@ -443,6 +456,17 @@ describeEachDatabase('every team-scoped route refuses other teams', (kind) => {
           body: null,
         });
       }
+      // Positive control for the foreign member's "nothing changed": the same calls by the owner
+      // change the tables the comparison used to miss, and store files.
+      const after = await state();
+      const changed = Object.keys(after.tables).filter(
+        (table) => JSON.stringify(after.tables[table]) !== JSON.stringify(before.tables[table]),
+      );
+      console.log(`[${kind}] the owner's calls changed ${changed.join(', ')}`);
+      expect(changed).toEqual(
+        expect.arrayContaining(['aiDescriptions', 'aiGenerations', 'rollupsHourly']),
+      );
+      expect(Object.keys(after.files).length).toBeGreaterThan(Object.keys(before.files).length);
     });
   });
 });
