@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { runClusterPrimary } from './cluster/run-primary';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type DatabaseTarget } from './db/database';
+import { originWarnings } from './http/origin-warnings';
 
 export function databaseTarget(config: Config): DatabaseTarget {
   return config.DATABASE_URL
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
     { database: database.kind, dataDir: database.kind === 'pglite' ? config.DATA_DIR : undefined },
     `Kindling is listening on http://localhost:${config.PORT}`,
   );
+  for (const warning of originWarnings(config)) app.log.warn(warning);
 
   let closing = false;
   const shutdown = (signal: string) => {

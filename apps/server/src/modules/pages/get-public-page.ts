@@ -16,10 +16,16 @@ export interface PublicPage {
   html: string;
   etag: string;
   indexable: boolean;
-  /** The one script the page may run: the team's tracker. */
-  trackerSrc: string;
+  /** The scripts the page may run: the team's tracker and its variant preview script. */
+  scriptSrcs: string[];
   templateId: ReturnType<typeof readPage>['templateId'];
 }
+
+/** `{team}.js`, and `preview.js` beside it, which the tracker loads when a preview link opens. */
+const trackerScripts = (appOrigin: string, slug: string) => [
+  `${trackerBase(appOrigin, slug)}.js`,
+  `${trackerBase(appOrigin, slug)}/preview.js`,
+];
 
 /** A published page, by team and page slug; unpublished or unknown pages are the same 404. */
 export async function findPublishedPage(
@@ -53,7 +59,7 @@ export async function getPublicPage(
     html,
     etag: `"${hash}"`,
     indexable: page.row.indexable,
-    trackerSrc: `${trackerBase(appOrigin, page.team.slug)}.js`,
+    scriptSrcs: trackerScripts(appOrigin, page.team.slug),
     templateId: page.templateId,
   };
 }
@@ -72,5 +78,5 @@ export async function getThanksPage(
     backHref: pagePath(page.team.slug, page.row.slug),
     trackerTag: getTrackerSnippet({ slug: page.team.slug, origin: appOrigin }).html,
   });
-  return { html, trackerSrc: `${trackerBase(appOrigin, page.team.slug)}.js` };
+  return { html, scriptSrcs: trackerScripts(appOrigin, page.team.slug) };
 }

@@ -181,7 +181,7 @@ describeEachDatabase('burner landing pages', (kind) => {
       expect(page.headers['x-robots-tag']).toBe('noindex');
       const tracker = `https://app.example.com/api/tracker/${team}.js`;
       expect(page.headers['content-security-policy']).toBe(
-        `default-src 'none'; script-src ${tracker}; connect-src https://app.example.com; style-src 'unsafe-inline'; img-src http: https: data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
+        `default-src 'none'; script-src ${tracker} https://app.example.com/api/tracker/${team}/preview.js; connect-src https://app.example.com; style-src 'unsafe-inline'; img-src http: https: data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
       );
       expect(page.body).toContain(`<script src="${tracker}"></script>`);
       expect(page.body).toContain('<h1>Plan your week in five minutes</h1>');
@@ -244,7 +244,7 @@ describeEachDatabase('burner landing pages', (kind) => {
       // The tracker runs there (its view is the sign-up goal); nothing else does.
       expect(thanks.body.match(/<script/g)).toHaveLength(1);
       expect(thanks.headers['content-security-policy']).toContain(
-        `script-src https://app.example.com/api/tracker/${team}.js;`,
+        `script-src https://app.example.com/api/tracker/${team}.js https://app.example.com/api/tracker/${team}/preview.js;`,
       );
       expect(await csv(id)).toContain('form@example.com');
     });

@@ -11,23 +11,24 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
-import { appOrigin } from '../../http/app-origin';
+import { cacheLikeOrigin, publicAnswerOrigin } from '../../http/public-answer';
 import type { AppInstance, AppServices } from '../../http/types';
 import { getPublicPage, getThanksPage } from './get-public-page';
 import { signUpToPage } from './sign-up-to-page';
 
 const tags = ['pages'];
-/** Short: an edit, publish or unpublish reaches visitors within a minute. */
-export const PAGE_CACHE_CONTROL = 'public, max-age=60';
 const FORM = 'application/x-www-form-urlencoded';
 
 const publicParams = z.object({ team: z.string(), slug: z.string() });
 
-/** Nothing but the tracker runs; styles are inline (the tracker's anti-flicker <style> too). */
-export function pageCsp({ trackerSrc, appOrigin }: { trackerSrc?: string; appOrigin?: string }) {
+/**
+ * Nothing but the tracker runs (and the variant preview script it loads for a preview link);
+ * styles are inline (the tracker's anti-flicker <style> too).
+ */
+export function pageCsp({ scriptSrcs, appOrigin }: { scriptSrcs?: string[]; appOrigin?: string }) {
   return [
     "default-src 'none'",
-    trackerSrc ? `script-src ${trackerSrc}` : "script-src 'none'",
+    scriptSrcs?.length ? `script-src ${scriptSrcs.join(' ')}` : "script-src 'none'",
     appOrigin ? `connect-src ${appOrigin}` : "connect-src 'none'",
     "style-src 'unsafe-inline'",
     'img-src http: https: data:',
@@ -97,19 +98,18 @@ export function publicPageRoutes(app: AppInstance, services: AppServices): void 
       {
         schema: {
           tags,
-          summary: 'A published page (public HTML, cached 60 s)',
+          summary: 'A published page (HTML, cached 60 s; by shared caches only with PUBLIC_URL)',
           params: publicParams,
         },
       },
       async (request, reply) => {
-        const origin = appOrigin(services.config, request);
+        const { origin, cacheControl } = publicAnswerOrigin(services.config, request);
         const page = await getPublicPage(services, { ...request.params, appOrigin: origin });
-        void reply
-          .header('cache-control', PAGE_CACHE_CONTROL)
+        void cacheLikeOrigin(reply, { cacheControl })
           .header('etag', page.etag)
           .header(
             'content-security-policy',
-            pageCsp({ trackerSrc: page.trackerSrc, appOrigin: origin }),
+            pageCsp({ scriptSrcs: page.scriptSrcs, appOrigin: origin }),
           );
         if (!page.indexable) void reply.header('x-robots-tag', 'noindex');
         const seen = (request.headers['if-none-match'] ?? '')
@@ -164,14 +164,13 @@ export function publicPageRoutes(app: AppInstance, services: AppServices): void 
         },
       },
       async (request, reply) => {
-        const origin = appOrigin(services.config, request);
+        const { origin, cacheControl } = publicAnswerOrigin(services.config, request);
         const page = await getThanksPage(services, { ...request.params, appOrigin: origin });
-        return reply
-          .header('cache-control', PAGE_CACHE_CONTROL)
+        return cacheLikeOrigin(reply, { cacheControl })
           .header('x-robots-tag', 'noindex')
           .header(
             'content-security-policy',
-            pageCsp({ trackerSrc: page.trackerSrc, appOrigin: origin }),
+            pageCsp({ scriptSrcs: page.scriptSrcs, appOrigin: origin }),
           )
           .type('text/html; charset=utf-8')
           .send(page.html);

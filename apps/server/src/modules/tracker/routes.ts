@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { notFound } from '../../errors';
 import { appOrigin } from '../../http/app-origin';
 import { openToEveryOrigin } from '../../http/open-to-every-origin';
+import { cacheLikeOrigin, publicAnswerOrigin } from '../../http/public-answer';
 import { requireTeam, teamParams } from '../../http/team-scope';
 import type { AppInstance, AppServices } from '../../http/types';
 import { getTrackerConfigFile } from './get-tracker-config-file';
@@ -11,11 +12,13 @@ import { getTrackerSnippet } from './get-tracker-snippet';
 import { TRACKER_TEAM_NOT_FOUND, type TrackerDeps, type TrackerFile } from './tracker-deps';
 
 const tags = ['tracker'];
-/** Short enough that a campaign save, enable or pause reaches visitors within a minute. */
-export const TRACKER_CACHE_CONTROL = 'public, max-age=60';
 
-function send(request: FastifyRequest, reply: FastifyReply, file: TrackerFile, type: string) {
-  void reply.header('cache-control', TRACKER_CACHE_CONTROL).header('etag', file.etag);
+function send(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { file, type, cacheControl }: { file: TrackerFile; type: string; cacheControl: string },
+) {
+  void cacheLikeOrigin(reply, { cacheControl }).header('etag', file.etag);
   const seen = request.headers['if-none-match'];
   const tags = (seen ?? '').split(',').map((tag) => tag.trim().replace(/^W\//, ''));
   if (tags.includes(file.etag)) return reply.status(304).send();
@@ -37,16 +40,17 @@ export function trackerRoutes(app: AppInstance, services: AppServices, deps: Tra
       {
         schema: {
           tags,
-          summary: "{team}.js: the tracker script with the team's hide list (public, cached 60 s)",
+          summary:
+            "{team}.js: the tracker script with the team's hide list (cached 60 s; by shared caches only with PUBLIC_URL)",
           params: z.object({ file: z.string() }),
         },
       },
       async (request, reply) => {
         const slug = /^(.+)\.js$/.exec((request.params as { file: string }).file)?.[1];
         if (!slug) throw notFound(TRACKER_TEAM_NOT_FOUND);
-        const origin = appOrigin(services.config, request);
+        const { origin, cacheControl } = publicAnswerOrigin(services.config, request);
         const file = await getTrackerScript(deps, { slug, origin });
-        return send(request, reply, file, 'text/javascript; charset=utf-8');
+        return send(request, reply, { file, type: 'text/javascript; charset=utf-8', cacheControl });
       },
     );
 
@@ -55,15 +59,20 @@ export function trackerRoutes(app: AppInstance, services: AppServices, deps: Tra
       {
         schema: {
           tags,
-          summary: "The team's enabled campaigns as the tracker runs them (public, cached 60 s)",
+          summary:
+            "The team's enabled campaigns as the tracker runs them (cached 60 s; by shared caches only with PUBLIC_URL)",
           params: teamParams,
         },
       },
       async (request, reply) => {
-        const origin = appOrigin(services.config, request);
+        const { origin, cacheControl } = publicAnswerOrigin(services.config, request);
         const { team } = request.params as { team: string };
         const file = await getTrackerConfigFile(deps, { slug: team, origin });
-        return send(request, reply, file, 'application/json; charset=utf-8');
+        return send(request, reply, {
+          file,
+          type: 'application/json; charset=utf-8',
+          cacheControl,
+        });
       },
     );
     registered();
