@@ -45,6 +45,15 @@ const eventBase = z.object({
    * preview never counts (the preview script sends nothing; this guards any other sender).
    */
   preview: z.literal(true).optional(),
+  /**
+   * The collect key of the Kindling burner page the tracker ran on (its tag's
+   * `data-collect-key`); events of a campaign on a burner page count only with that page's key.
+   */
+  collectKey: z
+    .string()
+    .max(64)
+    .regex(/^[\w-]+$/, 'A collect key is letters, digits, _ and -')
+    .optional(),
 });
 
 export const exposureEventSchema = eventBase.extend({

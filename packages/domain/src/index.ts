@@ -46,6 +46,8 @@ export * from './accounts';
 export * from './bucketing/index';
 export * from './collect';
 export * from './tracker-config';
+export * from './event-source';
+export * from './traffic-concentration';
 export * from './flicker';
 export * from './campaign-counts';
 export * from './usage';

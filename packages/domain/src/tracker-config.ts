@@ -72,10 +72,20 @@ declare const URL: new (
  * treat it. An address without a scheme is read as https, like the campaign form does.
  */
 export function pageKey(address: string): string | undefined {
+  const url = parsePage(address);
+  return url && `${url.protocol}//${url.host}${url.pathname.replace(/\/$/, '') || '/'}`;
+}
+
+/** The page's origin (scheme, host, port) as `pageKey` reads it: `https://shop.example.com`. */
+export function pageOrigin(address: string): string | undefined {
+  const url = parsePage(address);
+  return url && `${url.protocol}//${url.host}`;
+}
+
+function parsePage(address: string) {
   const text = /^https?:\/\//i.test(address.trim()) ? address.trim() : `https://${address.trim()}`;
   try {
-    const { protocol, host, pathname } = new URL(text);
-    return `${protocol}//${host}${pathname.replace(/\/$/, '') || '/'}`;
+    return new URL(text);
   } catch {
     return undefined;
   }
