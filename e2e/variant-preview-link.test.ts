@@ -10,6 +10,7 @@ import {
   signUpThroughUi,
   VIEWPORT,
 } from './support/flows';
+import { PLANNER_PAGE } from '../apps/server/test/planner-page';
 import { createHeadlineCampaign, SHOP_HEADLINE, startHeadlineShop } from './support/headline-shop';
 import {
   DESKTOP_UA,
@@ -198,6 +199,43 @@ describe('variant preview links: "View on live page" shows one variant, counted 
       .poll(async () => exposures((await counts()) as typeof before), { timeout: 15_000 })
       .toBe(exposures(before) + 1);
     await stranger.context.close();
+  });
+
+  it('previews on a burner page too: its CSP lets the preview script run, and nothing is sent', async () => {
+    const created = await api.call<{ id: number; url: string }>('POST', `/team/${slug}/pages`, {
+      slug: 'preview-me',
+      content: PLANNER_PAGE,
+    });
+    await api.call('POST', `/team/${slug}/pages/${created.id}/publish`);
+    const id = await createHeadlineCampaign(api, slug, {
+      name: 'Page headline',
+      description: 'Preview on a burner page',
+      ingestedUrl: created.url,
+      original: PLANNER_PAGE.headline,
+      isEnabled: true,
+      variants: [{ key: 'page', value: VARIANT_2 }],
+    });
+    const loaded = await api.call<{ elements: { id: number; variants: { id: number }[] }[] }>(
+      'GET',
+      `/team/${slug}/campaign/by-id?id=${id}`,
+    );
+    const element = loaded.elements[0]!;
+    const { url } = await api.call<{ url: string }>(
+      'POST',
+      `/team/${slug}/campaign/variant-preview-link`,
+      { campaignId: id, elementId: element.id, variantId: element.variants[0]!.id },
+    );
+    const visit = await visitShop(browser, url);
+    const refused: string[] = [];
+    visit.page.on('console', (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
+    });
+    await expect.poll(() => headline(visit.page), { timeout: 15_000 }).toBe(VARIANT_2);
+    expect(await badge(visit.page).innerText()).toContain('Kindling preview: Variant 1 of Text 1');
+    await visit.page.waitForTimeout(1000);
+    expect(refused).toEqual([]);
+    expect(visit.requested()).toBe(0);
+    await visit.context.close();
   });
 
   it('follows a single-page app: the variant re-applied after re-renders and on coming back', async () => {

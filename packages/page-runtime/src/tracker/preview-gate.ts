@@ -26,8 +26,9 @@ export function enteredPreview(configUrl: string, resume: () => void): boolean {
   if (!linked) return false;
   window.kindlingPreview = resume;
   const script = document.createElement('script');
+  // No `onerror` resume: a preview script that cannot load (a page's CSP, a network error)
+  // leaves the page as it is, never turning the person previewing into a counted visitor.
   script.src = configUrl.replace('config.json', 'preview.js');
-  script.onerror = resume;
   document.head.append(script);
   return true;
 }
