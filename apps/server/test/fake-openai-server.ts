@@ -4,10 +4,19 @@ import sharp from 'sharp';
 
 /**
  * How the fake answers the next call: each scripted mode is used once, then `normal`. `hold`
- * keeps the call open (see `held`) until it is released or the caller's connection closes.
+ * keeps the call open (see `held`) until it is released or the caller's connection closes;
+ * `{ imageUrl }` answers an image call with a link instead of the bytes, as DALL-E can.
  */
 export type FakeMode =
-  'normal' | 'slow' | 'hold' | '401' | '429' | '500' | 'malformed' | 'wrong-shape';
+  | 'normal'
+  | 'slow'
+  | 'hold'
+  | '401'
+  | '429'
+  | '500'
+  | 'malformed'
+  | 'wrong-shape'
+  | { imageUrl: string };
 
 export interface HeldRequest {
   /** The caller's port on loopback, which tells the process that made the call. */
@@ -119,6 +128,12 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
       if (mode === '401') return send(401, { error: { message: 'Bad key' } });
       if (mode === '500') return send(500, { error: { message: 'Boom' } });
       if (mode === 'malformed') return send(200, '{"choices": [ not json');
+      if (typeof mode === 'object') {
+        return send(200, {
+          created: Math.floor(Date.now() / 1000),
+          data: [{ url: mode.imageUrl }],
+        });
+      }
       if (mode === 'wrong-shape') {
         return send(200, { choices: [{ message: { content: '{"texts": 42}' } }], data: 'none' });
       }

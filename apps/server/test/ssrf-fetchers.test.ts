@@ -1,14 +1,26 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { BrowserContext, Route } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EgressSeams } from '../src/egress/safe-fetch';
 import { AppError } from '../src/errors';
+import { readSourceImage } from '../src/modules/ai/images/read-source-image';
+import { createOpenAiHttp } from '../src/modules/ai/openai/openai-http';
+import { createOpenAiImageProvider } from '../src/modules/ai/openai/openai-image-provider';
+import { checkImageUrl } from '../src/modules/campaigns/check-image-url';
+import { withStoredFavicon } from '../src/modules/campaigns/store-favicon';
 import { renderPreviewPage } from '../src/modules/preview/render-preview-page';
 import { guardContext } from '../src/modules/screenshots/request-guard';
-import { stubResolver } from './egress-doubles';
+import { recordingTransport, stubResolver } from './egress-doubles';
+import { startFakeOpenAiServer, type FakeOpenAiServer } from './fake-openai-server';
 import { useLoopbackServers } from './loopback-server';
 
-// The two fetchers users can point at any address, each fed the same table of SSRF vectors
-// through its own entry point: the preview proxy (renderPreviewPage) and the screenshot
-// browser's request guard (guardContext). egress/safe-fetch.test.ts checks the guard itself.
+// Every fetcher a user can aim at an address, each fed the same table of SSRF vectors through
+// its own entry point: the preview proxy (renderPreviewPage), the screenshot browser's request
+// guard (guardContext), the favicon of a saved campaign (withStoredFavicon), the is-image check
+// (checkImageUrl), the source image of an image edit (readSourceImage), and the image link an
+// OpenAI-compatible provider answers (its address is the provider's, or whoever sits at
+// AI_BASE_URL). egress/safe-fetch.test.ts checks the guard itself.
 
 /** `{port}` is the 127.0.0.1 test server, `{port6}` the ::1 one; both count what they receive. */
 const DIRECT = [
@@ -137,9 +149,59 @@ async function throughScreenshotGuard(url: string): Promise<Outcome> {
   });
 }
 
+const isRedirectHop = (url: URL) => url.hostname === ALLOWED_HOST && url.pathname === '/redirect';
+
+/**
+ * For fetchers that answer a refusal like any other failure (no favicon, `false`, "Could not
+ * get image info"): the connection seam tells. The guard hands it only addresses it approved,
+ * so any hop but the allowed redirect itself is a vector let through; the recording transport
+ * connects only to loopback, so a let-through private address is seen without any traffic.
+ */
+const throughTransport =
+  (fetchWith: (url: string, seams: EgressSeams) => Promise<unknown>) =>
+  async (url: string): Promise<Outcome> => {
+    const transport = recordingTransport();
+    await fetchWith(url, { resolve, transport }).catch(() => undefined);
+    return transport.hops.some((hop) => !isRedirectHop(hop.url)) ? 'loaded' : 'refused';
+  };
+
+const config = {
+  PREVIEW_ALLOW_HOSTS: allowHosts,
+  // Only an upload of our own is read from here; no vector names one.
+  DATA_DIR: path.join(tmpdir(), 'kindling-ssrf-no-uploads'),
+  PUBLIC_URL: undefined,
+};
+
+let fakeOpenAi: FakeOpenAiServer;
+beforeAll(async () => {
+  fakeOpenAi = await startFakeOpenAiServer();
+});
+afterAll(() => fakeOpenAi.close());
+
 const FETCHERS = {
   'preview proxy': throughPreview,
   'screenshot browser': throughScreenshotGuard,
+  'campaign favicon': throughTransport((url, seams) =>
+    withStoredFavicon({ config }, { meta: { faviconUrl: url }, ...seams }),
+  ),
+  'is-image check': throughTransport((url, seams) => checkImageUrl({ config }, { url, ...seams })),
+  'image-edit source': throughTransport((url, seams) => readSourceImage(config, { url, ...seams })),
+  'OpenAI image link': throughTransport((url, seams) => {
+    fakeOpenAi.script({ imageUrl: url });
+    const provider = createOpenAiImageProvider({
+      http: createOpenAiHttp({ baseUrl: fakeOpenAi.baseUrl, timeoutMs: 5_000, maxAttempts: 1 }),
+      model: 'dall-e-3',
+      timeoutMs: 5_000,
+      allowHosts,
+      ...seams,
+    });
+    return provider.draw({
+      prompt: 'A lamp',
+      imageType: 'photo',
+      size: { width: 8, height: 8 },
+      index: 0,
+    });
+  }),
 } as const;
 
 describe.each(Object.entries(FETCHERS))('the %s fetcher', (name, fetchThrough) => {

@@ -19,6 +19,9 @@ export interface SafeFetchOptions {
   transport?: Transport;
 }
 
+/** The DNS and connection seams, passed through by the entry points that fetch for users. */
+export type EgressSeams = Pick<SafeFetchOptions, 'resolve' | 'transport'>;
+
 export interface SafeFetchResult {
   finalUrl: string;
   status: number;

@@ -19,6 +19,7 @@ export type AiConfig = Pick<
   | 'AI_IMAGE_MODEL'
   | 'AI_TIMEOUT_MS'
   | 'AI_MAX_ATTEMPTS'
+  | 'PREVIEW_ALLOW_HOSTS'
 >;
 
 const openAiHttpOf = (config: AiConfig) =>
@@ -53,6 +54,7 @@ export function createAiProviders(config: AiConfig): AiProviders {
           http,
           model: config.AI_IMAGE_MODEL,
           timeoutMs: config.AI_TIMEOUT_MS,
+          allowHosts: config.PREVIEW_ALLOW_HOSTS,
         }),
       };
     }

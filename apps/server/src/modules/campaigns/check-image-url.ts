@@ -3,7 +3,7 @@ import { sniffImageType } from '@kindling/domain';
 import type { Config } from '../../config';
 import { AppError, validationError } from '../../errors';
 import { nodeTransport, type Transport } from '../../egress/node-transport';
-import { safeFetch } from '../../egress/safe-fetch';
+import { safeFetch, type EgressSeams } from '../../egress/safe-fetch';
 
 export const INVALID_IMAGE_URL = 'Please enter a full http or https image address.';
 
@@ -82,7 +82,7 @@ function parseImageUrl(raw: string): URL | null {
  */
 export async function checkImageUrl(
   { config }: { config: Pick<Config, 'PREVIEW_ALLOW_HOSTS'> },
-  input: { url: string; transport?: Transport },
+  input: { url: string } & EgressSeams,
 ): Promise<{ result: boolean }> {
   const url = parseImageUrl(input.url);
   if (!url) throw validationError(INVALID_IMAGE_URL, { url: INVALID_IMAGE_URL });
@@ -93,6 +93,7 @@ export async function checkImageUrl(
       timeoutMs: TIMEOUT_MS,
       maxBytes: SNIFF_BYTES,
       transport: headOnly(input.transport ?? nodeTransport),
+      resolve: input.resolve,
     });
     const ok = response.status >= 200 && response.status < 300;
     return { result: ok && (sniffImageType(response.body) !== undefined || isWebp(response.body)) };

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MAX_IMAGE_BYTES, UPLOAD_MESSAGES } from '@kindling/domain';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/databases';
 import { decompressionBombPng } from '../../../test/decompression-bomb';
 import {
@@ -17,7 +17,7 @@ import {
   useTestApp,
   type Account,
 } from '../../../test/test-app';
-import { INVALID_IMAGE_URL } from './check-image-url';
+import { checkImageUrl, INVALID_IMAGE_URL } from './check-image-url';
 import { WRONG_FIELD_MESSAGE } from './image-routes';
 import { NO_FILE_MESSAGE } from './upload-images';
 
@@ -263,8 +263,13 @@ describeEachDatabase('image uploads and is-image', (kind) => {
 
   describe('GET /campaign/is-image', () => {
     let site: Server;
+    /** The same site on ::1, which the allow-list (127.0.0.1) does not name. */
+    let site6: Server;
     let origin: string;
     let port: number;
+    let port6: number;
+    /** Requests each socket received: a refused address must add none. */
+    const hits: { v4: string[]; v6: string[] } = { v4: [], v6: [] };
     const isImage = async (url: string) => {
       const response = await t.current.app.inject({
         method: 'GET',
@@ -277,7 +282,8 @@ describeEachDatabase('image uploads and is-image', (kind) => {
 
     beforeAll(async () => {
       const large = await canvas(1500, 1500).png({ compressionLevel: 0 }).toBuffer();
-      site = createServer((request, response) => {
+      const handler = (seen: string[]) => (request: IncomingMessage, response: ServerResponse) => {
+        seen.push(request.url ?? '');
         const send = (status: number, type: string, body: Buffer | string) =>
           response.writeHead(status, { 'content-type': type }).end(body);
         switch (request.url ?? '') {
@@ -291,6 +297,8 @@ describeEachDatabase('image uploads and is-image', (kind) => {
             return send(200, 'image/webp', webp);
           case '/moved':
             return response.writeHead(302, { location: '/logo.png' }).end();
+          case '/to-loopback':
+            return response.writeHead(302, { location: `http://[::1]:${port6}/logo.png` }).end();
           case '/page':
             return send(200, 'text/html', '<!doctype html><h1>Not an image</h1>');
           case '/lying.png':
@@ -305,14 +313,24 @@ describeEachDatabase('image uploads and is-image', (kind) => {
           default:
             return send(404, 'text/plain', 'missing');
         }
-      });
+      };
+      site = createServer(handler(hits.v4));
+      site6 = createServer(handler(hits.v6));
       await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+      await new Promise<void>((resolve) => site6.listen(0, '::1', resolve));
       port = (site.address() as AddressInfo).port;
+      port6 = (site6.address() as AddressInfo).port;
       origin = `http://127.0.0.1:${port}`;
     });
-    afterAll(() => {
-      site.closeAllConnections();
-      return new Promise((resolve) => site.close(resolve));
+    beforeEach(() => {
+      hits.v4.length = 0;
+      hits.v6.length = 0;
+    });
+    afterAll(async () => {
+      for (const server of [site, site6]) {
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+      }
     });
 
     it('answers true for images served with a 2xx status', async () => {
@@ -331,12 +349,16 @@ describeEachDatabase('image uploads and is-image', (kind) => {
       expect(await result(`ftp://127.0.0.1:${port}/logo.png`)).toBe(false);
     });
 
-    it('answers false for addresses the SSRF guard refuses', async () => {
+    // Every address here has a server listening behind it, so a request the guard let through
+    // would be counted (ssrf-fetchers.test.ts runs the whole vector table, silent ones included).
+    it('answers false for addresses the SSRF guard refuses, sending them no request', async () => {
       for (const url of [
-        `http://[::1]:${port}/logo.png`,
+        `http://[::1]:${port6}/logo.png`,
+        `http://[0:0:0:0:0:0:0:1]:${port6}/logo.png`,
         `http://localhost:${port}/logo.png`,
-        `http://10.0.0.1:${port}/logo.png`,
-        'http://169.254.169.254/latest/meta-data',
+        `http://localhost:${port6}/logo.png`,
+        // Allowed first hop, refused redirect.
+        `${origin}/to-loopback`,
       ]) {
         const response = await isImage(url);
         expect({ url, status: response.statusCode, body: response.json() }).toEqual({
@@ -345,6 +367,15 @@ describeEachDatabase('image uploads and is-image', (kind) => {
           body: { result: false },
         });
       }
+      expect(hits).toEqual({ v4: ['/to-loopback'], v6: [] });
+    });
+
+    it('reaches the same ::1 server once it is allow-listed (positive control for the count)', async () => {
+      const allowing = { config: { PREVIEW_ALLOW_HOSTS: ['::1'] } };
+      expect(await checkImageUrl(allowing, { url: `http://[::1]:${port6}/logo.png` })).toEqual({
+        result: true,
+      });
+      expect(hits).toEqual({ v4: [], v6: ['/logo.png'] });
     });
 
     it('answers 400 for text that is not a URL', async () => {

@@ -1,7 +1,6 @@
 import { FAVICON_MAX_BYTES, sniffFaviconType, type CampaignMeta } from '@kindling/domain';
 import type { Config } from '../../config';
-import type { Transport } from '../../egress/node-transport';
-import { safeFetch } from '../../egress/safe-fetch';
+import { safeFetch, type EgressSeams } from '../../egress/safe-fetch';
 
 /** Short: the favicon is decoration, and the save waits for it. */
 const FAVICON_TIMEOUT_MS = 3_000;
@@ -15,14 +14,14 @@ const FAVICON_TIMEOUT_MS = 3_000;
 async function fetchFavicon(
   config: Pick<Config, 'PREVIEW_ALLOW_HOSTS'>,
   url: string,
-  transport?: Transport,
+  seams: EgressSeams,
 ): Promise<string | undefined> {
   try {
     const answer = await safeFetch(url, {
       allowHosts: config.PREVIEW_ALLOW_HOSTS,
       timeoutMs: FAVICON_TIMEOUT_MS,
       maxBytes: FAVICON_MAX_BYTES,
-      ...(transport ? { transport } : {}),
+      ...seams,
     });
     if (answer.status < 200 || answer.status > 299) return undefined;
     const type = sniffFaviconType(answer.body);
@@ -46,7 +45,7 @@ function isRasterDataUrl(dataUrl: string): boolean {
  */
 export async function withStoredFavicon(
   { config }: { config: Pick<Config, 'PREVIEW_ALLOW_HOSTS'> },
-  { meta, transport }: { meta: CampaignMeta | undefined; transport?: Transport },
+  { meta, ...seams }: { meta: CampaignMeta | undefined } & EgressSeams,
 ): Promise<CampaignMeta | undefined> {
   if (!meta) return meta;
   const { favicon: _favicon, ...rest } = meta;
@@ -54,6 +53,6 @@ export async function withStoredFavicon(
   // A favicon the client sent back is kept only when its bytes are the image type it names:
   // the same rule as a fetched one (else it is fetched again).
   if (meta.favicon && isRasterDataUrl(meta.favicon)) return meta;
-  const favicon = await fetchFavicon(config, meta.faviconUrl, transport);
+  const favicon = await fetchFavicon(config, meta.faviconUrl, seams);
   return favicon ? { ...rest, favicon } : rest;
 }

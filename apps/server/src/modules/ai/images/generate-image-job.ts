@@ -54,7 +54,8 @@ export function generateImageJob(deps: GenerateImageDeps): JobHandler {
 
     await report({ status: { type: 'analyze', duration: ANALYZE_PHASE_MS, dimensions } });
     let source: SourceImage | undefined;
-    if (service === 'image-edit') source = await readSourceImage(deps.config, request.url ?? '');
+    if (service === 'image-edit')
+      source = await readSourceImage(deps.config, { url: request.url ?? '' });
 
     const images: GeneratedImage[] = [];
     for (const [index, id] of request.ids.entries()) {

@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -160,6 +162,7 @@ describe('the generate-image job through an OpenAI-compatible server', () => {
       }),
       model: 'gpt-image-1',
       timeoutMs: 2000,
+      allowHosts: [],
     });
   });
   afterAll(() => fake.close());
@@ -200,6 +203,73 @@ describe('the generate-image job through an OpenAI-compatible server', () => {
     await expect(run(provider, payload)).rejects.toEqual(new PermanentJobError(M.failed(500)));
     fake.script('wrong-shape');
     await expect(run(provider, payload)).rejects.toEqual(new PermanentJobError(M.malformed));
+  });
+});
+
+describe('an image link in the OpenAI answer is fetched through the SSRF guard', () => {
+  let fake: FakeOpenAiServer;
+  let images: Server;
+  let port: number;
+  /** What the image server received: a refused link must add nothing. */
+  const hits: string[] = [];
+  const payload = { prompt: 'A lamp', dimensions: { width: 10, height: 10 }, ids: [0] };
+  const providerAllowing = (allowHosts: string[]) =>
+    createOpenAiImageProvider({
+      http: createOpenAiHttp({ baseUrl: fake.baseUrl, timeoutMs: 2000, maxAttempts: 1 }),
+      model: 'dall-e-3',
+      timeoutMs: 2000,
+      allowHosts,
+    });
+  beforeAll(async () => {
+    fake = await startFakeOpenAiServer();
+    const png = await sharp({
+      create: { width: 16, height: 16, channels: 3, background: { r: 9, g: 99, b: 199 } },
+    })
+      .png()
+      .toBuffer();
+    images = createServer((request, response) => {
+      hits.push(request.url ?? '');
+      response.writeHead(200, { 'content-type': 'image/png' }).end(png);
+    });
+    await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve));
+    port = (images.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    images.closeAllConnections();
+    await new Promise((resolve) => images.close(resolve));
+    await fake.close();
+  });
+
+  it('refuses a loopback or cloud-metadata link: the job ends, the image server sees nothing', async () => {
+    const links = [
+      `http://127.0.0.1:${port}/image.png`,
+      `http://localhost:${port}/image.png`,
+      `http://2130706433:${port}/image.png`,
+      `http://[::ffff:127.0.0.1]:${port}/image.png`,
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[fd00:ec2::254]/latest/meta-data/',
+      'file:///etc/passwd',
+    ];
+    for (const imageUrl of links) {
+      fake.script({ imageUrl });
+      await expect(run(providerAllowing([]), payload), imageUrl).rejects.toEqual(
+        new PermanentJobError(M.imageRefused),
+      );
+    }
+    // The metadata service stays closed even to an allow-listed address.
+    fake.script({ imageUrl: 'http://169.254.169.254/latest/meta-data/' });
+    await expect(run(providerAllowing(['169.254.169.254']), payload)).rejects.toEqual(
+      new PermanentJobError(M.imageRefused),
+    );
+    expect(hits).toEqual([]);
+  });
+
+  it('fetches a link on an allow-listed host (positive control: the server counts the hit)', async () => {
+    hits.length = 0;
+    fake.script({ imageUrl: `http://127.0.0.1:${port}/image.png` });
+    const { result } = await run(providerAllowing(['127.0.0.1']), payload);
+    expect(hits).toEqual(['/image.png']);
+    expect(result.images).toHaveLength(1);
   });
 });
 

@@ -1,7 +1,7 @@
 import { ERROR_MESSAGES, UPLOADS_PREFIX } from '@kindling/domain';
 import sharp from 'sharp';
 import type { Config } from '../../../config';
-import { safeFetch } from '../../../egress/safe-fetch';
+import { safeFetch, type EgressSeams } from '../../../egress/safe-fetch';
 import { uploadStore } from '../../campaigns/uploaded-files';
 import { PermanentJobError } from '../../jobs/job-types';
 
@@ -30,8 +30,8 @@ function uploadName(url: URL, config: Pick<Config, 'PUBLIC_URL'>): string | unde
 }
 
 async function download(
-  raw: string,
   config: Pick<Config, 'DATA_DIR' | 'PUBLIC_URL' | 'PREVIEW_ALLOW_HOSTS'>,
+  { url: raw, ...seams }: { url: string } & EgressSeams,
 ): Promise<Buffer> {
   const url = new URL(raw, RELATIVE);
   const name = uploadName(url, config);
@@ -45,6 +45,7 @@ async function download(
     allowHosts: config.PREVIEW_ALLOW_HOSTS,
     maxBytes: MAX_SOURCE_BYTES,
     timeoutMs: TIMEOUT_MS,
+    ...seams,
   });
   if (response.status < 200 || response.status >= 300) throw new Error(`HTTP ${response.status}`);
   return response.body;
@@ -56,10 +57,10 @@ async function download(
  */
 export async function readSourceImage(
   config: Pick<Config, 'DATA_DIR' | 'PUBLIC_URL' | 'PREVIEW_ALLOW_HOSTS'>,
-  url: string,
+  source: { url: string } & EgressSeams,
 ): Promise<SourceImage> {
   try {
-    const bytes = await download(url, config);
+    const bytes = await download(config, source);
     const { data, info } = await sharp(bytes, { limitInputPixels: MAX_SOURCE_PIXELS })
       .rotate()
       .png()

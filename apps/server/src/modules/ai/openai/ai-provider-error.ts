@@ -15,4 +15,5 @@ export const AI_PROVIDER_MESSAGES = {
     `The AI provider refused the request (HTTP ${status}). Check AI_API_KEY and the model names.`,
   unreachable: (host: string) => `Could not reach the AI provider at ${host}.`,
   malformed: 'The AI provider answered in an unexpected format.',
+  imageRefused: 'The AI provider answered with an image address Kindling does not fetch.',
 } as const;
