@@ -1,4 +1,4 @@
-import { CARD_PAYMENT_MESSAGES } from '@kindling/domain';
+import { CARD_PAYMENT_MESSAGES, findUnsafeText, UNSAFE_TEXT_MESSAGE } from '@kindling/domain';
 import type Stripe from 'stripe';
 import { validationError } from '../../errors';
 import type { Tx } from '../../db/transaction';
@@ -51,11 +51,25 @@ export async function handleWebhook(
   } catch {
     throw validationError(CARD_PAYMENT_MESSAGES.webhookSignature);
   }
+  refuseUnsafeText({ id: event.id, type: event.type });
   const outcome = await db.transaction().execute(async (tx) => {
     if (!(await recordEvent(tx, { id: event.id, type: event.type }))) return 'duplicate';
     return applyEvent(tx, { config, event });
   });
   return { received: true, outcome };
+}
+
+/**
+ * The route reads its body raw for the signature, so the app's text guard (http/text-guard.ts)
+ * never sees it: the same rule runs here, after the signature, on each field that is stored or
+ * looked up (`at` is its place in the event). NUL would fail the query with a 500 and a lone
+ * surrogate be stored altered; either is a 400 instead. Thrown inside the transaction, it undoes
+ * the event's record too. Other fields of the event are not read, so their text does not matter.
+ */
+function refuseUnsafeText(fields: object, at = '') {
+  const path = findUnsafeText(fields);
+  if (path === undefined) return;
+  throw validationError(UNSAFE_TEXT_MESSAGE, { [`${at}${path}`]: UNSAFE_TEXT_MESSAGE });
 }
 
 async function applyEvent(
@@ -79,6 +93,7 @@ async function applyEvent(
 async function linkCheckoutCustomer(tx: Tx, object: unknown): Promise<WebhookOutcome> {
   const session = checkoutSessionSchema.safeParse(object);
   if (!session.success || !session.data.customer) return 'ignored';
+  refuseUnsafeText(session.data, 'data.object.');
   const teamId = Number(session.data.client_reference_id);
   if (!Number.isSafeInteger(teamId) || !(await teamExists(tx, teamId))) return 'ignored';
   await insertCustomer(tx, { teamId, customerId: session.data.customer });
@@ -91,6 +106,7 @@ async function applySubscription(
 ): Promise<WebhookOutcome> {
   const parsed = stripeSubscriptionSchema.safeParse(object);
   if (!parsed.success) return 'ignored';
+  refuseUnsafeText(parsed.data, 'data.object.');
   const source = parsed.data;
   const billing = await dangerouslyFindTeamBillingByCustomer(tx, source.customer);
   if (!billing) return 'ignored';
