@@ -16,3 +16,7 @@ export * from './srm';
 export * from './two-proportion';
 export * from './uplift';
 export * from './campaign-performance';
+export * from './comparison';
+export * from './family';
+export * from './plan';
+export * from './verdict';

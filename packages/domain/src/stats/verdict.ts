@@ -1,0 +1,285 @@
+import {
+  comparisonInterval,
+  comparisonPValue,
+  logRatio,
+  relativeInterval,
+  type ArmSummary,
+  type TestMethod,
+} from './comparison';
+import { adjustFamily, type Correction } from './family';
+import { sampleRatioMismatch } from './srm';
+import type { Interval } from './uplift';
+
+/** Below this many visitors in any running arm, no chance, uplift or verdict is shown. */
+export const MINIMUM_VISITORS_PER_ARM = 100;
+export const VERDICT_ALPHA = 0.05;
+
+export const VERDICT_STATES = [
+  'winner',
+  'original_wins',
+  'no_difference',
+  'keep_running',
+  'not_enough_data',
+  'sample_ratio_mismatch',
+  'guardrail_harm',
+] as const;
+export type VerdictState = (typeof VERDICT_STATES)[number];
+
+export type MetricRole = 'primary' | 'secondary' | 'guardrail';
+
+export interface MetricDefinition {
+  id: string;
+  /** As people read it: "Sign-up", "Revenue per visitor". */
+  name: string;
+  role: MetricRole;
+  lowerIsBetter: boolean;
+  /** Conversion metrics read "converts 12% better"; others "is 12% better on {name}". */
+  kind: 'conversion' | 'mean' | 'ratio';
+}
+
+export interface ComparedArm {
+  /** `null` for the original (the control). */
+  variantId: number | null;
+  /** "Variant 2": how the sentence names it. */
+  label: string;
+  visitors: number;
+  /** Not served during the range (paused throughout): left out of every test. */
+  paused: boolean;
+}
+
+export interface StatsPlan {
+  method: TestMethod;
+  correction: Correction;
+  minimumDetectableEffect: number;
+  /** τ² of the sequential test, fixed from the MDE (plan.ts). */
+  mixingVariance: number;
+  /** Visitors each arm needs (plannedSamplePerArm); null when not yet estimable. */
+  plannedPerArm: number | null;
+}
+
+/** One variant against the original on one metric. */
+export interface MetricComparison {
+  metricId: string;
+  variantId: number;
+  /** Relative change of the metric's mean: e^θ̂ - 1; null when not estimable. */
+  estimate: number | null;
+  /** Relative interval at `level`, inverted from the same test as `pValue`. */
+  interval: Interval | null;
+  /** Coverage of `interval`: 0.95 for a lone comparison, more after the family correction. */
+  level: number;
+  pValue: number;
+  adjustedPValue: number;
+  /** adjustedPValue < α, equivalently `interval` excludes 0. */
+  significant: boolean;
+  /** Which way a significant result goes for the business (lower-is-better aware). */
+  direction: 'better' | 'worse' | null;
+}
+
+export interface Verdict {
+  state: VerdictState;
+  /** The variant the verdict is about (the winner, the harmed one); null otherwise. */
+  variantId: number | null;
+  method: TestMethod;
+  /** The guardrail metric harmed, for `guardrail_harm`. */
+  metricId: string | null;
+  /** The sentence the app shows as it is. */
+  summary: string;
+  /** Visitors still needed before anything is concluded (not_enough_data, fixed keep_running). */
+  visitorsNeeded: number | null;
+}
+
+export interface ElementVerdictInput {
+  /** The original first, then the variants. */
+  arms: readonly ComparedArm[];
+  /** Each metric with one summary per arm, in the order of `arms`. */
+  metrics: readonly { definition: MetricDefinition; arms: readonly ArmSummary[] }[];
+  srmFlagged: boolean;
+  plan: StatsPlan;
+}
+
+/** Every running variant against the original on one metric, corrected over the variants. */
+export function compareMetric(
+  input: Pick<ElementVerdictInput, 'arms' | 'plan'> & {
+    definition: MetricDefinition;
+    summaries: readonly ArmSummary[];
+  },
+): MetricComparison[] {
+  const { arms, plan, definition, summaries } = input;
+  const settings = { method: plan.method, mixingVariance: plan.mixingVariance };
+  const running = arms.flatMap((arm, index) =>
+    index > 0 && !arm.paused ? [{ arm, ratio: logRatio(summaries[0]!, summaries[index]!) }] : [],
+  );
+  const pValues = running.map(({ ratio }) => (ratio ? comparisonPValue(ratio, settings) : 1));
+  const adjusted = adjustFamily(pValues, { correction: plan.correction, alpha: VERDICT_ALPHA });
+  return running.map(({ arm, ratio }, i) => {
+    const { adjustedPValue, significant, intervalAlpha } = adjusted[i]!;
+    const up = ratio !== null && ratio.estimate > 0;
+    return {
+      metricId: definition.id,
+      variantId: arm.variantId!,
+      estimate: ratio && Math.expm1(ratio.estimate),
+      interval: ratio && relativeInterval(comparisonInterval(ratio, settings, intervalAlpha)),
+      level: 1 - intervalAlpha,
+      pValue: pValues[i]!,
+      adjustedPValue,
+      significant,
+      direction: significant ? (up !== definition.lowerIsBetter ? 'better' : 'worse') : null,
+    };
+  });
+}
+
+const percent = (value: number) => `${Math.round(Math.abs(value) * 100)}%`;
+const signed = (value: number) => `${value >= 0 ? '+' : '-'}${percent(value)}`;
+
+function comparisonSentence(
+  comparison: MetricComparison,
+  {
+    label,
+    definition,
+    method,
+  }: { label: string; definition: MetricDefinition; method: TestMethod },
+): string {
+  const estimate = comparison.estimate ?? 0;
+  const change = `${percent(estimate)} ${estimate >= 0 ? 'more' : 'less'}`;
+  const [lo, hi] = comparison.interval ?? [0, 0];
+  const level = `${Math.round(comparison.level * 1000) / 10}%`;
+  const kind = method === 'sequential' ? `${level} always-valid interval` : `${level} interval`;
+  const what =
+    definition.kind === 'conversion'
+      ? `${label} converts ${change} often than the original`
+      : `${label} scores ${change} than the original on ${definition.name}`;
+  return `${what} (${kind} ${signed(lo)} to ${signed(hi)})`;
+}
+
+/** How far the running arms are towards the plan, by the smallest one. */
+function progressOf(arms: readonly ComparedArm[], planned: number | null) {
+  const smallest = Math.min(...arms.filter((arm) => !arm.paused).map((arm) => arm.visitors));
+  return planned === null ? null : Math.min(1, smallest / planned);
+}
+
+/**
+ * The element's verdict on its primary metric, as the app and the notifications say it:
+ * 1. a sample ratio mismatch first (nothing else can be trusted);
+ * 2. fewer than MINIMUM_VISITORS_PER_ARM in a running arm: not enough data;
+ * 3. fixed horizon before its planned sample: keep running, whatever the p-value says (peeking);
+ * 4. a variant significantly better (after the correction): the best such one wins, unless a
+ *    guardrail shows it significantly harmful (guardrail_harm names the metric);
+ * 5. every running variant significantly worse: the original wins;
+ * 6. every interval inside ±MDE (on the log scale): no difference worth having;
+ * 7. else keep running.
+ * Sequential results are always valid, so 4-6 hold whenever the page is looked at.
+ */
+export function elementVerdict(input: ElementVerdictInput): {
+  verdict: Verdict;
+  comparisons: MetricComparison[];
+} {
+  const { arms, metrics, plan, srmFlagged } = input;
+  const comparisons = metrics.flatMap(({ definition, arms: summaries }) =>
+    compareMetric({ arms, plan, definition, summaries }),
+  );
+  const base = { method: plan.method, variantId: null, metricId: null, visitorsNeeded: null };
+  const say = (state: VerdictState, summary: string, extra: Partial<Verdict> = {}) => ({
+    verdict: { ...base, state, summary, ...extra },
+    comparisons,
+  });
+  const running = arms.filter((arm, index) => index === 0 || !arm.paused);
+  if (running.length < 2)
+    return say('keep_running', 'No variant is being served: nothing to compare.');
+  if (srmFlagged) {
+    return say(
+      'sample_ratio_mismatch',
+      'The versions were not shown in the planned proportions (sample ratio mismatch), so the results cannot be trusted until the cause is fixed.',
+    );
+  }
+  const deficit = running.reduce(
+    (sum, arm) => sum + Math.max(0, MINIMUM_VISITORS_PER_ARM - arm.visitors),
+    0,
+  );
+  if (deficit > 0) {
+    return say(
+      'not_enough_data',
+      `Not enough data yet: needs ${deficit} more visitor${deficit === 1 ? '' : 's'} (at least ${MINIMUM_VISITORS_PER_ARM} in each version).`,
+      { visitorsNeeded: deficit },
+    );
+  }
+  const progress = progressOf(arms, plan.plannedPerArm);
+  const planText =
+    progress === null ? '' : ` (${Math.floor(progress * 100)}% of the planned visitors)`;
+  if (plan.method === 'fixed' && (progress === null || progress < 1)) {
+    const needed =
+      plan.plannedPerArm === null
+        ? null
+        : running.reduce((sum, arm) => sum + Math.max(0, plan.plannedPerArm! - arm.visitors), 0);
+    return say(
+      'keep_running',
+      progress === null
+        ? 'Keep running: the original needs conversions before the planned sample can be set.'
+        : `Keep running: ${Math.floor(progress * 100)}% of the planned visitors. A fixed-horizon test is read only at its planned sample.`,
+      { visitorsNeeded: needed },
+    );
+  }
+  const primary = metrics.find((metric) => metric.definition.role === 'primary')?.definition;
+  if (!primary) return say('keep_running', 'Keep running: the campaign has no primary metric.');
+  const onPrimary = comparisons.filter((c) => c.metricId === primary.id);
+  const labelOf = (variantId: number) =>
+    arms.find((arm) => arm.variantId === variantId)?.label ?? 'The variant';
+  const harmOf = (variantId: number) =>
+    comparisons.find(
+      (c) =>
+        c.variantId === variantId &&
+        c.direction === 'worse' &&
+        metrics.some((m) => m.definition.id === c.metricId && m.definition.role === 'guardrail'),
+    );
+  const betterFirst = onPrimary
+    .filter((c) => c.direction === 'better')
+    .sort((a, b) => (primary.lowerIsBetter ? 1 : -1) * ((a.estimate ?? 0) - (b.estimate ?? 0)));
+  const sentence = (c: MetricComparison, definition = primary) =>
+    comparisonSentence(c, { label: labelOf(c.variantId), definition, method: plan.method });
+  const shippable = betterFirst.find((c) => !harmOf(c.variantId));
+  if (shippable) {
+    return say('winner', `${sentence(shippable)}. It is safe to ship.`, {
+      variantId: shippable.variantId,
+    });
+  }
+  if (betterFirst.length > 0) {
+    const best = betterFirst[0]!;
+    const harm = harmOf(best.variantId)!;
+    const guardrail = metrics.find((m) => m.definition.id === harm.metricId)!.definition;
+    return say(
+      'guardrail_harm',
+      `${sentence(best)}, but it harms the guardrail ${guardrail.name}: ${sentence(harm, guardrail)}. Do not ship it as it is.`,
+      { variantId: best.variantId, metricId: guardrail.id },
+    );
+  }
+  if (onPrimary.length > 0 && onPrimary.every((c) => c.direction === 'worse')) {
+    return say(
+      'original_wins',
+      `The original does better than every variant: ${onPrimary.map((c) => sentence(c)).join('; ')}. Keep the original.`,
+    );
+  }
+  const bound = Math.log1p(plan.minimumDetectableEffect);
+  const withinMde = (c: MetricComparison) =>
+    c.interval !== null && Math.log1p(c.interval[0]) > -bound && Math.log1p(c.interval[1]) < bound;
+  if (onPrimary.length > 0 && onPrimary.every(withinMde)) {
+    return say(
+      'no_difference',
+      `No difference worth having: every variant is within ±${percent(plan.minimumDetectableEffect)} of the original on ${primary.name}. Keep whichever is simpler.`,
+    );
+  }
+  return say('keep_running', `Keep running: no clear difference yet${planText}.`);
+}
+
+/**
+ * Sample ratio mismatch over the arms that were served: a variant paused for the whole range
+ * expects nothing (weight 0), so its empty arm is no mismatch; `weights` are the served split
+ * (even by default).
+ */
+export function servedSampleRatioMismatch(
+  arms: readonly Pick<ComparedArm, 'visitors' | 'paused'>[],
+  weights: readonly number[] = arms.map(() => 1),
+) {
+  return sampleRatioMismatch({
+    exposures: arms.map((arm) => arm.visitors),
+    expectedWeights: arms.map((arm, index) => (index > 0 && arm.paused ? 0 : weights[index]!)),
+  });
+}
