@@ -7,6 +7,8 @@ export interface LinkAccount {
   id: number;
   email: string;
   emailVerified: boolean;
+  /** The shared guest account: every guest uses it, so no link may change it. */
+  isGuest: boolean;
 }
 
 /** Use-cases of other modules, injected from app.ts; each takes a transaction as `db`. */

@@ -1,30 +1,7 @@
-import { Writable } from 'node:stream';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/databases';
+import { logCapture, WARN } from '../../../test/log-capture';
 import { bearer, signUp, uniqueEmail, useTestApp } from '../../../test/test-app';
-
-interface LogLine {
-  level: number;
-  msg: string;
-  link?: string;
-  to?: string;
-}
-
-/** The server's log lines, parsed, as the app writes them. */
-function logCapture() {
-  const lines: LogLine[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) {
-        lines.push(JSON.parse(line) as LogLine);
-      }
-      done();
-    },
-  });
-  return { lines, stream, linksTo: (to: string) => lines.filter((line) => line.to === to) };
-}
-
-const WARN = 40;
 
 describeEachDatabase('links without a mail server (no SMTP_URL)', (kind) => {
   const log = logCapture();

@@ -7,7 +7,8 @@ import { insertAccountToken } from './repo';
 /**
  * Mails a single-use reset link when an account uses `email`. The answer is the same whether or
  * not one does, and so is the work up to it: the mail leaves in the background, so an SMTP round
- * trip cannot tell the two apart either.
+ * trip cannot tell the two apart either. The shared guest account gets none, answered alike: its
+ * reset would sign every guest out and hand the account to whoever read the link.
  */
 export async function requestPasswordReset(
   deps: Pick<LinkDeps, 'db' | 'outbox' | 'findAccountByEmail'> & LinkContext,
@@ -16,7 +17,7 @@ export async function requestPasswordReset(
   const account = await deps.findAccountByEmail(deps, { email });
   const token = newSecretToken();
   const tokenHash = hashSecret(token);
-  if (account) {
+  if (account && !account.isGuest) {
     await insertAccountToken(deps.db, {
       userId: account.id,
       purpose: 'reset-password',

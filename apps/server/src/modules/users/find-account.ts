@@ -1,12 +1,16 @@
 import type { Db } from '../../db/database';
 import { findUserByEmail, findUserById } from './repo';
 
-/** What other modules may know of an account: who it is and whether its address is proven. */
+/**
+ * What other modules may know of an account: who it is, whether its address is proven, and
+ * whether it is the shared guest account (GUEST_ACCESS), which no one may take over.
+ */
 export interface AccountSummary {
   id: number;
   email: string;
   realName: string;
   emailVerified: boolean;
+  isGuest: boolean;
 }
 
 const summary = (user: NonNullable<Awaited<ReturnType<typeof findUserById>>>): AccountSummary => ({
@@ -14,6 +18,7 @@ const summary = (user: NonNullable<Awaited<ReturnType<typeof findUserById>>>): A
   email: user.email,
   realName: user.realName,
   emailVerified: user.emailVerifiedAt !== null,
+  isGuest: user.isGuest,
 });
 
 /** The account that signs in with `email` (any letter case), or null. */
