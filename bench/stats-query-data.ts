@@ -34,7 +34,7 @@ export async function createBenchCampaign({ app, slug, headers }: BenchApp) {
     headers,
     payload: {
       name: 'Stats bench',
-      ingestedUrl: 'shop.example.com',
+      ingestedUrl: 'shop.example.com/landing',
       elements: Array.from({ length: ELEMENTS }, (_, e) =>
         textElement(-(e + 1), `#part-${e}`, values),
       ),

@@ -77,6 +77,7 @@ import { setPassword } from './modules/users/set-password';
 import { verifyCredentials } from './modules/users/verify-credentials';
 import { createMailer } from './mail/mailer';
 import { collectRoutes } from './modules/collect/routes';
+import { addressKeys } from './modules/collect/address-keys';
 import { clientLogRoutes } from './modules/client-logs/routes';
 import { instanceAdminRoutes } from './modules/instance-admin/routes';
 import {
@@ -101,6 +102,7 @@ import { notifyTeam } from './modules/notifications/notify-team';
 import { ideaExperiments } from './modules/idea-experiments/idea-experiments';
 import { tellTeam } from './modules/idea-experiments/tell-team';
 import { publicPageRoutes } from './modules/pages/public-routes';
+import { configuredPagesOrigin } from './modules/pages/page-origin';
 import { createOutbox } from './mail/outbox';
 import { installBus } from './realtime/create-bus';
 import { ChannelPolicies } from './realtime/channel-policies';
@@ -234,8 +236,11 @@ export async function buildApp({
   collectRoutes(app, services, {
     // Every batch needs its campaigns' shapes; kept a few seconds so they are not read per batch.
     getTrackingShapes: cachedTrackingShapes({
-      load: (input) => getTrackingShapes(services, input),
+      load: (input) =>
+        getTrackingShapes({ db, pagesOrigin: configuredPagesOrigin(config) }, input),
     }),
+    // Client addresses are counted per campaign as keyed hashes only (traffic concentration).
+    addressKeys: addressKeys(authSecret),
     // Checked batches that arrive while a transaction is in flight share the next one.
     storeBatch: createGroupCommit({
       store: (batches) => storeBatches(services.db, batches),

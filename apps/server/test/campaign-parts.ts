@@ -28,7 +28,8 @@ export const clickGoal = (id: number, name: string) => ({
  */
 export const funnelCampaign = (name: string) => ({
   name,
-  ingestedUrl: 'shop.example.com',
+  // The page the collect tests' events say they come from: only its events count.
+  ingestedUrl: 'shop.example.com/landing',
   elements: [textElement(-1, 'h1', ['Grow 3x', 'Grow now']), textElement(-2, '#cta', ['Buy'])],
   goals: [clickGoal(-20, 'signup'), clickGoal(-21, 'purchase')],
 });

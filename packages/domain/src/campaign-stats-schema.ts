@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { GRANULARITIES } from './constants';
 import { campaignMetricsSchema, variantMetricsSchema } from './metrics-schema';
 import { srmResultSchema, variantSignificanceSchema } from './stats/significance-schema';
+import { trafficConcentrationSchema } from './traffic-concentration';
 
 // The answer of POST /api/team/{team}/campaign/stats (docs/api.md): the server builds it with
 // these types and the web app parses what it receives with these schemas.
@@ -105,5 +106,7 @@ export const campaignStatsSchema = z.object({
       ...campaignPeriod,
     })
     .nullable(),
+  /** The campaign's counted traffic by client address over its lifetime (not the range). */
+  traffic: trafficConcentrationSchema,
 });
 export type CampaignStats = z.infer<typeof campaignStatsSchema>;

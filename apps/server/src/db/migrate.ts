@@ -19,6 +19,7 @@ import * as waitlistAndUrlContext from './migrations/0017-waitlist-and-url-conte
 import * as landingPages from './migrations/0018-landing-pages';
 import * as ideaExperiments from './migrations/0019-idea-experiments';
 import * as notifications from './migrations/0020-notifications';
+import * as trafficConcentration from './migrations/0021-traffic-concentration';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts-and-campaigns': accountsAndCampaigns,
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0018-landing-pages': landingPages,
   '0019-idea-experiments': ideaExperiments,
   '0020-notifications': notifications,
+  '0021-traffic-concentration': trafficConcentration,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -98,6 +98,8 @@ export interface PagesTable {
   content: ColumnType<unknown, string, string>;
   indexable: Generated<boolean>;
   publishedAt: Timestamp | null;
+  /** The key this page's tracker tag carries; collect asks it of its campaigns' events. */
+  collectKey: Generated<string>;
   createdBy: number | null;
   createdAt: DefaultedTimestamp;
   updatedAt: DefaultedTimestamp;

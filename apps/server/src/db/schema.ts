@@ -198,6 +198,26 @@ export interface RollupsHourlyTable {
   appliedMsHistogram: ColumnType<string[], number[] | undefined, number[]>;
 }
 
+/** Counted traffic per campaign and client address (a keyed hash, never the address). */
+export interface CampaignAddressCountsTable {
+  campaignId: number;
+  /** HMAC-SHA256 under the server's secret of the campaign id and address, first 8 bytes. */
+  addressKey: ColumnType<string, string, string>;
+  visitors: Counter;
+  views: Counter;
+}
+
+/** campaign_address_counts summed per campaign, on a few shards (see migration 0021). */
+export interface CampaignTrafficTable {
+  campaignId: number;
+  shard: number;
+  visitors: Counter;
+  views: Counter;
+  addresses: Counter;
+  topAddressVisitors: Counter;
+  topAddressViews: Counter;
+}
+
 export interface CollectDropsTable {
   day: ColumnType<Date, string, string>;
   bots: Counter;
@@ -271,6 +291,8 @@ export interface Database {
   sessionGoals: SessionGoalsTable;
   visitorGoals: VisitorGoalsTable;
   rollupsHourly: RollupsHourlyTable;
+  campaignAddressCounts: CampaignAddressCountsTable;
+  campaignTraffic: CampaignTrafficTable;
   collectDrops: CollectDropsTable;
   aiDescriptions: AiDescriptionsTable;
   teamSurveys: Business.TeamSurveysTable;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trafficConcentrationSchema } from '../traffic-concentration';
 import { EXPERIMENT_STOP_REASONS } from './input';
 
 // GET /api/team/{team}/pages/{id}/experiment and the answers of start and stop.
@@ -35,6 +36,8 @@ export const ideaExperimentViewSchema = z.object({
     leader: z.number(),
     ratio: z.number().nullable(),
   }),
+  /** The campaign's counted traffic by client address; concentrated: no automatic stop. */
+  traffic: trafficConcentrationSchema,
 });
 export type IdeaExperimentView = z.infer<typeof ideaExperimentViewSchema>;
 

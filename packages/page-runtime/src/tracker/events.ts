@@ -9,6 +9,8 @@ interface EventBase {
   sessionId: string;
   ts: number;
   url: string;
+  /** The burner page's collect key, on Kindling's own pages only. */
+  collectKey?: string;
 }
 
 export type TrackerEvent = EventBase &

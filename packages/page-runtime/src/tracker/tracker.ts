@@ -28,9 +28,11 @@ interface Context {
   store: Store;
   visitor: string;
   hider: Hider;
+  /** A Kindling burner page's collect key, from the tag's data-collect-key. */
+  collectKey: string | undefined;
 }
 
-function run({ config, store, visitor, hider }: Context, commands: unknown[][]): void {
+function run({ config, store, visitor, hider, collectKey }: Context, commands: unknown[][]): void {
   const queue = createQueue<TrackerEvent>({
     store,
     send: sender(config.collectUrl),
@@ -45,6 +47,7 @@ function run({ config, store, visitor, hider }: Context, commands: unknown[][]):
     sessionId: touchSession(store, Date.now(), newId),
     ts: Date.now(),
     url: location.href.slice(0, 2048),
+    ...(collectKey ? { collectKey } : {}),
   });
   const emit = (event: TrackerEvent) => {
     if (consented) queue.push(event);
@@ -163,6 +166,8 @@ function run({ config, store, visitor, hider }: Context, commands: unknown[][]):
 export function startTracker(boot: TrackerBootstrap): void {
   const stub = window.kindling;
   if (stub?.started) return;
+  // Read while the tag runs: document.currentScript is null once the script has finished.
+  const collectKey = document.currentScript?.dataset.collectKey;
   const commands: unknown[][] = Array.from(stub?.q ?? [], (args) => Array.from(args));
   window.kindling = Object.assign((...args: unknown[]) => void commands.push(args), {
     started: true,
@@ -181,7 +186,7 @@ export function startTracker(boot: TrackerBootstrap): void {
       .then((response) =>
         response.ok ? (response.json() as Promise<Config>) : Promise.reject(new Error('config')),
       )
-      .then((config) => run({ config, store, visitor, hider }, commands))
+      .then((config) => run({ config, store, visitor, hider, collectKey }, commands))
       .catch(() => hider.keepOnly([]));
   };
   // A variant preview link: the preview script shows it and nothing is counted.

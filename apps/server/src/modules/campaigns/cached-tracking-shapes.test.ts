@@ -10,6 +10,8 @@ const shape = (id: number, version = 1): TrackingShape => ({
   elements: new Map([[version, new Set<number>()]]),
   funnel: [],
   goals: new Set(),
+  url: 'https://shop.example.com/landing',
+  collectKey: null,
 });
 
 /** A cache over a fake database whose campaigns the test changes, on a clock it moves. */

@@ -1,4 +1,6 @@
 import type { Db } from '../../db/database';
+import { burnerPageSlug } from '../pages/page-of-url';
+import { findPageCollectKeys } from '../pages/repo';
 import { loadTrackingRows } from './tracking-repo';
 
 /** What an event may name in a campaign: its elements with their variants, its funnel. */
@@ -17,17 +19,32 @@ export interface TrackingShape {
   funnel: number[];
   /** Every goal id of the campaign, for checking events. */
   goals: Set<number>;
+  /** The page the campaign runs on (its ingested URL): where its events must come from. */
+  url: string;
+  /** On a Kindling burner page: the key its events must carry (see `eventSourceProblem`). */
+  collectKey: string | null;
 }
 
 export async function getTrackingShapes(
-  { db }: { db: Db },
+  { db, pagesOrigin }: { db: Db; pagesOrigin?: string | undefined },
   { campaignIds }: { campaignIds: number[] },
 ): Promise<Map<number, TrackingShape>> {
   const rows = await loadTrackingRows(db, [...new Set(campaignIds)]);
   const shapes = new Map<number, TrackingShape>();
-  for (const campaign of rows.campaigns) {
-    shapes.set(campaign.id, { ...campaign, elements: new Map(), funnel: [], goals: new Set() });
+  for (const { id, teamId, isEnabled, isDemo, url } of rows.campaigns) {
+    shapes.set(id, {
+      id,
+      teamId,
+      isEnabled,
+      isDemo,
+      url,
+      elements: new Map(),
+      funnel: [],
+      goals: new Set(),
+      collectKey: null,
+    });
   }
+  await addCollectKeys(db, { shapes, campaigns: rows.campaigns, pagesOrigin });
   for (const row of rows.variants) {
     const elements = shapes.get(row.campaignId)!.elements;
     const variants = elements.get(row.elementId) ?? new Set<number>();
@@ -42,4 +59,31 @@ export async function getTrackingShapes(
     shape.funnel = ordered.slice(0, end).map((goal) => goal.id);
   }
   return shapes;
+}
+
+/** Campaigns on one of their team's burner pages get that page's collect key. */
+async function addCollectKeys(
+  db: Db,
+  {
+    shapes,
+    campaigns,
+    pagesOrigin,
+  }: {
+    shapes: Map<number, TrackingShape>;
+    campaigns: readonly { id: number; teamId: number; teamSlug: string; url: string }[];
+    pagesOrigin: string | undefined;
+  },
+): Promise<void> {
+  const onPages = campaigns.flatMap((campaign) => {
+    const slug = burnerPageSlug(campaign.url, { teamSlug: campaign.teamSlug, pagesOrigin });
+    return slug === undefined ? [] : [{ campaign, slug }];
+  });
+  const keys = await findPageCollectKeys(
+    db,
+    onPages.map(({ campaign, slug }) => ({ teamId: campaign.teamId, slug })),
+  );
+  for (const { campaign, slug } of onPages) {
+    const page = keys.find((key) => key.teamId === campaign.teamId && key.slug === slug);
+    if (page) shapes.get(campaign.id)!.collectKey = page.collectKey;
+  }
 }

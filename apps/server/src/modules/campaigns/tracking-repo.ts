@@ -6,8 +6,16 @@ export async function loadTrackingRows(db: Db, campaignIds: number[]) {
   const [campaigns, variants, goals] = await Promise.all([
     db
       .selectFrom('campaigns')
-      .select(['id', 'teamId', 'isEnabled', 'isDemo'])
-      .where('id', 'in', campaignIds)
+      .innerJoin('teams', 'teams.id', 'campaigns.teamId')
+      .select([
+        'campaigns.id',
+        'campaigns.teamId',
+        'campaigns.isEnabled',
+        'campaigns.isDemo',
+        'campaigns.ingestedUrl as url',
+        'teams.slug as teamSlug',
+      ])
+      .where('campaigns.id', 'in', campaignIds)
       .execute(),
     db
       .selectFrom('campaignElements')

@@ -383,7 +383,7 @@ describeEachDatabase('POST /api/collect', (kind) => {
       headers: bearer(owner),
       payload: {
         name: 'Short-lived',
-        ingestedUrl: 'shop.example.com',
+        ingestedUrl: 'shop.example.com/landing',
         elements: [],
         goals: [clickGoal(-20, 'go')],
       },
@@ -415,7 +415,7 @@ describeEachDatabase('POST /api/collect', (kind) => {
       method: 'POST',
       url: `/api/team/${slug}/campaign/create`,
       headers: bearer(owner),
-      payload: { name: 'Gone', ingestedUrl: 'shop.example.com', elements: [], goals: [] },
+      payload: { name: 'Gone', ingestedUrl: 'shop.example.com/landing', elements: [], goals: [] },
     });
     const gone = created.json<{ id: number }>().id;
     // Cache the shape, then delete the campaign: its batch fails only at the foreign key.

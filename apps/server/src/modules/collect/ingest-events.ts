@@ -1,9 +1,15 @@
 import { randomInt } from 'node:crypto';
-import { COLLECT_MESSAGES, withinClockSkew, type CollectEvent } from '@kindling/domain';
+import {
+  COLLECT_MESSAGES,
+  eventSourceProblem,
+  withinClockSkew,
+  type CollectEvent,
+} from '@kindling/domain';
 import type { Db } from '../../db/database';
 import { inStatementTransaction, type Statements } from '../../db/statement-transaction';
 import { validationError } from '../../errors';
 import type { TrackingShape } from '../campaigns/get-tracking-shapes';
+import type { AddressKeyOf } from './address-keys';
 import { findEventProblem } from './check-events';
 import { findConversions, sessionsMissingFunnelGoals } from './conversions';
 import {
@@ -21,6 +27,7 @@ import {
   visitorKey,
   type VisitorFacts,
 } from './rollup-plan';
+import { addToAddressCounts, type AddressCountRow } from './traffic-repo';
 
 export type GetTrackingShapes = (input: {
   campaignIds: number[];
@@ -60,26 +67,66 @@ const isForeignKeyViolation = (error: unknown) =>
 
 /** A batch that passed every check, ready to be stored (alone or with others). */
 export interface CheckedBatch {
-  /** The events as sent (duplicates included: they count in the answer). */
+  /** The events as sent (duplicates included: they count in the answer), rejected ones out. */
   events: CollectEvent[];
   /** The first event of each id, in time order. */
   unique: CollectEvent[];
   shapes: ReadonlyMap<number, TrackingShape>;
+  /** Campaign id -> the key of the address the batch came from; none: not counted by address. */
+  addressKeys?: ReadonlyMap<number, string>;
 }
 
-export interface CollectAnswer {
+export interface StoredAnswer {
   accepted: number;
   duplicates: number;
 }
 
+export interface CollectAnswer extends StoredAnswer {
+  /**
+   * Events dropped uncounted, not from their campaign's page (see `eventSourceProblem`); only
+   * when there are some, so the tracker's answers on its campaigns' pages stay as they were.
+   */
+  rejected?: number;
+}
+
 /** Stores one checked batch (alone, or in a transaction shared with others) once durable. */
-export type StoreBatch = (batch: CheckedBatch) => Promise<CollectAnswer>;
+export type StoreBatch = (batch: CheckedBatch) => Promise<StoredAnswer>;
+
+/** Who sent the batch, as collect judges it (docs/api.md "Collecting events"). */
+export interface BatchSender {
+  /** The sending page's origin as the browser named it (`senderOrigin`); undefined: not named. */
+  origin?: string | null | undefined;
+  /** Keys of the client's address per campaign; undefined: not counted by address. */
+  addressKeyOf?: AddressKeyOf | undefined;
+}
+
+/** The events that may count: each from its campaign's page, origin and key. */
+const fromTheirPages = (
+  events: readonly CollectEvent[],
+  shapes: ReadonlyMap<number, TrackingShape>,
+  origin: string | null | undefined,
+) =>
+  events.filter(
+    (event) => eventSourceProblem(event, shapes.get(event.campaignId)!, origin) === null,
+  );
+
+function addressKeysOf(events: readonly CollectEvent[], addressKeyOf: AddressKeyOf | undefined) {
+  const keys = new Map<number, string>();
+  if (!addressKeyOf) return keys;
+  for (const { campaignId } of events) {
+    if (keys.has(campaignId)) continue;
+    const key = addressKeyOf(campaignId);
+    if (key !== undefined) keys.set(campaignId, key);
+  }
+  return keys;
+}
 
 /**
  * Stores a batch and its counts in one transaction (possibly shared with other batches, see
  * `group-commit.ts`): nothing of a refused batch is kept, and once this returns the events are
- * durable. Events already stored (same id) are skipped. Shapes may come from a short-lived
- * cache, so a batch is only ever refused on fresh ones.
+ * durable. Events already stored (same id) are skipped; events not from their campaign's page
+ * are dropped and answered as rejected. Shapes may come from a short-lived cache, so a batch is
+ * only ever refused, and an event only ever rejected, on fresh ones.
  */
 export async function ingestEvents(
   {
@@ -87,20 +134,31 @@ export async function ingestEvents(
     getTrackingShapes,
     store = async (batch) => (await storeBatches(db, [batch]))[0]!,
   }: { db: Db; getTrackingShapes: GetTrackingShapes; store?: StoreBatch },
-  { events, now = Date.now() }: { events: CollectEvent[]; now?: number },
+  {
+    events: sent,
+    now = Date.now(),
+    sender = {},
+  }: { events: CollectEvent[]; now?: number; sender?: BatchSender },
 ): Promise<CollectAnswer> {
-  if (!withinClockSkew(events, now)) throw validationError(COLLECT_MESSAGES.clock);
-  const campaignIds = [...new Set(events.map((event) => event.campaignId))];
+  if (!withinClockSkew(sent, now)) throw validationError(COLLECT_MESSAGES.clock);
+  const campaignIds = [...new Set(sent.map((event) => event.campaignId))];
   let shapes = await getTrackingShapes({ campaignIds });
-  if (findEventProblem(events, shapes)) {
+  const stale = (problem: string | null) =>
+    problem !== null || fromTheirPages(sent, shapes, sender.origin).length < sent.length;
+  if (stale(findEventProblem(sent, shapes))) {
     shapes = await getTrackingShapes({ campaignIds, fresh: true });
-    const problem = findEventProblem(events, shapes);
+    const problem = findEventProblem(sent, shapes);
     if (problem) throw validationError(problem);
   }
+  const events = fromTheirPages(sent, shapes, sender.origin);
+  const rejected = sent.length - events.length;
+  const dropped = rejected > 0 ? { rejected } : {};
+  if (events.length === 0) return { accepted: 0, duplicates: 0, ...dropped };
 
   const unique = [...firstBy(events, (event) => event.id).values()].sort((a, b) => a.ts - b.ts);
+  const addressKeys = addressKeysOf(unique, sender.addressKeyOf);
   try {
-    return await store({ events, unique, shapes });
+    return { ...(await store({ events, unique, shapes, addressKeys })), ...dropped };
   } catch (error) {
     if (!isForeignKeyViolation(error)) throw error;
     const problem = findEventProblem(events, await getTrackingShapes({ campaignIds, fresh: true }));
@@ -112,17 +170,26 @@ export async function ingestEvents(
  * Stores the batches in one transaction, as if they were one batch: an id sent by two of them
  * is stored once, and accepted for the first of them (the other counts it a duplicate).
  */
-export async function storeBatches(db: Db, batches: CheckedBatch[]): Promise<CollectAnswer[]> {
+export async function storeBatches(db: Db, batches: CheckedBatch[]): Promise<StoredAnswer[]> {
   const first = new Map<string, CollectEvent>();
+  // An event counts for the address of the batch that stored it: the first that sent its id.
+  const addressOf = new Map<string, string>();
   for (const batch of batches) {
-    for (const event of batch.unique) if (!first.has(event.id)) first.set(event.id, event);
+    for (const event of batch.unique) {
+      if (first.has(event.id)) continue;
+      first.set(event.id, event);
+      const address = batch.addressKeys?.get(event.campaignId);
+      if (address !== undefined) addressOf.set(event.id, address);
+    }
   }
   const events =
     batches.length === 1 ? batches[0]!.unique : [...first.values()].sort((a, b) => a.ts - b.ts);
   const shapes = new Map<number, TrackingShape>();
   for (const batch of batches) for (const [id, shape] of batch.shapes) shapes.set(id, shape);
   const stored = new Set(
-    await inStatementTransaction(db, (statements) => storeBatch(statements, events, shapes)),
+    await inStatementTransaction(db, (statements) =>
+      storeBatch(statements, { events, shapes, addressOf }),
+    ),
   );
   return batches.map((batch) => {
     const accepted = batch.unique.filter((event) => stored.has(event)).length;
@@ -132,8 +199,16 @@ export async function storeBatches(db: Db, batches: CheckedBatch[]): Promise<Col
 
 async function storeBatch(
   statements: Statements,
-  events: CollectEvent[],
-  shapes: ReadonlyMap<number, TrackingShape>,
+  {
+    events,
+    shapes,
+    addressOf,
+  }: {
+    events: CollectEvent[];
+    shapes: ReadonlyMap<number, TrackingShape>;
+    /** Event id -> the key of the address it came from. */
+    addressOf: ReadonlyMap<string, string>;
+  },
 ): Promise<CollectEvent[]> {
   const created = await insertNewEventsVisitorsSessions(
     statements,
@@ -175,6 +250,12 @@ async function storeBatch(
     funnels: new Map([...shapes].map(([id, shape]) => [id, shape.funnel])),
     visitors,
   });
+  const shard = randomInt(ROLLUP_SHARDS);
+  await addToAddressCounts(
+    statements,
+    planAddressCounts({ exposures, newVisitors, addressOf }),
+    shard,
+  );
   await addToRollups(
     statements,
     planRollups({
@@ -188,9 +269,36 @@ async function storeBatch(
       newGoalVisitors: new Set(firstOfVisitor.map((event) => event.id)),
       conversions,
     }),
-    randomInt(ROLLUP_SHARDS),
+    shard,
   );
   return fresh;
+}
+
+/**
+ * Per campaign and address: the new exposures (views) and the visitors they opened (the
+ * exposure that created the visitor row), the same counts the rollups get.
+ */
+function planAddressCounts({
+  exposures,
+  newVisitors,
+  addressOf,
+}: {
+  exposures: readonly Exposure[];
+  newVisitors: ReadonlyMap<string, Exposure>;
+  addressOf: ReadonlyMap<string, string>;
+}): AddressCountRow[] {
+  const rows = new Map<string, AddressCountRow>();
+  for (const event of exposures) {
+    const addressKey = addressOf.get(event.id);
+    if (addressKey === undefined) continue;
+    const id = `${event.campaignId}:${addressKey}`;
+    let row = rows.get(id);
+    if (!row)
+      rows.set(id, (row = { campaignId: event.campaignId, addressKey, visitors: 0, views: 0 }));
+    row.views += 1;
+    if (newVisitors.get(visitorKey(event)) === event) row.visitors += 1;
+  }
+  return [...rows.values()];
 }
 
 /**

@@ -1,7 +1,8 @@
-import { collectBatchSchema, type CollectEvent } from '@kindling/domain';
+import { collectBatchSchema, senderOrigin, type CollectEvent } from '@kindling/domain';
 import { validationError } from '../../errors';
 import { openToEveryOrigin } from '../../http/open-to-every-origin';
 import type { AppInstance, AppServices } from '../../http/types';
+import type { AddressKeyOf } from './address-keys';
 import { isBotUserAgent } from './bots';
 import { countDroppedBots } from './repo';
 import { ingestEvents, type GetTrackingShapes, type StoreBatch } from './ingest-events';
@@ -18,10 +19,13 @@ export function collectRoutes(
   {
     getTrackingShapes,
     storeBatch,
+    addressKeys,
   }: {
     getTrackingShapes: GetTrackingShapes;
     /** Stores a checked batch; by default alone, in a transaction of its own. */
     storeBatch?: StoreBatch;
+    /** Keys of the client's address per campaign (traffic concentration); none: not counted. */
+    addressKeys?: (ip: string) => AddressKeyOf;
   },
 ): void {
   void app.register((scope, _options, registered) => {
@@ -65,9 +69,16 @@ export function collectRoutes(
         // Variant previews are never counted: dropped before anything is stored or rolled up.
         const counted = events.filter((event) => !event.preview);
         if (counted.length === 0) return reply.status(202).send({ accepted: 0, duplicates: 0 });
+        const { origin, referer } = request.headers;
         const answer = await ingestEvents(
           { db: services.db, getTrackingShapes, store: storeBatch },
-          { events: counted },
+          {
+            events: counted,
+            sender: {
+              origin: senderOrigin({ origin, referer }),
+              addressKeyOf: addressKeys?.(request.ip),
+            },
+          },
         );
         return reply.status(202).send(answer);
       },

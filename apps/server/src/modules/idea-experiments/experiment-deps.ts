@@ -22,5 +22,5 @@ export interface ExperimentDeps {
   /** The AI module's text provider, for suggestions. */
   textProvider: TextProvider;
   onExperimentFinished: OnExperimentFinished;
-  log: Pick<FastifyBaseLogger, 'error'>;
+  log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
 }

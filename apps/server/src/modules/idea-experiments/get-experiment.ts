@@ -3,6 +3,7 @@ import { notFound } from '../../errors';
 import type { TeamAccess } from '../../http/types';
 import { getPage } from '../pages/get-page';
 import type { ExperimentDeps } from './experiment-deps';
+import { trafficOf } from './measure-experiment';
 import { presentExperiment, storedResult, type ExperimentView } from './present-experiment';
 import { findLatestExperiment } from './repo';
 import { checkExperiment, finishExperiment } from './stop-experiment';
@@ -22,9 +23,9 @@ export async function getExperiment(
 ): Promise<ExperimentView> {
   const row = await latestOf(deps, team, pageId, origin);
   const stored = row.status === 'stopped' ? storedResult(row) : null;
-  if (stored) return presentExperiment(row, stored);
+  if (stored) return presentExperiment(row, stored, stored.traffic ?? (await trafficOf(deps, row)));
   const checked = await checkExperiment(deps, row);
-  return presentExperiment(checked.row, checked.result);
+  return presentExperiment(checked.row, checked.result, checked.traffic);
 }
 
 /** POST .../experiment/stop: the team stops it by hand, with the verdict so far. */
@@ -35,8 +36,9 @@ export async function stopExperimentByHand(
   const row = await latestOf(deps, team, pageId, origin);
   if (row.status !== 'running') {
     const stored = storedResult(row);
-    if (stored) return presentExperiment(row, stored);
+    if (stored)
+      return presentExperiment(row, stored, stored.traffic ?? (await trafficOf(deps, row)));
   }
   const stopped = await finishExperiment(deps, { row, reason: 'stopped_by_user' });
-  return presentExperiment(stopped.row, stopped.result);
+  return presentExperiment(stopped.row, stopped.result, stopped.traffic);
 }

@@ -81,23 +81,39 @@ describeEachDatabase('idea experiments', (kind) => {
     return campaigns.find((campaign) => campaign.id === campaignId);
   };
 
-  /** Visitors spread evenly over the arms; `signs(arm, i)` says who reaches the thank-you page. */
+  /** The key the page's tracker tag carries, which its tracker sends with every event. */
+  const collectKeyOf = async (pageUrl: string) => {
+    const page = await t.current.app.inject({ url: new URL(pageUrl).pathname });
+    return /data-collect-key="([\w-]+)"/.exec(page.body)![1]!;
+  };
+
+  /**
+   * Visitors spread evenly over the arms, as the page's tracker sends them, from many places:
+   * 8 visitors a network address; `signs(arm, i)` says who reaches the thank-you page.
+   */
   const visit = async (
     served: ServedCampaign,
     { perArm, signs }: { perArm: number; signs: (arm: number, i: number) => boolean },
   ) => {
     const [headline, ...others] = served.elements;
     const goal = served.goals[0]!;
-    const events: object[] = [];
+    const collectKey = await collectKeyOf(served.url);
+    const byAddress = new Map<string, object[]>();
     const at = Date.now() - 60_000;
+    let visitors = 0;
     for (let arm = 0; arm <= headline!.variants.length; arm++) {
       for (let i = 0; i < perArm; i++) {
         const visitorId = `v-${served.id}-${arm}-${i}`;
+        const place = Math.floor(visitors++ / 8);
+        const address = `10.${served.id % 256}.${(place >> 8) % 256}.${place % 256}`;
+        const events = byAddress.get(address) ?? [];
+        byAddress.set(address, events);
         const base = {
           campaignId: served.id,
           visitorId,
           sessionId: `${visitorId}-s`,
           url: served.url,
+          collectKey,
         };
         const armOf = (element: ServedElement) =>
           arm === 0 ? 'control' : element.variants[arm - 1]!.id;
@@ -106,18 +122,27 @@ describeEachDatabase('idea experiments', (kind) => {
         );
         events.push({ ...base, id: randomUUID(), ts: at, type: 'exposure', assignments });
         if (signs(arm, i)) {
-          events.push({ ...base, id: randomUUID(), ts: at + 1000, type: 'goal', goalId: goal.id });
+          const thanks = { ...base, url: goal.url! };
+          events.push({
+            ...thanks,
+            id: randomUUID(),
+            ts: at + 1000,
+            type: 'goal',
+            goalId: goal.id,
+          });
         }
       }
     }
-    for (let i = 0; i < events.length; i += 100) {
+    for (const [address, events] of byAddress) {
       const response = await t.current.app.inject({
         method: 'POST',
         url: '/api/collect',
+        remoteAddress: address,
         headers: { 'user-agent': BROWSER },
-        payload: { events: events.slice(i, i + 100) },
+        payload: { events },
       });
       expect(response.statusCode, response.body).toBe(202);
+      expect(response.json()).not.toHaveProperty('rejected');
     }
   };
 
@@ -349,7 +374,7 @@ describeEachDatabase('idea experiments', (kind) => {
     expect(thanks.statusCode).toBe(200);
     expect(thanks.body).toContain('Thank you!');
     const tracker = `https://app.example.com/api/tracker/${team}.js`;
-    expect(thanks.body).toContain(`<script src="${tracker}"></script>`);
+    expect(thanks.body).toContain(`<script src="${tracker}" data-collect-key="`);
     expect(thanks.headers['content-security-policy']).toContain(`script-src ${tracker}`);
     expect((await t.current.app.inject({ url: `/p/${team}/nope/thanks` })).statusCode).toBe(404);
   });

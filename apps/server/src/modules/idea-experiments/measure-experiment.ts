@@ -3,17 +3,21 @@ import {
   experimentVerdict,
   type ExperimentArm,
   type ExperimentVariant,
+  type TrafficConcentration,
 } from '@kindling/domain';
 import { z } from 'zod';
 import type { Db } from '../../db/database';
 import { getCampaign } from '../campaigns/get-campaigns';
 import { getArmTotals } from '../stats/get-arm-totals';
+import { getTrafficConcentration } from '../stats/get-traffic-concentration';
 import type { ExperimentRow } from './repo';
 
 export interface MeasuredExperiment {
   /** The original first, then the variants, as shown: what each arm says. */
   texts: ExperimentVariant[];
   arms: ExperimentArm[];
+  /** The campaign's counted traffic by client address: concentrated, nothing automatic acts. */
+  traffic: TrafficConcentration;
 }
 
 export const readVariants = (row: ExperimentRow) =>
@@ -37,6 +41,7 @@ export async function measureExperiment(
   const totals = headline
     ? await getArmTotals({ db }, { teamId: row.teamId, campaign, elementId: headline.id })
     : [];
+  const traffic = await trafficOf({ db }, row);
   const texts = [original, ...variants];
   const arms = texts.map((_text, index): ExperimentArm => {
     const counted = totals[index] ?? { views: 0, visitors: 0, convertedVisitors: 0 };
@@ -44,7 +49,11 @@ export async function measureExperiment(
     const visitors = Math.max(counted.visitors, counted.convertedVisitors);
     return { views: counted.views, visitors, signups: counted.convertedVisitors };
   });
-  return { texts, arms };
+  return { texts, arms, traffic };
 }
+
+/** The experiment campaign's traffic concentration, read now (also for a stopped one). */
+export const trafficOf = ({ db }: { db: Db }, row: ExperimentRow) =>
+  getTrafficConcentration({ db }, { teamId: row.teamId, campaignId: row.campaignId });
 
 export const verdictOf = (measured: MeasuredExperiment) => experimentVerdict(measured.arms);

@@ -3,8 +3,10 @@ import {
   EXPERIMENT_STOP_REASONS,
   EXPERIMENT_VIEW_LIMIT,
   experimentVariantSchema,
+  trafficConcentrationSchema,
   type ExperimentVerdict,
   type IdeaExperimentView,
+  type TrafficConcentration,
 } from '@kindling/domain';
 import { z } from 'zod';
 import type { MeasuredExperiment } from './measure-experiment';
@@ -12,14 +14,19 @@ import type { ExperimentRow } from './repo';
 
 export type ExperimentView = IdeaExperimentView;
 
-/** What a stopped experiment keeps: the texts and the verdict (with its numbers) at the stop. */
+/**
+ * What a stopped experiment keeps: the texts, the verdict (with its numbers) and the traffic
+ * concentration at the stop (absent in rows stopped before it was counted).
+ */
 export interface StoppedResult {
   texts: MeasuredExperiment['texts'];
   verdict: ExperimentVerdict;
+  traffic?: TrafficConcentration;
 }
 
 const storedResultSchema = z.object({
   texts: z.array(experimentVariantSchema),
+  traffic: trafficConcentrationSchema.optional(),
   verdict: z.looseObject({
     outcome: z.enum(['variant_best', 'original_best', 'no_clear_winner']),
     text: z.string(),
@@ -40,7 +47,11 @@ const storedResultSchema = z.object({
 
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 
-export function presentExperiment(row: ExperimentRow, result: StoppedResult): ExperimentView {
+export function presentExperiment(
+  row: ExperimentRow,
+  result: StoppedResult,
+  traffic: TrafficConcentration,
+): ExperimentView {
   const { verdict, texts } = result;
   const reason = EXPERIMENT_STOP_REASONS.find((known) => known === row.stopReason) ?? null;
   return {
@@ -69,6 +80,7 @@ export function presentExperiment(row: ExperimentRow, result: StoppedResult): Ex
       leader: verdict.leader,
       ratio: verdict.ratio,
     },
+    traffic,
   };
 }
 

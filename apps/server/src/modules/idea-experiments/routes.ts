@@ -39,7 +39,9 @@ export function ideaExperimentRoutes(scope: AppInstance, deps: ExperimentDeps): 
         input: request.body,
       });
       const checked = await checkExperiment(deps, row);
-      return reply.status(201).send(presentExperiment(checked.row, checked.result));
+      return reply
+        .status(201)
+        .send(presentExperiment(checked.row, checked.result, checked.traffic));
     },
   );
 

@@ -50,7 +50,11 @@ export async function getPublicPage(
   const html = renderLandingPage({
     templateId: page.templateId,
     content: page.content,
-    trackerTag: getTrackerSnippet({ slug: page.team.slug, origin: appOrigin }).html,
+    trackerTag: getTrackerSnippet({
+      slug: page.team.slug,
+      origin: appOrigin,
+      collectKey: page.row.collectKey,
+    }).html,
     indexable: page.row.indexable,
     signupAction: `${pagePath(page.team.slug, page.row.slug)}/signup`,
   });
@@ -76,7 +80,11 @@ export async function getThanksPage(
     title: 'Thank you!',
     message: 'You are on the list. We will write to you as soon as there is news.',
     backHref: pagePath(page.team.slug, page.row.slug),
-    trackerTag: getTrackerSnippet({ slug: page.team.slug, origin: appOrigin }).html,
+    trackerTag: getTrackerSnippet({
+      slug: page.team.slug,
+      origin: appOrigin,
+      collectKey: page.row.collectKey,
+    }).html,
   });
   return { html, scriptSrcs: trackerScripts(appOrigin, page.team.slug) };
 }

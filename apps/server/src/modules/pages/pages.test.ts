@@ -183,7 +183,9 @@ describeEachDatabase('burner landing pages', (kind) => {
       expect(page.headers['content-security-policy']).toBe(
         `default-src 'none'; script-src ${tracker} https://app.example.com/api/tracker/${team}/preview.js; connect-src https://app.example.com; style-src 'unsafe-inline'; img-src http: https: data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
       );
-      expect(page.body).toContain(`<script src="${tracker}"></script>`);
+      // The page's own collect key: its tracker sends it, collect asks it of its campaigns.
+      expect(page.body).toMatch(/<script src="[^"]+" data-collect-key="[0-9a-f]{32}"><\/script>/);
+      expect(page.body).toContain(`<script src="${tracker}" data-collect-key="`);
       expect(page.body).toContain('<h1>Plan your week in five minutes</h1>');
       expect(page.body).toContain(`action="/p/${team}/launch/signup"`);
 

@@ -160,3 +160,23 @@ export async function listSignupsPage(
   ]);
   return { rows, total };
 }
+
+/**
+ * The collect keys of these pages, each looked up in its own team (published or not: a queued
+ * event may arrive after an unpublish). Collect asks them of the events of campaigns on them.
+ */
+export async function findPageCollectKeys(
+  db: Db,
+  pages: readonly { teamId: number; slug: string }[],
+): Promise<{ teamId: number; slug: string; collectKey: string }[]> {
+  if (pages.length === 0) return [];
+  return db
+    .selectFrom('pages')
+    .select(['teamId', 'slug', 'collectKey'])
+    .where((eb) =>
+      eb.or(
+        pages.map((page) => eb.and([eb('teamId', '=', page.teamId), eb('slug', '=', page.slug)])),
+      ),
+    )
+    .execute();
+}

@@ -1,6 +1,7 @@
 import {
   CAMPAIGN_LIMITS,
   capShares,
+  isConcentrated,
   mulberry32,
   thompsonWeights,
   type Campaign,
@@ -12,6 +13,7 @@ import { conversionGoalId } from './funnel-goals';
 import type { Interval } from './intervals';
 import { armModes } from './present-stats';
 import { sumRollupsOverLifetime } from './repo';
+import { sumCampaignTraffic } from './traffic-repo';
 
 /** The traffic shares of one element's served arms: the control and its enabled variants. */
 export interface ElementWeights {
@@ -30,18 +32,21 @@ const round = (weight: number) => Math.round(weight * 10_000) / 10_000;
  * Thompson-sampling weights per element of a bandit campaign (docs/decisions.md, "Bandit
  * weights"), from each served arm's exposed and converted visitors over the campaign's
  * lifetime, counted as the significance engine counts them, none above 90%. Even while nothing
- * can be learnt: no conversion goal, or no arm has visitors yet. Seeded by the element id, so
- * the same counts always give the same weights.
+ * can be learnt: no conversion goal, or no arm has visitors yet; and even while the counted
+ * traffic is concentrated on few client addresses (one sender could be steering the shares).
+ * Seeded by the element id, so the same counts always give the same weights.
  */
 export async function getBanditWeights(
   { db }: { db: Db },
   { teamId, campaign }: { teamId: number; campaign: Campaign },
 ): Promise<Map<number, ElementWeights>> {
   const goalId = conversionGoalId(campaign);
-  const rows =
-    goalId === null
-      ? []
-      : await sumRollupsOverLifetime(db, { teamId, campaignId: campaign.id, goalIds: [goalId] });
+  const learnable =
+    goalId !== null &&
+    !isConcentrated(await sumCampaignTraffic(db, { teamId, campaignId: campaign.id }));
+  const rows = learnable
+    ? await sumRollupsOverLifetime(db, { teamId, campaignId: campaign.id, goalIds: [goalId] })
+    : [];
   const series = armSeries(rows, LIFETIME, goalId === null ? null : { goalId, chosen: false });
   return new Map(
     campaign.elements.map((element) => {

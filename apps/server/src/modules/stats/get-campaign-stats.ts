@@ -19,6 +19,7 @@ import {
   type PeriodArms,
 } from './present-stats';
 import type { FinalIntervalCache } from './final-interval-cache';
+import { getTrafficConcentration } from './get-traffic-concentration';
 import { readIntervalRows } from './read-interval-rows';
 import { MAX_INTERVALS, STATS_MESSAGES, type StatsQuery, type StatsRange } from './stats-query';
 
@@ -143,6 +144,10 @@ export async function getCampaignStats(
   const compare = query.compareRange
     ? await loadPeriod({ ...input, range: query.compareRange, moreGoalIds: [] })
     : null;
+  const traffic = await getTrafficConcentration(
+    { db },
+    { teamId: team.id, campaignId: campaign.id },
+  );
   const exposedUntil = Math.min(query.range.end.getTime(), nowMs);
   const lead = leadElement(elements, main.arms);
   const campaignStats = campaignSeries(main.intervals, main.arms, lead, compare);
@@ -177,5 +182,6 @@ export async function getCampaignStats(
       intervals: presentIntervals(compare.intervals),
       ...campaignSeries(compare.intervals, compare.arms, lead, null),
     },
+    traffic,
   };
 }
