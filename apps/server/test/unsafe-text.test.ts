@@ -1,5 +1,5 @@
 import { UNSAFE_TEXT_MESSAGE } from '@kindling/domain';
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from './databases';
 import {
   bearer,
@@ -25,7 +25,7 @@ describeEachDatabase('unstorable text is refused on every write', (kind) => {
   let owner: Account;
   let slug: string;
 
-  it('sets up a team', async () => {
+  beforeAll(async () => {
     owner = await signUp(t.current.app);
     slug = await createTeam(t.current.app, owner, 'Text Team');
   });

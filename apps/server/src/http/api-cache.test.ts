@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases';
 import { bearer, createTeam, signUp, useTestApp, type Account } from '../../test/test-app';
 import { API_CACHE_CONTROL, etagOf, matchesIfNoneMatch } from './api-cache';
@@ -30,7 +30,7 @@ describeEachDatabase('ETags on GET API answers', (kind) => {
       headers: { ...bearer(as), ...headers },
     });
 
-  it('sets up a team', async () => {
+  beforeAll(async () => {
     owner = await signUp(t.current.app, 'Cache Owner');
     slug = await createTeam(t.current.app, owner, 'Cache Team');
   });

@@ -59,7 +59,7 @@ describeEachDatabase('POST /campaign/generate-text', (kind) => {
     return response.json<{ variants: string[] }>().variants;
   };
 
-  it('sets up a team', async () => {
+  beforeAll(async () => {
     owner = await signUp(t.current.app);
     slug = await createTeam(t.current.app, owner, 'Copy Team');
   });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/databases';
 import {
   bearer,
@@ -90,7 +90,7 @@ describeEachDatabase('campaigns', (kind) => {
       ...(payload ? { payload } : {}),
     });
 
-  it('sets up a team', async () => {
+  beforeAll(async () => {
     owner = await signUp(t.current.app);
     slug = await createTeam(t.current.app, owner, 'Campaign Team');
   });

@@ -87,7 +87,7 @@ describeEachDatabase('image uploads and is-image', (kind) => {
   // No bearer token: <img> tags cannot send one.
   const getFile = (url: string) => t.current.app.inject({ method: 'GET', url });
 
-  it('sets up a team', async () => {
+  beforeAll(async () => {
     owner = await signUp(t.current.app);
     slug = await createTeam(t.current.app, owner, 'Upload Team');
   });

@@ -1,5 +1,5 @@
 import { MAX_DRAFT_VARIANTS, NEW_VARIANT_LIMIT_MESSAGE } from '@kindling/domain';
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/databases';
 import {
   bearer,
@@ -53,7 +53,7 @@ describeEachDatabase('the new-variant limit on the server', (kind) => {
   const list = async () => (await api('GET', '/by-team')).json<{ id: number }[]>();
   const byId = async (id: number) => (await api('GET', `/by-id?id=${id}`)).json<Saved>();
 
-  it('sets up a team', async () => {
+  beforeAll(async () => {
     owner = await signUp(t.current.app);
     slug = await createTeam(t.current.app, owner, 'Limit Team');
   });

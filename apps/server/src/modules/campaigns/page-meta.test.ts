@@ -88,7 +88,7 @@ describeEachDatabase('campaign page meta', (kind) => {
     api('POST', '/create', { name: 'Lamp page', ingestedUrl: LAMP_URL, meta });
   const pngData = () => `data:image/png;base64,${png.toString('base64')}`;
 
-  it('sets up a team', async () => {
+  beforeAll(async () => {
     owner = await signUp(t.current.app);
     slug = await createTeam(t.current.app, owner, 'Meta Team');
   });

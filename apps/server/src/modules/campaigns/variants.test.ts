@@ -3,7 +3,7 @@ import {
   IMAGE_SOURCE_MESSAGE,
   NEW_VARIANT_LIMIT_MESSAGE,
 } from '@kindling/domain';
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/databases';
 import {
   bearer,
@@ -78,7 +78,7 @@ describeEachDatabase('variant calls', (kind) => {
   const addVariants = (variants: object[], ids = { campaignId, elementId: text.id }) =>
     api('POST', '/add-variants', { ...ids, variants });
 
-  it('sets up a campaign with a text and an image element', async () => {
+  beforeAll(async () => {
     owner = await signUp(t.current.app);
     slug = await createTeam(t.current.app, owner, 'Variant Team');
     const created = await api('POST', '/create', {

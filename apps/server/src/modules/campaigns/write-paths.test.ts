@@ -3,7 +3,7 @@ import {
   duplicateVariantMessage,
   EMPTY_VARIANT_MESSAGES,
 } from '@kindling/domain';
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/databases';
 import {
   bearer,
@@ -78,7 +78,7 @@ describeEachDatabase('one variant rule for every write path', (kind) => {
       })
     ).json<object[]>().length;
 
-  it('sets up a team', async () => {
+  beforeAll(async () => {
     owner = await signUp(t.current.app);
     slug = await createTeam(t.current.app, owner, 'Write Paths');
   });

@@ -7,7 +7,7 @@ import {
   medianFromHistogram,
 } from '@kindling/domain';
 import { sql, type Kysely } from 'kysely';
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { clickGoal, funnelCampaign } from '../../../test/campaign-parts';
 import { describeEachDatabase } from '../../../test/databases';
 import {
@@ -130,7 +130,7 @@ describeEachDatabase('POST /api/collect', (kind) => {
       ).n,
     );
 
-  it('sets up a campaign with two elements and a two-goal funnel', async () => {
+  beforeAll(async () => {
     owner = await signUp(t.current.app);
     slug = await createTeam(t.current.app, owner, 'Collect Team');
     const created = await t.current.app.inject({

@@ -1,5 +1,5 @@
 import { runInNewContext } from 'node:vm';
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/databases';
 import { bearer, createTeam, errorOf, signUp, useTestApp } from '../../../test/test-app';
 import { SHARED_CACHE_CONTROL } from '../../http/public-answer';
@@ -44,7 +44,7 @@ describeEachDatabase('the tracker routes', (kind) => {
     return response.json<{ id: number }>().id;
   };
 
-  it('sets up a team with an A/B split, a bandit and a paused campaign', async () => {
+  beforeAll(async () => {
     owner = await signUp(t.current.app);
     slug = await createTeam(t.current.app, owner, 'Tracker Team');
     split = await create({

@@ -1,5 +1,5 @@
 import { VARIANT_PREVIEW_MESSAGES, VARIANT_PREVIEW_SECONDS } from '@kindling/domain';
-import { afterEach, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { describeEachDatabase } from '../../../test/databases';
 import {
   bearer,
@@ -91,7 +91,7 @@ describeEachDatabase('variant preview links', (kind) => {
     variantId: arm,
   });
 
-  it('sets up two teams with a campaign each', async () => {
+  beforeAll(async () => {
     owner = await signUp(t.current.app, 'Owner');
     stranger = await signUp(t.current.app, 'Stranger');
     slug = await createTeam(t.current.app, owner, 'Preview Team');
