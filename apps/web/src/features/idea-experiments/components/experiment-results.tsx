@@ -5,6 +5,7 @@ import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { FormError } from '../../../ui/field';
+import { TrafficWarning } from '../../../ui/traffic-warning';
 import { errorMessage } from '../../../lib/error-message';
 import { useStopExperiment } from '../hooks/use-idea-experiment';
 import styles from './idea-test.module.css';
@@ -102,6 +103,7 @@ export function ExperimentRunning({
       }
       data-testid="experiment-running"
     >
+      <TrafficWarning traffic={experiment.traffic} className={styles.trafficRunning} />
       <p className={styles.soFar} data-testid="verdict-so-far">
         So far: {experiment.verdict.text}
       </p>
@@ -130,6 +132,7 @@ export function ExperimentVerdict({
           <span className={styles.reason}>{experiment.stopReasonText}</span>
         ) : null}
       </div>
+      <TrafficWarning traffic={experiment.traffic} className={styles.trafficStopped} />
       <p className={styles.verdict} data-testid="verdict">
         {experiment.verdict.text}
       </p>

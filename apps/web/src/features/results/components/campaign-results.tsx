@@ -16,6 +16,7 @@ import { useModals } from '../../../ui/modal-stack';
 import { SegmentedControl } from '../../../ui/segmented-control';
 import { LoadingState } from '../../../ui/spinner';
 import { toastError } from '../../../ui/toast';
+import { TrafficWarning } from '../../../ui/traffic-warning';
 import { useCampaignCounts } from '../hooks/use-campaign-counts';
 import { useCampaignStats } from '../hooks/use-campaign-stats';
 import { useVariantActions } from '../hooks/use-variant-actions';
@@ -143,6 +144,7 @@ export function CampaignResults({ campaign }: { campaign: Campaign }) {
           <NoTraffic />
         ) : (
           <div className={styles.stack} data-testid="results-body" aria-busy={stats.isFetching}>
+            <TrafficWarning traffic={answer.traffic} />
             <HeadlineCards
               metrics={answer.overall.cumulative}
               selected={metric}

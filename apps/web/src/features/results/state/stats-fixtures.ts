@@ -1,6 +1,8 @@
 import {
   campaignMetrics,
   emptyBaseMetrics,
+  NO_ADDRESS_TRAFFIC,
+  presentTrafficConcentration,
   variantMetrics,
   type BaseMetrics,
   type VariantSignificance,
@@ -98,5 +100,6 @@ export function dailyAnswer(
           timeSeries: series(compareDays),
         }
       : null,
+    traffic: presentTrafficConcentration(NO_ADDRESS_TRAFFIC),
   };
 }
