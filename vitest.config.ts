@@ -1,5 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * A stray `.only` would quietly skip every other test of its file, locally and in CI alike.
+ * Set on each project: an inline project does not inherit the root's test options.
+ */
+const allowOnly = false;
+
 export default defineConfig({
   test: {
     projects: [
@@ -12,6 +18,7 @@ export default defineConfig({
             'tools/**/*.test.ts',
           ],
           environment: 'node',
+          allowOnly,
         },
       },
       {
@@ -19,6 +26,7 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
           environment: 'node',
+          allowOnly,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           globalSetup: ['apps/server/test/global-setup.ts'],
@@ -35,6 +43,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
+          allowOnly,
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
