@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/database';
 import type { Outbox } from '../apps/server/src/mail/outbox';
 import { notifyTeam } from '../apps/server/src/modules/notifications/notify-team';
@@ -17,7 +17,11 @@ import {
   signUpThroughUi,
   signUpWithTeam,
 } from './support/flows';
-import { startPostgresServer, type PostgresServer } from './support/postgres-server';
+import {
+  describeWithPostgres,
+  startPostgresServer,
+  type PostgresServer,
+} from './support/postgres-server';
 
 // No route creates a notification: only the server's own code tells a team something. The
 // product path that does (an idea experiment stopping) is built elsewhere, so this test calls
@@ -25,7 +29,9 @@ import { startPostgresServer, type PostgresServer } from './support/postgres-ser
 // database; everything the browser sees goes through the real routes and the built app.
 const NO_MAIL: Outbox = { configured: false, post: () => {}, drain: () => Promise.resolve() };
 
-describe('team notifications: the bell, its list, following a link, marking read', () => {
+const SUITE = 'team notifications: the bell, its list, following a link, marking read';
+
+describeWithPostgres(SUITE, () => {
   const owner = newPerson('Olive Owner', 'notify-owner');
   const member = newPerson('Mina Member', 'notify-member');
   const stranger = newPerson('Sam Stranger', 'notify-stranger');

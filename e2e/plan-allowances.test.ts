@@ -4,7 +4,7 @@ import {
   PLAN_RUNNING_CAMPAIGNS,
 } from '@kindling/domain';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
 import { routeFixtureHost } from './support/fixture-host';
 import { startFixtureServer, type FixtureServer } from './support/fixture-server';
@@ -19,12 +19,18 @@ import {
   signUpThroughUi,
 } from './support/flows';
 import { openSaasLandingForEditing } from './support/wizard-flow';
-import { startPostgresServer, type PostgresServer } from './support/postgres-server';
+import {
+  describeWithPostgres,
+  startPostgresServer,
+  type PostgresServer,
+} from './support/postgres-server';
 
 const DAY_S = 86_400;
 const CAP = PLAN_RUNNING_CAMPAIGNS.starter;
 
-describe('plan allowances: the running-campaign cap on the list, the allowances on billing', () => {
+const SUITE = 'plan allowances: the running-campaign cap on the list, the allowances on billing';
+
+describeWithPostgres(SUITE, () => {
   const person = newPerson('Grace Hopper', 'plan-allowances');
   let server: PostgresServer;
   let fixtures: FixtureServer;

@@ -2,9 +2,22 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { describe } from 'vitest';
+import {
+  postgresProblem,
+  TEST_DATABASE_URL as ADMIN_URL,
+} from '../../apps/server/test/postgres-reachable';
 import { startServerProcess } from '../../apps/server/test/server-process';
 
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/**
+ * A browser suite that needs PostgreSQL (startPostgresServer), under the server suites' rule:
+ * skipped, and said so at the start of the run, when no server answers; REQUIRE_POSTGRES=1
+ * makes that an error instead (postgres-reachable.ts).
+ */
+export function describeWithPostgres(name: string, suite: () => void): void {
+  if (postgresProblem) describe.skip(`${name} [postgres: skipped, server not reachable]`, suite);
+  else describe(`${name} [postgres]`, suite);
+}
 
 export interface PostgresServer {
   baseUrl: string;

@@ -20,7 +20,10 @@ async function postgresReachable(): Promise<string | undefined> {
   }
 }
 
-/** Why the PostgreSQL test server cannot be used, or undefined when it can. */
+/**
+ * Why the PostgreSQL test server cannot be used, or undefined when it can. Server suites
+ * (databases.ts) and browser suites (e2e/support/postgres-server.ts) skip on it alike.
+ */
 export const postgresProblem = await postgresReachable();
 if (postgresProblem && REQUIRE_POSTGRES) {
   throw new Error(
