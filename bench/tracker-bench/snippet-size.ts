@@ -10,7 +10,7 @@ import { GROWTHBOOK_BUNDLE } from './growthbook';
 export interface SnippetSizes {
   /** GET /api/tracker/{team}.js for the bench team: runtime + bootstrap wrapper, exact bytes. */
   served: { raw: number; gzip: number };
-  /** The runtime bundle alone, as the 6 KB budget test builds and measures it. */
+  /** The runtime bundle alone, as the budget test builds and measures it. */
   runtime: { raw: number; gzip: number };
   /** GET /api/tracker/{team}/config.json: fetched by the script, one campaign of ten elements. */
   config: { raw: number; gzip: number };

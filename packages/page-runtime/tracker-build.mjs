@@ -9,6 +9,12 @@ export const trackerSources = agentSources;
 /** The free identifier the bundle reads its bootstrap from; the server binds it. */
 export const BOOTSTRAP_NAME = 'KINDLING_BOOTSTRAP';
 
+/**
+ * The tracker bundle's size budget, gzipped: 6 KB in ARCHITECTURE.md, 7 KB since self-healing
+ * (docs/decisions.md). The size test enforces it and the tracker bench reports against it.
+ */
+export const TRACKER_BUDGET_GZIP_BYTES = 7 * 1024;
+
 export const trackerBuildOptions = {
   ...agentBuildOptions,
   entryPoints: [trackerEntry],
