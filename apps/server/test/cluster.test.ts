@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CLUSTER_NEEDS_POSTGRES, CLUSTER_NEEDS_REDIS } from '../src/cluster/cluster-refusal';
+import { holdRequest, untilLogged } from './held-request';
 import { connect, follow, redisSubscriberCount } from './realtime-helpers';
 import { describeWithRedis, TEST_REDIS_URL, uniqueRedisPrefix } from './redis';
 import { startServerProcess, type ServerProcess } from './server-process';
@@ -117,9 +118,30 @@ describeWithRedis('a cluster of server processes on PostgreSQL [postgres]', () =
     ]);
     expect((await fetch(`${cluster.url}/api/health`)).status).toBe(200);
 
-    expect(await cluster.stop()).toBe(0);
+    // Drain: a request the test holds open is in a worker when the cluster gets SIGTERM, and
+    // that worker answers it before it exits.
+    const held = holdRequest(`${cluster.url}/api/user/register`, {
+      email: `drain-${Date.now()}@example.com`,
+      password: 'drain-pass-1',
+      realName: 'Drain',
+    });
+    const received = await untilLogged(
+      cluster,
+      '"msg":"incoming request"',
+      '"url":"/api/user/register"',
+    );
+    const stopped = cluster.stop();
+    await untilLogged(
+      cluster,
+      `"pid":${String(received.pid)},`,
+      '"msg":"shutting down: finishing in-flight requests"',
+    );
+    expect(held.answeredYet()).toBe(false);
+    held.finish();
+    expect(await held.answered).toEqual({ status: 201, connection: 'close' });
+    expect(await stopped).toBe(0);
     expect(linesOf(cluster, 'worker died: starting a replacement')).toHaveLength(1);
-  }, 60_000);
+  }, 90_000);
 
   it('reports a job started through one process to a subscriber on another, run by a third', async () => {
     // Neither the process that queues the job nor the subscriber's process runs jobs.

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
+import { holdRequest, untilLogged } from './held-request';
 import { startServerProcess } from './server-process';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'kindling-process-'));
@@ -50,20 +51,24 @@ describe('the server process', { timeout: 120_000 }, () => {
   });
 
   it('finishes an in-flight request on SIGTERM, then exits 0', async () => {
-    const server = await start();
-    // bcrypt makes register slow enough to still be running when the signal arrives.
-    const inFlight = fetch(`${server.url}/api/user/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        email: `inflight-${Date.now()}@example.com`,
-        password: 'inflight-pass-1',
-        realName: 'In Flight',
-      }),
+    const server = await start({ LOG_LEVEL: 'info' });
+    // A failed check would leave the process waiting for the rest of the body.
+    onTestFinished(() => void server.child.kill('SIGKILL'));
+    const held = holdRequest(`${server.url}/api/user/register`, {
+      email: `inflight-${Date.now()}@example.com`,
+      password: 'inflight-pass-1',
+      realName: 'In Flight',
     });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await untilLogged(server, '"msg":"incoming request"', '"url":"/api/user/register"');
+
     server.child.kill('SIGTERM');
-    expect((await inFlight).status).toBe(201);
+    await untilLogged(server, '"msg":"shutting down: finishing in-flight requests"');
+    // The server has the request and the signal, and has not answered: it is in flight.
+    expect(held.answeredYet()).toBe(false);
+    expect(server.child.exitCode).toBeNull();
+    held.finish();
+
+    expect(await held.answered).toEqual({ status: 201, connection: 'close' });
     expect(await server.exited).toBe(0);
   });
 });
