@@ -2,6 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { pino } from 'pino';
 import type { Config } from '../config';
 import { loggerOptions } from '../http/logger';
+import { closeOrphanedHandoffs } from './close-orphaned-handoffs';
 import { clusterRefusals } from './cluster-refusal';
 
 /** The exit code of a configuration error (EX_CONFIG), as a single process uses. */
@@ -10,7 +11,8 @@ const CONFIG_ERROR_EXIT = 78;
 /**
  * The primary of `npm run start:cluster`: forks CLUSTER_WORKERS server processes that share one
  * port (node:cluster hands out the connections), replaces a worker that dies, and on SIGTERM or
- * SIGINT lets every worker finish its in-flight requests before it exits itself.
+ * SIGINT lets every worker finish its in-flight requests before it exits itself. Connections
+ * handed to a worker that dies before taking them are closed (close-orphaned-handoffs.ts).
  * A worker that dies before it ever listened is not replaced: the cause (a bad setting, an
  * unreachable database) would kill its replacement too, so the cluster stops and says so.
  */
@@ -26,7 +28,11 @@ export function runClusterPrimary(config: Config): void {
   let stopping = false;
   let exitCode = 0;
 
-  const fork = () => live.add(cluster.fork());
+  const fork = () => {
+    const worker = cluster.fork();
+    closeOrphanedHandoffs(worker);
+    live.add(worker);
+  };
   const stop = (reason: string, code: number) => {
     if (stopping) return;
     stopping = true;
