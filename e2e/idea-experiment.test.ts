@@ -52,10 +52,18 @@ function armShown(headline: string, button: string): number {
   return byHeadline;
 }
 
-/** `views` visitors of arm `arm` (0 the original), the first `signups` of them signing up. */
+/**
+ * `views` visitors of arm `arm` (0 the original), `signups` of them signing up, with
+ * the collect key the page's tracker tag carries (the tracker sends it with every event).
+ */
 function bulkEvents(
   served: ServedCampaign,
-  { arm, views, signups }: { arm: number; views: number; signups: number },
+  {
+    arm,
+    views,
+    signups,
+    collectKey,
+  }: { arm: number; views: number; signups: number; collectKey: string },
 ): CollectEvent[] {
   const goal = served.goals[0]!;
   const now = Date.now();
@@ -66,6 +74,7 @@ function bulkEvents(
       visitorId,
       sessionId: `${visitorId}-s`,
       url: served.url,
+      collectKey,
     };
     const assignments = Object.fromEntries(
       served.elements.map((element) => [
@@ -85,7 +94,11 @@ function bulkEvents(
       assignments,
       applied,
     };
-    if (index >= signups) return [exposure];
+    // Sign-ups spread evenly over the arm's visitors, so the rates read the same at any moment
+    // of the posting (a poll mid-way must not see an arm's sign-ups all at its start).
+    const signs =
+      Math.floor(((index + 1) * signups) / views) > Math.floor((index * signups) / views);
+    if (!signs) return [exposure];
     const signedUp: CollectEvent = {
       ...base,
       id: randomUUID(),
@@ -203,9 +216,15 @@ describe('idea experiment (issue 18)', () => {
     expect((await signups.allTextContents()).reduce((sum, text) => sum + Number(text), 0)).toBe(4);
     await shotAtBothSizes(page, 'idea-experiment-running');
 
-    // Bulk traffic, as the tracker sends it, until every arm passes 1,000 views.
+    // Bulk traffic, as the tracker sends it from many visitors' addresses, until every arm
+    // passes 1,000 views.
+    const html = await (await fetch(url)).text();
+    const collectKey = /data-collect-key="([\w-]+)"/.exec(html)![1]!;
     for (const [arm, signed] of SIGNUPS_PER_1000.entries()) {
-      await postTraffic(baseUrl, bulkEvents(served, { arm, views: BULK_VIEWS, signups: signed }));
+      await postTraffic(
+        baseUrl,
+        bulkEvents(served, { arm, views: BULK_VIEWS, signups: signed, collectKey }),
+      );
     }
 
     // The screen reads every few seconds; the read applies the stop rule.

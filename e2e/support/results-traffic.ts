@@ -79,16 +79,72 @@ export function plannedEvents(plan: TrafficPlan): CollectEvent[] {
   return events;
 }
 
-/** Posts the events in batches the endpoint takes, each acknowledged before the next. */
-export async function postTraffic(baseUrl: string, events: readonly CollectEvent[]): Promise<void> {
-  for (let start = 0; start < events.length; start += COLLECT_MAX_EVENTS) {
+/** Visitors sharing one network address when traffic is spread: real traffic has 1 or 2. */
+const VISITORS_PER_ADDRESS = 4;
+
+/** Addresses handed out so far in this test file: each call's visitors get new ones. */
+let addressesUsed = 0;
+
+/**
+ * The events grouped by the network address they come from: the visitors, in the order they
+ * first appear, `VISITORS_PER_ADDRESS` to an address (10.x.y.z, new for every call), each
+ * visitor's events together and in order. The server counts visitors per address (traffic
+ * concentration): traffic from few addresses is held back from every automatic decision, as
+ * forged traffic would be.
+ */
+function spreadOverAddresses(events: readonly CollectEvent[]): Map<string, CollectEvent[]> {
+  const visitors = new Map<string, number>();
+  const byAddress = new Map<string, CollectEvent[]>();
+  for (const event of events) {
+    const key = `${event.campaignId}:${event.visitorId}`;
+    if (!visitors.has(key)) visitors.set(key, visitors.size);
+    const place = addressesUsed + Math.floor(visitors.get(key)! / VISITORS_PER_ADDRESS);
+    const address = `10.${(place >> 16) % 256}.${(place >> 8) % 256}.${place % 256}`;
+    const group = byAddress.get(address) ?? [];
+    group.push(event);
+    byAddress.set(address, group);
+  }
+  addressesUsed += byAddress.size;
+  return byAddress;
+}
+
+/**
+ * Posts the events in batches the endpoint takes, each acknowledged before the next: by default
+ * spread over many network addresses, as visitors would come (the server trusts loopback's
+ * X-Forwarded-For in the end-to-end run), or all `from` one address. Every event must count.
+ */
+export async function postTraffic(
+  baseUrl: string,
+  events: readonly CollectEvent[],
+  { from }: { from?: string } = {},
+): Promise<void> {
+  const groups = from ? new Map([[from, [...events]]]) : spreadOverAddresses(events);
+  const post = async (address: string, batch: CollectEvent[]) => {
     const response = await fetch(`${baseUrl}/api/collect`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'user-agent': DESKTOP_UA },
-      body: JSON.stringify({ events: events.slice(start, start + COLLECT_MAX_EVENTS) }),
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': DESKTOP_UA,
+        'x-forwarded-for': address,
+      },
+      body: JSON.stringify({ events: batch }),
     });
-    if (response.status !== 202) {
-      throw new Error(`collect -> ${response.status} ${await response.text()}`);
+    const answer = await response.text();
+    const counted = response.status === 202 && (JSON.parse(answer) as { accepted: number });
+    if (!counted || counted.accepted !== batch.length) {
+      throw new Error(`collect -> ${response.status} ${answer}`);
     }
-  }
+  };
+  // One address's batches go in order (a visitor's exposure before its goals); a few addresses
+  // at once, as visitors arrive together.
+  const queue = [...groups];
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const [address, group] = next;
+      for (let start = 0; start < group.length; start += COLLECT_MAX_EVENTS) {
+        await post(address, group.slice(start, start + COLLECT_MAX_EVENTS));
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 6 }, worker));
 }
