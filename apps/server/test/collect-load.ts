@@ -120,6 +120,7 @@ export type StreamEvent = ReturnType<typeof streamEvent>;
 
 export interface PostAnswer {
   status: number;
+  headers: http.IncomingHttpHeaders;
   body: string;
 }
 
@@ -151,7 +152,9 @@ export function postJson(
         let text = '';
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }),
+        );
         response.on('error', reject);
       },
     );

@@ -130,6 +130,8 @@ describe.skipIf(postgresProblem)('PostgreSQL restart under load', () => {
       const { answer: signInDown } = await untilAnswered(signIn, (status) => status !== 200);
       for (const answer of [collectDown, signInDown]) {
         expect(answer.status).toBe(503);
+        // The README's promise: clients are told when to try again.
+        expect(answer.headers['retry-after']).toBe('5');
         expect(JSON.parse(answer.body)).toEqual({
           error: { code: 'RETRYABLE', message: DATABASE_UNAVAILABLE },
         });

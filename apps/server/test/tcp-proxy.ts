@@ -11,6 +11,12 @@ export interface TcpProxy {
    * new ones are refused until `restore`.
    */
   cut(): Promise<void>;
+  /**
+   * The service stops answering without closing anything, as in a network partition: open
+   * connections stay open and carry nothing more, new ones are accepted and carry nothing.
+   * Bytes sent meanwhile are lost, so end it with `cut` (a client would read stale answers).
+   */
+  stall(): void;
   /** The service is back on the same address. */
   restore(): Promise<void>;
   close(): Promise<void>;
@@ -23,9 +29,18 @@ export interface TcpProxy {
  */
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const pairs = new Set<[Socket, Socket]>();
+  /** Connections accepted while stalled: held open, never carried. */
+  const held = new Set<Socket>();
   let server: Server | undefined;
+  let stalled = false;
 
   const carry = (client: Socket) => {
+    if (stalled) {
+      held.add(client);
+      client.on('error', () => client.destroy()).on('close', () => held.delete(client));
+      client.resume();
+      return;
+    }
     const upstream = connect(target.port, target.host);
     const pair: [Socket, Socket] = [client, upstream];
     pairs.add(pair);
@@ -38,6 +53,17 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     upstream.on('error', end).on('close', end);
     client.pipe(upstream);
     upstream.pipe(client);
+  };
+
+  const stall = () => {
+    stalled = true;
+    for (const [client, upstream] of pairs) {
+      client.unpipe(upstream);
+      upstream.unpipe(client);
+      // Read and drop, so neither side sees back-pressure it could notice.
+      client.resume();
+      upstream.resume();
+    }
   };
 
   const listen = (port: number) =>
@@ -59,11 +85,14 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
 
   const cut = async () => {
     const closing = stopListening();
+    stalled = false;
     for (const [client, upstream] of pairs) {
       client.resetAndDestroy();
       upstream.destroy();
     }
     pairs.clear();
+    for (const client of held) client.resetAndDestroy();
+    held.clear();
     await closing;
   };
 
@@ -73,6 +102,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     port,
     refuse: stopListening,
     cut,
+    stall,
     async restore() {
       if (server) return;
       // The port was ours a moment ago; retry briefly in case the kernel holds it.
