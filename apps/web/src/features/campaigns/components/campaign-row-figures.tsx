@@ -9,6 +9,7 @@ import {
   pluralize,
 } from '../../../lib/format';
 import { Skeleton } from '../../../ui/skeleton';
+import { shownBestVariant } from '../state/shown-best-variant';
 import styles from './campaign-row-figures.module.css';
 
 // recharts is loaded with the first row that has figures, not with the list.
@@ -41,16 +42,15 @@ function Figure({
 }
 
 function BestVariant({ figures }: { figures: PerformanceFigures }) {
-  const best = figures.bestVariant;
-  if (!figures.enoughData || !best || best.uplift === null) {
-    return <span className={styles.muted}>{NOT_ENOUGH_DATA}</span>;
-  }
+  const shown = shownBestVariant(figures);
+  if (!shown) return <span className={styles.muted}>{NOT_ENOUGH_DATA}</span>;
+  const { uplift, chanceToBeatControl } = shown;
   return (
     <>
-      <span className={clsx(best.uplift > 0 && styles.up, best.uplift < 0 && styles.down)}>
-        {formatChange(best.uplift)}
+      <span className={clsx(uplift > 0 && styles.up, uplift < 0 && styles.down)}>
+        {formatChange(uplift)}
       </span>
-      <span className={styles.sub}>{formatChance(best.chanceToBeatControl)} to beat original</span>
+      <span className={styles.sub}>{formatChance(chanceToBeatControl)} to beat original</span>
     </>
   );
 }

@@ -2,13 +2,19 @@ import type { PerformanceFigures } from '@kindling/domain';
 import { describe, expect, it } from 'vitest';
 import { parseSort, sortCampaigns } from './sort-campaigns';
 
-const figures = (views: number, conversions: number, uplift: number | null, enoughData = true) =>
+const figures = (
+  views: number,
+  conversions: number,
+  uplift: number | null,
+  enoughData = true,
+  chanceToBeatControl: number | null = 0.5,
+) =>
   ({
     views,
     conversions,
     conversionRate: views === 0 ? 0 : conversions / views,
     bestVariant:
-      uplift === null ? null : { elementId: 1, variantId: 2, uplift, chanceToBeatControl: 0.5 },
+      uplift === null ? null : { elementId: 1, variantId: 2, uplift, chanceToBeatControl },
     enoughData,
     last30Days: { views, conversions, daily: [] },
   }) satisfies PerformanceFigures;
@@ -41,6 +47,11 @@ describe('sortCampaigns', () => {
 
   it('ranks uplift only where the row shows one (enough data)', () => {
     expect(ids('uplift')).toEqual([3, 2, 4, 1]);
+  });
+
+  it('ranks no uplift the server left without a chance (below the minimum sample)', () => {
+    const belowSample = new Map(byId).set(1, figures(300, 90, 2, true, null));
+    expect(sortCampaigns(campaigns, belowSample, 'uplift').map((c) => c.id)).toEqual([3, 2, 4, 1]);
   });
 
   it('reads the sort from the address, the default for anything else', () => {

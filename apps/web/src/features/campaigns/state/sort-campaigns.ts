@@ -1,4 +1,5 @@
 import type { PerformanceFigures } from '@kindling/domain';
+import { shownBestVariant } from './shown-best-variant';
 
 /** The list's orders; numbers sort highest first, the list's own order breaking ties. */
 export const CAMPAIGN_SORTS = [
@@ -21,7 +22,7 @@ const names = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true 
 
 /**
  * The number a campaign sorts by, or null to go after every campaign that has one: figures
- * not loaded yet, and an uplift the row does not show (not enough data, or none to compute).
+ * not loaded yet, and an uplift the row does not show (shownBestVariant).
  */
 function keyOf(sort: Exclude<CampaignSort, 'newest' | 'name'>, figures?: PerformanceFigures) {
   if (!figures) return null;
@@ -31,7 +32,7 @@ function keyOf(sort: Exclude<CampaignSort, 'newest' | 'name'>, figures?: Perform
     case 'conversionRate':
       return figures.conversionRate;
     case 'uplift':
-      return figures.enoughData ? (figures.bestVariant?.uplift ?? null) : null;
+      return shownBestVariant(figures)?.uplift ?? null;
   }
 }
 

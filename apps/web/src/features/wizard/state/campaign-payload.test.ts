@@ -13,6 +13,8 @@ const goals: Goal[] = [
   {
     id: -3,
     isConversionGoal: false,
+    metricRole: null,
+    lowerIsBetter: false,
     event: {
       type: GoalEventType.Click,
       name: 'Click 1',
@@ -23,6 +25,8 @@ const goals: Goal[] = [
   {
     id: -4,
     isConversionGoal: true,
+    metricRole: null,
+    lowerIsBetter: false,
     event: { type: GoalEventType.PageView, name: 'Page View 2', url: `${URL}/thanks` },
   },
 ];

@@ -74,6 +74,8 @@ describe('page meta in the wizard', () => {
       metrics: null,
       benchmark: null,
       autoGenerationStatus: null,
+      statsMethod: 'sequential',
+      minimumDetectableEffect: 0.1,
       isDemo: false,
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',

@@ -34,6 +34,8 @@ function campaign(patch: Partial<Campaign> = {}): Campaign {
     metrics: null,
     benchmark: null,
     autoGenerationStatus: null,
+    statsMethod: 'fixed',
+    minimumDetectableEffect: 0.05,
     createdAt: '2024-01-01T00:00:00Z',
     updatedAt: '2024-01-02T00:00:00Z',
     ...patch,

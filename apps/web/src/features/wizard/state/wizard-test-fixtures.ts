@@ -33,5 +33,7 @@ export const withElements = (...elements: WizardState['elements']): WizardState 
 export const clickGoal = (id: number, name = `Click ${id}`): Goal => ({
   id,
   isConversionGoal: false,
+  metricRole: null,
+  lowerIsBetter: false,
   event: { type: GoalEventType.Click, name, url: SHOP_URL, elements: [] },
 });

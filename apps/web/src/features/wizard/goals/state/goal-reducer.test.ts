@@ -28,17 +28,21 @@ describe('goals', () => {
     ]);
   });
 
-  it('a new goal is active; a click goal listens on the campaign page, a page view starts empty', () => {
+  it('a new goal is an active funnel step; a click goal listens on the campaign page, a page view starts empty', () => {
     const state = run(initial(), addGoal(GoalEventType.Click), addGoal(GoalEventType.PageView));
     expect(state.goals).toEqual([
       {
         id: -1,
         isConversionGoal: false,
+        metricRole: null,
+        lowerIsBetter: false,
         event: { type: GoalEventType.Click, name: 'Click Goal #1', url: SHOP_URL, elements: [] },
       },
       {
         id: -2,
         isConversionGoal: true,
+        metricRole: null,
+        lowerIsBetter: false,
         event: { type: GoalEventType.PageView, name: 'Page View Goal #2', url: '', elements: [] },
       },
     ]);

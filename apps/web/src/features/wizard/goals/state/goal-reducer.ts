@@ -21,6 +21,8 @@ export function goalReducer<S extends GoalsHost>(state: S, action: GoalAction): 
       const goal: Goal = {
         id,
         isConversionGoal: false,
+        metricRole: null,
+        lowerIsBetter: false,
         event: {
           type: action.eventType,
           name: defaultGoalName(action.eventType, state.goals.length),

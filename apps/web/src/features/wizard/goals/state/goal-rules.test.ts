@@ -9,6 +9,8 @@ function clickGoal(id: number, elements: GoalElement[] = [button]): Goal {
   return {
     id,
     isConversionGoal: false,
+    metricRole: null,
+    lowerIsBetter: false,
     event: { type: GoalEventType.Click, name: `Click Goal #${id}`, url: '', elements },
   };
 }
@@ -17,6 +19,8 @@ function pageViewGoal(id: number, url: string): Goal {
   return {
     id,
     isConversionGoal: false,
+    metricRole: null,
+    lowerIsBetter: false,
     event: { type: GoalEventType.PageView, name: `Page View Goal #${id}`, url, elements: [] },
   };
 }
@@ -33,7 +37,13 @@ describe('goalsReadyMessage', () => {
     expect(goalsReadyMessage([clickGoal(1, [])])).toBe(
       'Choose at least one element for Click Goal #1.',
     );
-    const noList: Goal = { id: 1, isConversionGoal: false, event: { type: 2, name: 'Buy' } };
+    const noList: Goal = {
+      id: 1,
+      isConversionGoal: false,
+      metricRole: null,
+      lowerIsBetter: false,
+      event: { type: 2, name: 'Buy' },
+    };
     expect(goalsReadyMessage([noList])).toBe('Choose at least one element for Buy.');
   });
 
@@ -44,7 +54,13 @@ describe('goalsReadyMessage', () => {
     expect(goalsReadyMessage([pageViewGoal(3, 'not a url')])).toBe(
       'Enter a valid page URL for Page View Goal #3.',
     );
-    const noUrl: Goal = { id: 3, isConversionGoal: false, event: { type: 1, name: 'Thanks' } };
+    const noUrl: Goal = {
+      id: 3,
+      isConversionGoal: false,
+      metricRole: null,
+      lowerIsBetter: false,
+      event: { type: 1, name: 'Thanks' },
+    };
     expect(goalsReadyMessage([noUrl])).toBe('Enter a valid page URL for Thanks.');
   });
 
@@ -64,7 +80,13 @@ describe('goalsReadyMessage', () => {
   });
 
   it('refuses goals of an unknown type', () => {
-    const unknown: Goal = { id: 1, isConversionGoal: false, event: { type: 0, name: 'Old' } };
+    const unknown: Goal = {
+      id: 1,
+      isConversionGoal: false,
+      metricRole: null,
+      lowerIsBetter: false,
+      event: { type: 0, name: 'Old' },
+    };
     expect(goalsReadyMessage([unknown])).toBe('Unsupported track event type in this step.');
   });
 
