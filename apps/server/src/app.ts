@@ -47,6 +47,7 @@ import { campaignRoutes } from './modules/campaigns/routes';
 import { demoRoutes } from './modules/demo/routes';
 import { getCampaigns } from './modules/campaigns/get-campaigns';
 import { statsRoutes } from './modules/stats/routes';
+import { findStatsCorrection } from './modules/teams/repo';
 import { introSurveyRoutes } from './modules/survey/routes';
 import { urlContextRoutes } from './modules/url-context/routes';
 import { waitlistRoutes } from './modules/waitlist/routes';
@@ -301,6 +302,7 @@ export async function buildApp({
       notificationRoutes(scope, services);
       statsRoutes(scope, services, {
         getCampaigns: (input) => getCampaigns(services, input),
+        getStatsCorrection: (teamId) => findStatsCorrection(services.db, teamId),
         listCampaigns: (input) => getCampaigns(services, input),
         finalIntervals: createFinalIntervalCache({ maxRows: config.STATS_CACHE_ROWS }),
         performance: createPerformanceCache(),

@@ -154,6 +154,8 @@ export interface Stats {
       variants: Record<string, Variant>;
       funnel: FunnelStep[];
       sampleSize: SampleSize;
+      plan: unknown;
+      verdict: unknown;
     }
   >;
   goals: { id: number; isConversionGoal: boolean; counted: boolean }[];

@@ -88,6 +88,7 @@ const EXAMPLES: Record<string, (context: Context) => Example> = {
   'GET /': () => ({}),
   'POST /save': () => ({ payload: { name: 'Renamed Team' } }),
   'POST /feature-flags': () => ({ payload: { flag: 'calendar', enabled: true } }),
+  'POST /stats-settings': () => ({ payload: { correction: 'benjamini-hochberg' } }),
   'GET /members': () => ({}),
   'POST /members/invite': () => ({ payload: { email: 'new.person@example.com', role: 'member' } }),
   'DELETE /members/remove': (c) => ({ query: { userId: c.memberUserId } }),

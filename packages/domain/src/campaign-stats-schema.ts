@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { GRANULARITIES } from './constants';
 import { campaignMetricsSchema, variantMetricsSchema } from './metrics-schema';
-import { srmResultSchema, variantSignificanceSchema } from './stats/significance-schema';
+import {
+  correctionSchema,
+  metricComparisonSchema,
+  metricDefinitionSchema,
+  srmResultSchema,
+  testMethodSchema,
+  variantSignificanceSchema,
+  verdictSchema,
+} from './stats/significance-schema';
 import { trafficConcentrationSchema } from './traffic-concentration';
 
 // The answer of POST /api/team/{team}/campaign/stats (docs/api.md): the server builds it with
@@ -33,7 +41,7 @@ export const funnelStepSchema = z.object({
 export type FunnelStep = z.infer<typeof funnelStepSchema>;
 
 export const sampleSizeSchema = z.object({
-  /** Exposed visitors each arm needs to confirm the observed uplift; null when not estimable. */
+  /** Visitors each arm needs (the plan: the MDE and the original's rate); null before it converts. */
   requiredPerArm: count.nullable(),
   /** Exposed visitors of the element's smallest arm in the range. */
   exposedPerArm: count,
@@ -64,9 +72,11 @@ const campaignMetrics = campaignMetricsSchema;
 export const variantStatsSchema = z.object({
   id: armId,
   control: z.boolean(),
+  /** Not served in the range (paused throughout): out of every test and of SRM. */
+  paused: z.boolean(),
   overall: modesOf(variantMetrics),
   timeSeries: timeSeriesOf(variantMetrics),
-  /** Against the element's control; null for the control itself. */
+  /** Against the element's control; null for the control itself and a paused variant. */
   significance: variantSignificanceSchema.nullable(),
 });
 export type VariantStats = z.infer<typeof variantStatsSchema>;
@@ -80,6 +90,17 @@ export const elementStatsSchema = z.object({
   /** One step per funnel goal, in funnel order. */
   funnel: z.array(funnelStepSchema),
   sampleSize: sampleSizeSchema,
+  /** How the element is tested: the campaign's method and MDE, the team's correction. */
+  plan: z.object({
+    method: testMethodSchema,
+    correction: correctionSchema,
+    minimumDetectableEffect: z.number(),
+    plannedPerArm: count.nullable(),
+  }),
+  /** What to do, in one sentence (packages/domain stats/verdict.ts): the app shows it as is. */
+  verdict: verdictSchema,
+  /** Every running variant against the original on every metric. */
+  comparisons: z.array(metricComparisonSchema),
 });
 export type ElementStats = z.infer<typeof elementStatsSchema>;
 
@@ -98,6 +119,8 @@ export const campaignStatsSchema = z.object({
   /** Element id -> its arms, significance, funnel and sample estimate. */
   elements: z.record(z.string(), elementStatsSchema),
   goals: z.array(z.object({ id: rowId, isConversionGoal: z.boolean(), counted: z.boolean() })),
+  /** The primary metric (the counted goal) first, then the secondary and guardrail goals. */
+  metrics: z.array(metricDefinitionSchema),
   /** With compareRange: the campaign in the comparison period. */
   benchmark: z
     .object({

@@ -7,6 +7,12 @@ import { GOAL_MESSAGES } from './goals';
 import { baseMetricsSchema, campaignMetricsSchema } from './metrics-schema';
 import { faviconDataUrlSchema, pageMetaSchema } from './page-meta';
 import { popupClicksSchema } from './popup-clicks';
+import {
+  DEFAULT_MINIMUM_DETECTABLE_EFFECT,
+  MAX_MINIMUM_DETECTABLE_EFFECT,
+  MIN_MINIMUM_DETECTABLE_EFFECT,
+} from './stats/plan';
+import { testMethodSchema } from './stats/significance-schema';
 
 // Campaign entity (spec section 3) and the bodies of POST /create and POST /save.
 
@@ -20,6 +26,9 @@ export const CAMPAIGN_TYPE_LABELS: Record<CampaignType, string> = {
 
 export const CAMPAIGN_INPUT_MESSAGES = {
   trafficAllocation: 'Traffic allocation must be between 1 and 100',
+  minimumDetectableEffect: `The minimum detectable effect must be between ${MIN_MINIMUM_DETECTABLE_EFFECT * 100}% and ${MAX_MINIMUM_DETECTABLE_EFFECT * 100}%`,
+  methodLocked:
+    'The test method can only change before the campaign has visitors: a fixed-horizon test chosen after looking at the results is no longer valid.',
   tooManyGoals: GOAL_MESSAGES.tooManyGoals,
 } as const;
 
@@ -65,6 +74,12 @@ export const trafficAllocationSchema = z
   .min(1, { error: CAMPAIGN_INPUT_MESSAGES.trafficAllocation })
   .max(100, { error: CAMPAIGN_INPUT_MESSAGES.trafficAllocation });
 
+/** The relative change worth detecting: 0.1 means 10%. */
+export const minimumDetectableEffectSchema = z
+  .number({ error: CAMPAIGN_INPUT_MESSAGES.minimumDetectableEffect })
+  .min(MIN_MINIMUM_DETECTABLE_EFFECT, { error: CAMPAIGN_INPUT_MESSAGES.minimumDetectableEffect })
+  .max(MAX_MINIMUM_DETECTABLE_EFFECT, { error: CAMPAIGN_INPUT_MESSAGES.minimumDetectableEffect });
+
 /** Body of POST /create: the campaign form plus the campaign settings. */
 export const campaignInputSchema = campaignFormSchema.extend({
   type: campaignTypeSchema.default('ab_split'),
@@ -79,6 +94,10 @@ export const campaignInputSchema = campaignFormSchema.extend({
     .max(MAX_GOALS, { error: CAMPAIGN_INPUT_MESSAGES.tooManyGoals })
     .default([]),
   autoGenerationStatus: autoGenerationStatusSchema.nullish(),
+  /** Left out: sequential on create, unchanged on save. */
+  statsMethod: testMethodSchema.optional(),
+  /** Left out: 10% on create, unchanged on save. */
+  minimumDetectableEffect: minimumDetectableEffectSchema.optional(),
 });
 export type CampaignInput = z.infer<typeof campaignInputSchema>;
 
@@ -131,6 +150,8 @@ export const campaignSchema = z.object({
   metrics: campaignMetricsSchema.nullable().default(null),
   benchmark: baseMetricsSchema.nullable().default(null),
   autoGenerationStatus: autoGenerationStatusSchema.nullable().default(null),
+  statsMethod: testMethodSchema.default('sequential'),
+  minimumDetectableEffect: z.number().default(DEFAULT_MINIMUM_DETECTABLE_EFFECT),
   createdAt: timestamp,
   updatedAt: timestamp,
 });

@@ -34,11 +34,23 @@ export const goalEventSchema = z.object({
 });
 export type GoalEvent = z.infer<typeof goalEventSchema>;
 
+/**
+ * What a goal measures besides the funnel (issue 29): a secondary metric (reported, never
+ * deciding) or a guardrail (a significant harm stops a winner from being called one). Null: the
+ * goal is a step of the funnel, whose end is the primary metric.
+ */
+export const GOAL_METRIC_ROLES = ['secondary', 'guardrail'] as const;
+export const goalMetricRoleSchema = z.enum(GOAL_METRIC_ROLES);
+export type GoalMetricRole = z.infer<typeof goalMetricRoleSchema>;
+
 /** A goal whose page-view address may also be one of the app's pages under `ownPagesOrigin`. */
 export function goalSchemaFor(ownPagesOrigin?: string | null) {
   return z.object({
     id: z.number().int(),
     isConversionGoal: z.boolean().default(false),
+    metricRole: goalMetricRoleSchema.nullable().default(null),
+    /** Fewer is better (a bounce, an error page): a rise is a harm. */
+    lowerIsBetter: z.boolean().default(false),
     // A page-view goal counts visits to its page: the page-URL rule, as for the campaign's page.
     event: goalEventSchema.refine(
       (event) =>

@@ -12,12 +12,19 @@ import {
   saveGoal,
   swapGoals,
   toggleClickGoalElement,
+  funnelGoals,
 } from './goals';
 import { GoalEventType } from './goal-schema';
 import type { Goal } from './goal-schema';
 
 function goal(id: number, type: GoalEventType = GoalEventType.PageView): Goal {
-  return { id, isConversionGoal: false, event: { type, name: `Goal ${id}` } };
+  return {
+    id,
+    isConversionGoal: false,
+    metricRole: null,
+    lowerIsBetter: false,
+    event: { type, name: `Goal ${id}` },
+  };
 }
 
 const ids = (goals: Goal[]): number[] => goals.map((g) => g.id);
@@ -139,5 +146,27 @@ describe('assertGoalEventAllowed', () => {
     expect(() => assertGoalEventAllowed(GoalEventType.Click, 'EditElements')).toThrow(
       'Unsupported track event type in this step.',
     );
+  });
+});
+
+describe('metric goals beside the funnel (issue 29)', () => {
+  const guardrail = { ...goal(9), metricRole: 'guardrail' as const };
+
+  it('never end the funnel: the last funnel goal is the conversion goal', () => {
+    expect(conversion(markConversionGoal([goal(1), goal(2), guardrail]))).toEqual([
+      false,
+      true,
+      false,
+    ]);
+    expect(conversion(markConversionGoal([guardrail]))).toEqual([false]);
+  });
+
+  it('are not steps of it', () => {
+    const marked = markConversionGoal([goal(1), guardrail, goal(2)]);
+    expect(ids(funnelGoals(marked))).toEqual([1, 2]);
+    expect(ids(funnelGoals([goal(1), { ...goal(2), isConversionGoal: true }, goal(3)]))).toEqual([
+      1, 2,
+    ]);
+    expect(funnelGoals([guardrail])).toEqual([]);
   });
 });

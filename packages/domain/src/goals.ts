@@ -20,9 +20,25 @@ export function defaultGoalName(type: GoalEventType, currentCount: number): stri
   }
 }
 
+/**
+ * The funnel's end is its last goal: the last one that is not a secondary or guardrail metric
+ * (those are measured beside the funnel, never as its end).
+ */
 export function markConversionGoal<G extends Goal>(goals: readonly G[]): G[] {
-  const last = goals.length - 1;
+  const last = goals.findLastIndex((goal) => goal.metricRole === null);
   return goals.map((goal, i) => ({ ...goal, isConversionGoal: i === last }));
+}
+
+/**
+ * The funnel's goals in order, up to and including its end (the flagged conversion goal, else
+ * the last funnel goal); secondary and guardrail goals are not steps of it.
+ */
+export function funnelGoals<G extends Pick<Goal, 'isConversionGoal' | 'metricRole'>>(
+  goals: readonly G[],
+): G[] {
+  const steps = goals.filter((goal) => goal.metricRole === null);
+  const flagged = steps.findIndex((goal) => goal.isConversionGoal);
+  return steps.slice(0, flagged === -1 ? steps.length : flagged + 1);
 }
 
 export function canAddGoal(goals: readonly Goal[]): boolean {

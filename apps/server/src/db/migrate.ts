@@ -20,6 +20,7 @@ import * as landingPages from './migrations/0018-landing-pages';
 import * as ideaExperiments from './migrations/0019-idea-experiments';
 import * as notifications from './migrations/0020-notifications';
 import * as trafficConcentration from './migrations/0021-traffic-concentration';
+import * as statsPlan from './migrations/0023-stats-plan';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts-and-campaigns': accountsAndCampaigns,
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0019-idea-experiments': ideaExperiments,
   '0020-notifications': notifications,
   '0021-traffic-concentration': trafficConcentration,
+  '0023-stats-plan': statsPlan,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -25,6 +25,7 @@ export interface TeamsTable {
   name: string;
   subscription: Json<Record<string, unknown> | null>;
   featureFlags: Json<string[]>;
+  statsCorrection: Generated<'holm' | 'benjamini-hochberg'>;
   createdAt: DefaultedTimestamp;
 }
 
@@ -94,6 +95,8 @@ export interface CampaignsTable {
   autoGenerationStatus: Json<Record<string, unknown> | null>;
   /** Generated statistics up to 1999-12-31: never served to the tracker, takes no events. */
   isDemo: Generated<boolean>;
+  statsMethod: Generated<'sequential' | 'fixed'>;
+  minimumDetectableEffect: Generated<number>;
   createdAt: DefaultedTimestamp;
   updatedAt: DefaultedTimestamp;
 }
@@ -128,6 +131,8 @@ export interface GoalsTable {
   position: number;
   isConversionGoal: boolean;
   event: Json<Record<string, unknown>>;
+  metricRole: 'secondary' | 'guardrail' | null;
+  lowerIsBetter: Generated<boolean>;
 }
 
 export interface EventsTable {

@@ -1,5 +1,5 @@
 import { assertArmCounts } from '../stats/counts';
-import { ENOUGH_DATA_EXPOSURES } from '../stats/significance';
+import { MINIMUM_VISITORS_PER_ARM } from '../stats/significance';
 import { SEQUENTIAL_ALPHA, sequentialInterval } from '../stats/sequential';
 import { EXPERIMENT_VIEW_LIMIT } from './input';
 
@@ -51,11 +51,11 @@ export function clearlyBetter(a: ExperimentArm, b: ExperimentArm, alpha: number)
  * The arm (0: the original) that beats every other arm clearly, or null. Every pair is a
  * comparison someone could act on, so alpha is split over all of them (Bonferroni): stopping on
  * the first look that shows a winner stays honest however often the rule is checked. Below
- * ENOUGH_DATA_EXPOSURES visitors in any arm the normal approximation is not trusted.
+ * MINIMUM_VISITORS_PER_ARM visitors in any arm the normal approximation is not trusted.
  */
 export function clearWinner(arms: readonly ExperimentArm[]): number | null {
   if (arms.length < 2) return null;
-  if (arms.some((arm) => arm.visitors < ENOUGH_DATA_EXPOSURES)) return null;
+  if (arms.some((arm) => arm.visitors < MINIMUM_VISITORS_PER_ARM)) return null;
   const pairs = (arms.length * (arms.length - 1)) / 2;
   const alpha = SEQUENTIAL_ALPHA / pairs;
   const leader = arms.reduce(

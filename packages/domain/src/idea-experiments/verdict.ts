@@ -1,6 +1,6 @@
 import { probabilityBest } from '../stats/bandit';
 import { mulberry32 } from '../stats/prng';
-import { ENOUGH_DATA_EXPOSURES } from '../stats/significance';
+import { MINIMUM_VISITORS_PER_ARM } from '../stats/significance';
 import { clearWinner, type ExperimentArm } from './stop-rule';
 
 export type ExperimentOutcome = 'variant_best' | 'original_best' | 'no_clear_winner';
@@ -73,8 +73,8 @@ function unclearText(arms: readonly VerdictArm[], leader: number, compared: numb
   if (arms.every((arm) => arm.signups === 0)) {
     return `No clear winner: no sign-ups yet in ${plural(views, 'view')}.`;
   }
-  if (arms.some((arm) => arm.visitors < ENOUGH_DATA_EXPOSURES)) {
-    return `No clear winner yet: too early to tell after ${plural(views, 'view')}; rates mean little until every variant has ${ENOUGH_DATA_EXPOSURES} visitors.`;
+  if (arms.some((arm) => arm.visitors < MINIMUM_VISITORS_PER_ARM)) {
+    return `No clear winner yet: too early to tell after ${plural(views, 'view')}; rates mean little until every variant has ${MINIMUM_VISITORS_PER_ARM} visitors.`;
   }
   const lead = arms[leader]!;
   const other = arms[compared]!;

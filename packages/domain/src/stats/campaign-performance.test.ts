@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import type { ArmCounts } from './counts';
 import { describe, expect, it } from 'vitest';
 import { NOT_ENOUGH_DATA_VIEWS } from '../constants';
 import {
@@ -9,7 +10,10 @@ import {
   type PerformanceElement,
   type RecentElement,
 } from './campaign-performance';
-import { compareToControl } from './significance';
+import { conversionFamily } from './significance';
+
+const compareToControl = (control: ArmCounts, variant: ArmCounts) =>
+  conversionFamily([{ control, variant }])[0]!;
 
 const arm = (views: number, visitors: number, conversions: number, converted = conversions) => ({
   views,
@@ -45,10 +49,10 @@ describe('campaignPerformance', () => {
         // The headline saw every view; the button was added later and saw fewer.
         {
           elementId: 1,
-          control: arm(100, 80, 10),
+          control: arm(150, 120, 15),
           variants: [
-            { variantId: 11, arm: arm(100, 80, 20) },
-            { variantId: 12, arm: arm(100, 80, 5) },
+            { variantId: 11, arm: arm(150, 120, 30) },
+            { variantId: 12, arm: arm(150, 120, 8) },
           ],
         },
         {
@@ -69,13 +73,13 @@ describe('campaignPerformance', () => {
       ],
     });
     const best = compareToControl(
-      { visitors: 80, conversions: 10 },
-      { visitors: 80, conversions: 20 },
+      { visitors: 120, conversions: 15 },
+      { visitors: 120, conversions: 30 },
     );
     expect(figures).toEqual({
-      views: 300,
-      conversions: 35,
-      conversionRate: 35 / 300,
+      views: 450,
+      conversions: 53,
+      conversionRate: 53 / 450,
       bestVariant: {
         elementId: 1,
         variantId: 11,
@@ -104,8 +108,8 @@ describe('campaignPerformance', () => {
       allTime: [
         {
           elementId: 1,
-          control: arm(10, 4, 3, 3),
-          variants: [{ variantId: 5, arm: arm(10, 2, 6, 5) }],
+          control: arm(1000, 400, 300, 300),
+          variants: [{ variantId: 5, arm: arm(1000, 200, 600, 500) }],
         },
       ],
       recent: [],
@@ -113,11 +117,13 @@ describe('campaignPerformance', () => {
     expect(figures.bestVariant).toEqual({
       elementId: 1,
       variantId: 5,
-      uplift: compareToControl({ visitors: 4, conversions: 3 }, { visitors: 2, conversions: 2 })
-        .uplift!.estimate,
+      uplift: compareToControl(
+        { visitors: 400, conversions: 300 },
+        { visitors: 200, conversions: 200 },
+      ).uplift!.estimate,
       chanceToBeatControl: compareToControl(
-        { visitors: 4, conversions: 3 },
-        { visitors: 2, conversions: 2 },
+        { visitors: 400, conversions: 300 },
+        { visitors: 200, conversions: 200 },
       ).chanceToBeatControl,
     });
   });
@@ -208,7 +214,9 @@ describe('campaignPerformance properties', () => {
         const picked = variants.find((v) => v.variant.variantId === bestVariant.variantId)!;
         expect(picked.element.elementId).toBe(bestVariant.elementId);
         expect(picked.chance).toBe(bestVariant.chanceToBeatControl);
-        for (const other of variants) expect(other.chance).toBeLessThanOrEqual(picked.chance);
+        for (const other of variants) {
+          expect(other.chance ?? -1).toBeLessThanOrEqual(picked.chance ?? -1);
+        }
       }),
     );
   });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { leadElementId } from '../campaign-counts';
 import { NOT_ENOUGH_DATA_VIEWS } from '../constants';
-import { compareToControl } from './significance';
+import { conversionFamily } from './significance';
 
 // `GET /api/team/{team}/campaign/performance/campaigns`: one campaign's headline figures for the
 // campaign list, the same figures the results page shows (docs/decisions.md, "Campaign
@@ -54,7 +54,8 @@ export const bestVariantSchema = z.object({
   variantId: z.number().int(),
   /** Relative uplift of the variant's conversion rate over the control's; null when undefined. */
   uplift: z.number().nullable(),
-  chanceToBeatControl: z.number().min(0).max(1),
+  /** Null below the minimum sample (MINIMUM_VISITORS_PER_ARM in both arms). */
+  chanceToBeatControl: z.number().min(0).max(1).nullable(),
 });
 export type BestVariant = z.infer<typeof bestVariantSchema>;
 
@@ -102,15 +103,20 @@ function bestVariantOf(elements: readonly PerformanceElement[]): BestVariant | n
       conversions: Math.min(element.control.convertedVisitors, element.control.visitors),
     };
     for (const { variantId, arm } of element.variants) {
-      const compared = compareToControl(control, {
-        visitors: arm.visitors,
-        conversions: Math.min(arm.convertedVisitors, arm.visitors),
-      });
+      const [compared] = conversionFamily([
+        {
+          control,
+          variant: {
+            visitors: arm.visitors,
+            conversions: Math.min(arm.convertedVisitors, arm.visitors),
+          },
+        },
+      ]);
       const candidate: BestVariant = {
         elementId: element.elementId,
         variantId,
-        uplift: compared.uplift?.estimate ?? null,
-        chanceToBeatControl: compared.chanceToBeatControl,
+        uplift: compared!.uplift?.estimate ?? null,
+        chanceToBeatControl: compared!.chanceToBeatControl,
       };
       if (!best || beats(candidate, best)) best = candidate;
     }
@@ -120,7 +126,7 @@ function bestVariantOf(elements: readonly PerformanceElement[]): BestVariant | n
 
 const beats = (a: BestVariant, b: BestVariant) =>
   a.chanceToBeatControl !== b.chanceToBeatControl
-    ? a.chanceToBeatControl > b.chanceToBeatControl
+    ? (a.chanceToBeatControl ?? -1) > (b.chanceToBeatControl ?? -1)
     : (a.uplift ?? -Infinity) > (b.uplift ?? -Infinity);
 
 /**

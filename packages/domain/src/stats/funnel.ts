@@ -1,5 +1,10 @@
 import { assertArmCounts, type ArmCounts } from './counts';
-import { compareToControl, withHolm, type VariantSignificance } from './significance';
+import {
+  conversionFamily,
+  DEFAULT_COMPARISON_SETTINGS,
+  type ComparisonSettings,
+  type VariantSignificance,
+} from './significance';
 
 /** One arm of a goal funnel: exposed visitors and how many reached each goal step. */
 export interface FunnelCounts {
@@ -13,31 +18,6 @@ function assertSameSteps(control: FunnelCounts, variants: readonly FunnelCounts[
       throw new RangeError('Every arm of a funnel has the same steps');
     }
   }
-}
-
-/**
- * Per-step significance: each step's conversion rate (visitors reaching the step / exposed
- * visitors) of each variant against the control's, Holm-adjusted over all steps of all
- * variants of the funnel.
- */
-export function funnelSignificance({
-  control,
-  variants,
-}: {
-  control: FunnelCounts;
-  variants: readonly FunnelCounts[];
-}): { variants: { steps: VariantSignificance[] }[] } {
-  assertSameSteps(control, variants);
-  const arm = ({ visitors, steps }: FunnelCounts, step: number) => ({
-    visitors,
-    conversions: steps[step]!,
-  });
-  const compared = withHolm(
-    variants.map((variant) =>
-      control.steps.map((_count, step) => compareToControl(arm(control, step), arm(variant, step))),
-    ),
-  );
-  return { variants: compared.map((steps) => ({ steps })) };
 }
 
 /**
@@ -57,23 +37,32 @@ export function funnelStepCounts({ visitors, steps }: FunnelCounts): ArmCounts[]
  * Step-by-step significance: each step's conversion (reaching it among those who reached the
  * step before) of each variant against the control's, Holm-adjusted over all steps of all
  * variants of the funnel. Shows where in the funnel a variant wins or loses, which the rates
- * over exposed visitors (funnelSignificance) blur: a later step inherits every earlier one.
+ * over exposed visitors blur: a later step inherits every earlier one. Corrected as one family
+ * over every step of every variant.
  */
-export function funnelStepSignificance({
-  control,
-  variants,
-}: {
-  control: FunnelCounts;
-  variants: readonly FunnelCounts[];
-}): { variants: { steps: VariantSignificance[] }[] } {
+export function funnelStepSignificance(
+  {
+    control,
+    variants,
+  }: {
+    control: FunnelCounts;
+    variants: readonly FunnelCounts[];
+  },
+  settings: ComparisonSettings = DEFAULT_COMPARISON_SETTINGS,
+): { variants: { steps: VariantSignificance[] }[] } {
   assertSameSteps(control, variants);
   const controlSteps = funnelStepCounts(control);
-  const compared = withHolm(
-    variants.map((variant) =>
-      funnelStepCounts(variant).map((counts, step) =>
-        compareToControl(controlSteps[step]!, counts),
-      ),
+  const variantSteps = variants.map(funnelStepCounts);
+  const compared = conversionFamily(
+    variantSteps.flatMap((steps) =>
+      steps.map((counts, step) => ({ control: controlSteps[step]!, variant: counts })),
     ),
+    settings,
   );
-  return { variants: compared.map((steps) => ({ steps })) };
+  const perVariant = control.steps.length;
+  return {
+    variants: variantSteps.map((_steps, v) => ({
+      steps: compared.slice(v * perVariant, (v + 1) * perVariant),
+    })),
+  };
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalCdf, normalQuantile } from './normal';
-import { requiredSampleSize, sampleEstimate } from './sample-size';
+import { daysUntil, requiredSampleSize } from './sample-size';
 
 describe('requiredSampleSize', () => {
   it("matches R's power.prop.test examples", () => {
@@ -53,59 +53,20 @@ describe('requiredSampleSize', () => {
   });
 });
 
-describe('sampleEstimate', () => {
-  it('works out the days remaining from the exposures per day', () => {
-    // 10% baseline, MDE 10%: n = 14,750.79 -> 14,751 per arm (scipy by the same formula).
-    // Control 2,000 in 4 days (500/day) needs 12,751 more: 25.502 days; the variant, at
-    // 400/day, 13,151 more: 32.8775 days.
-    const estimate = sampleEstimate({
-      control: { visitors: 2000, conversions: 200 },
-      variants: [{ visitors: 1600, conversions: 170 }],
-      daysElapsed: 4,
-      minimumDetectableEffect: 0.1,
-    });
-    expect(estimate.requiredPerArm).toBe(14_751);
-    expect(estimate.daysRemaining).toBeCloseTo(13_151 / 400, 12);
-    expect(estimate.variants).toEqual([
-      { requiredPerArm: 14_751, daysRemaining: estimate.daysRemaining },
-    ]);
+describe('daysUntil', () => {
+  it('works out the days remaining from each arm’s visitors per day', () => {
+    // 14,751 per arm: control 2,000 in 4 days (500/day) needs 12,751 more, 25.502 days; the
+    // variant at 400/day 13,151 more, 32.8775 days: the slower arm decides.
+    const arms = [
+      { visitors: 2000, conversions: 200 },
+      { visitors: 1600, conversions: 170 },
+    ];
+    expect(daysUntil(14_751, arms, 4)).toBeCloseTo(13_151 / 400, 12);
+    expect(daysUntil(1600, arms, 4)).toBe(0);
   });
 
-  it('uses the observed uplift, and takes the slowest variant for the element', () => {
-    const control = { visitors: 1000, conversions: 100 };
-    const fast = { visitors: 1000, conversions: 150 }; // +50%
-    const slow = { visitors: 1000, conversions: 110 }; // +10%
-    const estimate = sampleEstimate({ control, variants: [fast, slow], daysElapsed: 10 });
-    const [a, b] = estimate.variants;
-    expect(a!.requiredPerArm).toBe(
-      Math.ceil(requiredSampleSize({ baselineRate: 0.1, relativeEffect: 0.5 })!),
-    );
-    expect(b!.requiredPerArm).toBe(14_751);
-    expect(estimate.requiredPerArm).toBe(14_751);
-    expect(estimate.daysRemaining).toBeCloseTo((14_751 - 1000) / 100, 12);
-    // Reached already: 0 days.
-    expect(a!.daysRemaining).toBe(0);
-  });
-
-  it('answers null when it cannot estimate', () => {
-    const control = { visitors: 1000, conversions: 100 };
-    const same = sampleEstimate({
-      control,
-      variants: [{ visitors: 1000, conversions: 100 }],
-      daysElapsed: 3,
-    });
-    expect(same).toEqual({
-      requiredPerArm: null,
-      daysRemaining: null,
-      variants: [{ requiredPerArm: null, daysRemaining: null }],
-    });
-    const noTime = sampleEstimate({
-      control,
-      variants: [{ visitors: 10, conversions: 2 }],
-      daysElapsed: 0,
-    });
-    expect(noTime.requiredPerArm).not.toBeNull();
-    expect(noTime.daysRemaining).toBeNull();
-    expect(sampleEstimate({ control, variants: [], daysElapsed: 3 }).requiredPerArm).toBeNull();
+  it('answers null while an arm that needs visitors has no rate yet', () => {
+    expect(daysUntil(100, [{ visitors: 10, conversions: 2 }], 0)).toBeNull();
+    expect(daysUntil(100, [{ visitors: 0, conversions: 0 }], 3)).toBeNull();
   });
 });

@@ -1,6 +1,5 @@
-import { assertArmCounts, conversionRate, type ArmCounts } from './counts';
+import type { ArmCounts } from './counts';
 import { normalQuantile } from './normal';
-import { relativeUplift } from './uplift';
 
 export const SAMPLE_SIZE_ALPHA = 0.05;
 export const SAMPLE_SIZE_POWER = 0.8;
@@ -41,25 +40,12 @@ export function requiredSampleSize({
   return (root / (p2 - p1)) ** 2;
 }
 
-export interface SampleEstimate {
-  /** Visitors needed in each arm (rounded up); null when not estimable. */
-  requiredPerArm: number | null;
-  /** Days until every arm has them at its current exposures/day; 0 when reached; null when not estimable. */
-  daysRemaining: number | null;
-}
-
-export interface SampleEstimateInput {
-  control: ArmCounts;
-  variants: readonly ArmCounts[];
-  /** Days the element has been collecting exposures (fractions allowed). */
-  daysElapsed: number;
-  /** Relative effect to detect; without it, each variant's currently observed uplift. */
-  minimumDetectableEffect?: number;
-  alpha?: number;
-  power?: number;
-}
-
-function daysUntil(
+/**
+ * Days until every arm has `required` visitors at its own observed visitors per day: 0 when
+ * all have them; null when an arm that still needs some has no rate yet (no days or no
+ * visitors).
+ */
+export function daysUntil(
   required: number,
   arms: readonly ArmCounts[],
   daysElapsed: number,
@@ -72,45 +58,4 @@ function daysUntil(
     days = Math.max(days, missing / (visitors / daysElapsed));
   }
   return days;
-}
-
-/**
- * Per element: the sample each variant needs against the control, and the days left at the
- * observed exposures per day. The element's figures are the largest over its variants (the
- * element is done when every comparison is), null if any variant's is not estimable (its
- * observed uplift is 0 or undefined: pass `minimumDetectableEffect` to always get one).
- */
-export function sampleEstimate({
-  control,
-  variants,
-  daysElapsed,
-  minimumDetectableEffect,
-  alpha,
-  power,
-}: SampleEstimateInput): SampleEstimate & { variants: SampleEstimate[] } {
-  assertArmCounts(control);
-  const baselineRate = conversionRate(control);
-  const perVariant = variants.map((variant): SampleEstimate => {
-    const relativeEffect = minimumDetectableEffect ?? relativeUplift(control, variant)?.estimate;
-    const n =
-      baselineRate === null || relativeEffect === undefined
-        ? null
-        : requiredSampleSize({ baselineRate, relativeEffect, alpha, power });
-    if (n === null) return { requiredPerArm: null, daysRemaining: null };
-    const requiredPerArm = Math.ceil(n);
-    return {
-      requiredPerArm,
-      daysRemaining: daysUntil(requiredPerArm, [control, variant], daysElapsed),
-    };
-  });
-  const largest = (pick: (e: SampleEstimate) => number | null): number | null => {
-    const values = perVariant.map(pick);
-    if (values.length === 0 || values.some((v) => v === null)) return null;
-    return Math.max(...(values as number[]));
-  };
-  return {
-    requiredPerArm: largest((e) => e.requiredPerArm),
-    daysRemaining: largest((e) => e.daysRemaining),
-    variants: perVariant,
-  };
 }

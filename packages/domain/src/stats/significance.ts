@@ -1,26 +1,89 @@
 import { probabilityBetaExceeds } from './beta';
+import {
+  comparisonInterval,
+  comparisonPValue,
+  conversionSummary,
+  logRatio,
+  relativeInterval,
+  type ArmSummary,
+  type TestMethod,
+} from './comparison';
 import { assertArmCounts, type ArmCounts } from './counts';
-import { holmAdjust } from './holm';
-import { SEQUENTIAL_MIXING_SD, sequentialInterval } from './sequential';
+import { adjustFamily, type Correction } from './family';
+import { DEFAULT_MINIMUM_DETECTABLE_EFFECT, mixingVarianceFor } from './plan';
 import { sampleRatioMismatch, type SrmResult } from './srm';
-import { twoProportionZTest } from './two-proportion';
-import { relativeUplift, type Interval } from './uplift';
+import type { Interval } from './uplift';
 
-/** Below this many exposures in either arm, results are shown as not yet conclusive. */
-export const ENOUGH_DATA_EXPOSURES = 100;
+/** Below this many visitors in either arm, no chance, uplift or verdict is shown. */
+export const MINIMUM_VISITORS_PER_ARM = 100;
+/** The family-wise (Holm) or false-discovery (Benjamini-Hochberg) rate of every verdict. */
+export const VERDICT_ALPHA = 0.05;
 
-export interface VariantSignificance {
-  /** P(variant rate > control rate), Beta(1, 1) priors, exact. */
-  chanceToBeatControl: number;
-  /** Relative uplift and its delta-method 95% interval (see relativeUplift for the nulls). */
-  uplift: { estimate: number; ci95: Interval | null } | null;
-  /** Two-sided two-proportion z-test; 1 when there is nothing to test. */
+/** How a family of comparisons is tested: the campaign's method and the team's correction. */
+export interface ComparisonSettings {
+  method: TestMethod;
+  correction: Correction;
+  /** τ² of the sequential test, fixed from the MDE (plan.ts). */
+  mixingVariance: number;
+}
+
+/** Campaigns that chose nothing: sequential, Holm, tuned to a 10% effect. */
+export const DEFAULT_COMPARISON_SETTINGS: ComparisonSettings = {
+  method: 'sequential',
+  correction: 'holm',
+  mixingVariance: mixingVarianceFor(DEFAULT_MINIMUM_DETECTABLE_EFFECT),
+};
+
+/** One variant against its control, as a member of its family of comparisons. */
+export interface Compared {
+  /** Relative change e^θ̂ - 1; null when not estimable (a mean of 0, no variance). */
+  estimate: number | null;
+  /** Relative interval at `level`, the inversion of the test that gave `pValue`. */
+  interval: Interval | null;
+  /** 0.95 for a lone comparison; more after the family correction. */
+  level: number;
   pValue: number;
-  /** Holm-adjusted over every variant of every element of the campaign (or funnel). */
   adjustedPValue: number;
-  /** Always-valid 95% interval of the relative uplift (mSPRT); null when ci95 is. */
-  sequentialCi95: Interval | null;
-  /** Both arms have at least ENOUGH_DATA_EXPOSURES exposures. */
+  /** adjustedPValue < VERDICT_ALPHA, exactly when `interval` excludes 0. */
+  significant: boolean;
+}
+
+/**
+ * Compares each pair on the log ratio of means and corrects the family: the p-value, the
+ * interval and `significant` come from one test (comparison.ts, family.ts).
+ */
+export function compareFamily(
+  pairs: readonly { control: ArmSummary; variant: ArmSummary }[],
+  settings: ComparisonSettings,
+): Compared[] {
+  const ratios = pairs.map(({ control, variant }) => logRatio(control, variant));
+  const pValues = ratios.map((ratio) => (ratio ? comparisonPValue(ratio, settings) : 1));
+  const adjusted = adjustFamily(pValues, { correction: settings.correction, alpha: VERDICT_ALPHA });
+  return ratios.map((ratio, i) => {
+    const { adjustedPValue, significant, intervalAlpha } = adjusted[i]!;
+    return {
+      estimate: ratio && Math.expm1(ratio.estimate),
+      interval: ratio && relativeInterval(comparisonInterval(ratio, settings, intervalAlpha)),
+      level: 1 - intervalAlpha,
+      pValue: pValues[i]!,
+      adjustedPValue,
+      significant: ratio !== null && significant,
+    };
+  });
+}
+
+/** A conversion comparison as the results show it. */
+export interface VariantSignificance {
+  /** P(variant rate > control rate), Beta(1, 1) priors, exact; null below the minimum sample. */
+  chanceToBeatControl: number | null;
+  /** The relative uplift and its interval; null below the minimum sample or when undefined. */
+  uplift: { estimate: number; interval: Interval | null; level: number } | null;
+  method: TestMethod;
+  pValue: number;
+  adjustedPValue: number;
+  /** Corrected over the family and with the minimum sample: the interval excludes 0. */
+  significant: boolean;
+  /** Both arms have at least MINIMUM_VISITORS_PER_ARM visitors. */
   enoughData: boolean;
 }
 
@@ -29,67 +92,82 @@ const posterior = ({ visitors, conversions }: ArmCounts) => ({
   beta: 1 + visitors - conversions,
 });
 
-/** One variant against its control, before the campaign-wide Holm adjustment. */
-export function compareToControl(
-  control: ArmCounts,
-  variant: ArmCounts,
-): Omit<VariantSignificance, 'adjustedPValue'> {
-  assertArmCounts(control);
-  assertArmCounts(variant);
-  const uplift = relativeUplift(control, variant);
-  return {
-    chanceToBeatControl: probabilityBetaExceeds(posterior(control), posterior(variant)),
-    uplift: uplift && { estimate: uplift.estimate, ci95: uplift.ci95 },
-    pValue: twoProportionZTest(control, variant).pValue,
-    sequentialCi95: uplift?.ci95
-      ? sequentialInterval({
-          estimate: uplift.estimate,
-          variance: uplift.variance,
-          mixingVariance: SEQUENTIAL_MIXING_SD ** 2,
-        })
-      : null,
-    enoughData: Math.min(control.visitors, variant.visitors) >= ENOUGH_DATA_EXPOSURES,
-  };
-}
-
-/** Adds Holm-adjusted p-values over the whole family, keeping its nesting. */
-export function withHolm<T extends { pValue: number }>(
-  groups: readonly (readonly T[])[],
-): (T & { adjustedPValue: number })[][] {
-  const adjusted = holmAdjust(groups.flat().map((c) => c.pValue));
-  let next = 0;
-  return groups.map((group) => group.map((c) => ({ ...c, adjustedPValue: adjusted[next++]! })));
+/**
+ * Conversion comparisons of one family (an element's running variants; a funnel's steps):
+ * below MINIMUM_VISITORS_PER_ARM in either arm nothing is claimed (no chance, no uplift, not
+ * significant), since the normal approximation behind the test is not trusted there.
+ */
+export function conversionFamily(
+  pairs: readonly { control: ArmCounts; variant: ArmCounts }[],
+  settings: ComparisonSettings = DEFAULT_COMPARISON_SETTINGS,
+): VariantSignificance[] {
+  for (const { control, variant } of pairs) {
+    assertArmCounts(control);
+    assertArmCounts(variant);
+  }
+  const compared = compareFamily(
+    pairs.map(({ control, variant }) => ({
+      control: conversionSummary(control),
+      variant: conversionSummary(variant),
+    })),
+    settings,
+  );
+  return pairs.map(({ control, variant }, i) => {
+    const c = compared[i]!;
+    const enoughData = Math.min(control.visitors, variant.visitors) >= MINIMUM_VISITORS_PER_ARM;
+    return {
+      chanceToBeatControl: enoughData
+        ? probabilityBetaExceeds(posterior(control), posterior(variant))
+        : null,
+      uplift:
+        enoughData && c.estimate !== null
+          ? { estimate: c.estimate, interval: c.interval, level: c.level }
+          : null,
+      method: settings.method,
+      pValue: c.pValue,
+      adjustedPValue: c.adjustedPValue,
+      significant: enoughData && c.significant,
+      enoughData,
+    };
+  });
 }
 
 export interface ElementCounts {
   control: ArmCounts;
   variants: readonly ArmCounts[];
+  /** Variants not served in the range (paused throughout): out of the family and of SRM. */
+  paused?: readonly boolean[];
   /** Expected traffic split, control first; equal by default. */
   expectedWeights?: readonly number[];
 }
 
 export interface ElementSignificance {
-  variants: VariantSignificance[];
+  /** One per variant; null for a paused one. */
+  variants: (VariantSignificance | null)[];
   srm: SrmResult;
 }
 
-/** Every variant against its element's control, Holm over the campaign, and SRM per element. */
-export function campaignSignificance({ elements }: { elements: readonly ElementCounts[] }): {
-  elements: ElementSignificance[];
-} {
-  const compared = withHolm(
-    elements.map(({ control, variants }) => variants.map((v) => compareToControl(control, v))),
+/** The element's running variants against its control as one family, and its SRM. */
+export function elementSignificance(
+  { control, variants, paused = [], expectedWeights }: ElementCounts,
+  settings: ComparisonSettings = DEFAULT_COMPARISON_SETTINGS,
+): ElementSignificance {
+  const running = variants.flatMap((variant, index) => (paused[index] ? [] : [{ index, variant }]));
+  const compared = conversionFamily(
+    running.map(({ variant }) => ({ control, variant })),
+    settings,
   );
+  const answer: (VariantSignificance | null)[] = variants.map(() => null);
+  running.forEach(({ index }, i) => (answer[index] = compared[i]!));
+  const arms = [control, ...variants];
+  const weights = expectedWeights ?? arms.map(() => 1);
   return {
-    elements: elements.map(({ control, variants, expectedWeights }, i) => {
-      const exposures = [control, ...variants].map((arm) => arm.visitors);
-      return {
-        variants: compared[i]!,
-        srm: sampleRatioMismatch({
-          exposures,
-          expectedWeights: expectedWeights ?? exposures.map(() => 1),
-        }),
-      };
+    variants: answer,
+    srm: sampleRatioMismatch({
+      exposures: arms.map((arm) => arm.visitors),
+      expectedWeights: weights.map((weight, index) =>
+        index > 0 && paused[index - 1] ? 0 : weight,
+      ),
     }),
   };
 }

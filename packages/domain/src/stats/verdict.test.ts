@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { conversionSummary } from './comparison';
 import type { ArmCounts } from './counts';
 import { mixingVarianceFor } from './plan';
+import { elementSignificance } from './significance';
 import {
   compareMetric,
   elementVerdict,
-  servedSampleRatioMismatch,
   type ComparedArm,
   type MetricDefinition,
   type StatsPlan,
@@ -68,12 +68,14 @@ describe('a paused variant (issue 29, item 3)', () => {
   ];
 
   it('is left out of SRM and of the Holm family: the running variant keeps its raw p', () => {
-    expect(servedSampleRatioMismatch(armsOf(counts)).flagged).toBe(false);
-    expect(servedSampleRatioMismatch(armsOf(counts)).pValue).toBe(1);
+    const [control, ...variants] = counts;
+    const paused = variants.map((v) => v.paused ?? false);
+    const element = elementSignificance({ control: control!, variants, paused });
+    expect(element.srm).toMatchObject({ flagged: false, pValue: 1 });
+    expect(element.variants[1]).toBeNull();
+    expect(element.variants[0]!.adjustedPValue).toBe(element.variants[0]!.pValue);
     // Without the pause, the empty arm is an impossible split.
-    expect(
-      servedSampleRatioMismatch(armsOf(counts.map((c) => ({ ...c, paused: false })))).flagged,
-    ).toBe(true);
+    expect(elementSignificance({ control: control!, variants }).srm.flagged).toBe(true);
     for (const method of ['fixed', 'sequential'] as const) {
       const compared = compareMetric({
         arms: armsOf(counts),

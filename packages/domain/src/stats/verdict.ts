@@ -1,18 +1,10 @@
+import type { ArmSummary, TestMethod } from './comparison';
 import {
-  comparisonInterval,
-  comparisonPValue,
-  logRatio,
-  relativeInterval,
-  type ArmSummary,
-  type TestMethod,
-} from './comparison';
-import { adjustFamily, type Correction } from './family';
-import { sampleRatioMismatch } from './srm';
-import type { Interval } from './uplift';
-
-/** Below this many visitors in any running arm, no chance, uplift or verdict is shown. */
-export const MINIMUM_VISITORS_PER_ARM = 100;
-export const VERDICT_ALPHA = 0.05;
+  compareFamily,
+  MINIMUM_VISITORS_PER_ARM,
+  type Compared,
+  type ComparisonSettings,
+} from './significance';
 
 export const VERDICT_STATES = [
   'winner',
@@ -47,30 +39,16 @@ export interface ComparedArm {
   paused: boolean;
 }
 
-export interface StatsPlan {
-  method: TestMethod;
-  correction: Correction;
+export interface StatsPlan extends ComparisonSettings {
   minimumDetectableEffect: number;
-  /** τ² of the sequential test, fixed from the MDE (plan.ts). */
-  mixingVariance: number;
   /** Visitors each arm needs (plannedSamplePerArm); null when not yet estimable. */
   plannedPerArm: number | null;
 }
 
 /** One variant against the original on one metric. */
-export interface MetricComparison {
+export interface MetricComparison extends Compared {
   metricId: string;
   variantId: number;
-  /** Relative change of the metric's mean: e^θ̂ - 1; null when not estimable. */
-  estimate: number | null;
-  /** Relative interval at `level`, inverted from the same test as `pValue`. */
-  interval: Interval | null;
-  /** Coverage of `interval`: 0.95 for a lone comparison, more after the family correction. */
-  level: number;
-  pValue: number;
-  adjustedPValue: number;
-  /** adjustedPValue < α, equivalently `interval` excludes 0. */
-  significant: boolean;
   /** Which way a significant result goes for the business (lower-is-better aware). */
   direction: 'better' | 'worse' | null;
 }
@@ -105,25 +83,19 @@ export function compareMetric(
   },
 ): MetricComparison[] {
   const { arms, plan, definition, summaries } = input;
-  const settings = { method: plan.method, mixingVariance: plan.mixingVariance };
-  const running = arms.flatMap((arm, index) =>
-    index > 0 && !arm.paused ? [{ arm, ratio: logRatio(summaries[0]!, summaries[index]!) }] : [],
+  const running = arms.flatMap((arm, index) => (index > 0 && !arm.paused ? [index] : []));
+  const compared = compareFamily(
+    running.map((index) => ({ control: summaries[0]!, variant: summaries[index]! })),
+    plan,
   );
-  const pValues = running.map(({ ratio }) => (ratio ? comparisonPValue(ratio, settings) : 1));
-  const adjusted = adjustFamily(pValues, { correction: plan.correction, alpha: VERDICT_ALPHA });
-  return running.map(({ arm, ratio }, i) => {
-    const { adjustedPValue, significant, intervalAlpha } = adjusted[i]!;
-    const up = ratio !== null && ratio.estimate > 0;
+  return running.map((index, i) => {
+    const c = compared[i]!;
+    const up = (c.estimate ?? 0) > 0;
     return {
+      ...c,
       metricId: definition.id,
-      variantId: arm.variantId!,
-      estimate: ratio && Math.expm1(ratio.estimate),
-      interval: ratio && relativeInterval(comparisonInterval(ratio, settings, intervalAlpha)),
-      level: 1 - intervalAlpha,
-      pValue: pValues[i]!,
-      adjustedPValue,
-      significant,
-      direction: significant ? (up !== definition.lowerIsBetter ? 'better' : 'worse') : null,
+      variantId: arms[index]!.variantId!,
+      direction: c.significant ? (up !== definition.lowerIsBetter ? 'better' : 'worse') : null,
     };
   });
 }
@@ -267,19 +239,4 @@ export function elementVerdict(input: ElementVerdictInput): {
     );
   }
   return say('keep_running', `Keep running: no clear difference yet${planText}.`);
-}
-
-/**
- * Sample ratio mismatch over the arms that were served: a variant paused for the whole range
- * expects nothing (weight 0), so its empty arm is no mismatch; `weights` are the served split
- * (even by default).
- */
-export function servedSampleRatioMismatch(
-  arms: readonly Pick<ComparedArm, 'visitors' | 'paused'>[],
-  weights: readonly number[] = arms.map(() => 1),
-) {
-  return sampleRatioMismatch({
-    exposures: arms.map((arm) => arm.visitors),
-    expectedWeights: arms.map((arm, index) => (index > 0 && arm.paused ? 0 : weights[index]!)),
-  });
 }

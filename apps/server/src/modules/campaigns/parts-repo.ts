@@ -116,10 +116,18 @@ export interface GoalWrite {
   campaignId: number;
   position: number;
   isConversionGoal: boolean;
+  metricRole: 'secondary' | 'guardrail' | null;
+  lowerIsBetter: boolean;
   event: Record<string, unknown>;
 }
 
-const GOAL_COLUMNS = ['position', 'isConversionGoal', 'event'] as const;
+const GOAL_COLUMNS = [
+  'position',
+  'isConversionGoal',
+  'metricRole',
+  'lowerIsBetter',
+  'event',
+] as const;
 
 /** Writes the goals; answers the new rows' ids with their position. */
 export async function writeGoals(

@@ -91,13 +91,21 @@ export function presentCampaign(
     .filter((goal) => goal.campaignId === row.id)
     .map(
       (goal) =>
-        ({ id: goal.id, isConversionGoal: goal.isConversionGoal, event: goal.event }) as Goal,
+        ({
+          id: goal.id,
+          isConversionGoal: goal.isConversionGoal,
+          metricRole: goal.metricRole,
+          lowerIsBetter: goal.lowerIsBetter,
+          event: goal.event,
+        }) as Goal,
     );
   return reindexCampaign({
     ...baseFields(row),
     meta: row.meta,
     exclusiveAudienceMode: row.exclusiveAudienceMode,
     autoGenerationStatus: row.autoGenerationStatus,
+    statsMethod: row.statsMethod,
+    minimumDetectableEffect: row.minimumDetectableEffect,
     elements,
     goals,
     metrics: noTraffic(),

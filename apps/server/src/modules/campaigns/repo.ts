@@ -8,10 +8,14 @@ export type ElementRow = Selectable<ElementsTable>;
 export type VariantRow = Selectable<VariantsTable>;
 export type GoalRow = Selectable<GoalsTable>;
 
+/** The plan of the statistics: set on create, kept on a save that leaves it out. */
+type StatsPlanColumns = 'statsMethod' | 'minimumDetectableEffect';
+
 export type CampaignColumns = Omit<
   CampaignRow,
-  'id' | 'teamId' | 'isDemo' | 'createdAt' | 'updatedAt'
->;
+  'id' | 'teamId' | 'isDemo' | 'createdAt' | 'updatedAt' | StatsPlanColumns
+> &
+  Partial<Pick<CampaignRow, StatsPlanColumns>>;
 
 /** Set only when a campaign is made: whether it is a demo, and (demos) when it "started". */
 export interface CampaignOrigin {
@@ -132,10 +136,24 @@ export async function countRunningCampaigns(db: Db | Tx, teamId: number): Promis
 export function findCampaignSwitch(db: Db | Tx, teamId: number, id: number) {
   return db
     .selectFrom('campaigns')
-    .select(['isEnabled', 'isDemo'])
+    .select(['isEnabled', 'isDemo', 'statsMethod'])
     .where('teamId', '=', teamId)
     .where('id', '=', id)
     .executeTakeFirst();
+}
+
+/** Whether any visitor was counted for the campaign (its test method is then settled). */
+export async function campaignHasVisitors(db: Db | Tx, teamId: number, id: number) {
+  const row = await db
+    .selectFrom('rollupsHourly')
+    .innerJoin('campaigns', 'campaigns.id', 'rollupsHourly.campaignId')
+    .select('rollupsHourly.campaignId')
+    .where('campaigns.teamId', '=', teamId)
+    .where('rollupsHourly.campaignId', '=', id)
+    .where('rollupsHourly.visitors', '>', '0')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function setCampaignEnabled(

@@ -1,11 +1,11 @@
-import { normalizeUrl, type CampaignSave } from '@kindling/domain';
+import { CAMPAIGN_INPUT_MESSAGES, normalizeUrl, type CampaignSave } from '@kindling/domain';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
-import { notFound } from '../../errors';
+import { notFound, validationError } from '../../errors';
 import { getEntitlements } from '../billing/get-entitlements';
 import { assertVariantsMayBeStored, campaignVariantChecks } from './check-element-variants';
 import { CAMPAIGN_NOT_FOUND, getCampaign } from './get-campaigns';
-import { findCampaignSwitch, updateCampaign } from './repo';
+import { campaignHasVisitors, findCampaignSwitch, updateCampaign } from './repo';
 import { assertMaySwitchOn } from './running-cap';
 import { sanitizeElement } from './sanitize-variant-html';
 import { withStoredFavicon } from './store-favicon';
@@ -30,6 +30,11 @@ export async function saveCampaign(
     if (!current) throw notFound(CAMPAIGN_NOT_FOUND);
     if (entitlements && !current.isEnabled && !current.isDemo) {
       await assertMaySwitchOn(tx, { teamId, entitlements });
+    }
+    const method = input.campaign.statsMethod;
+    if (method && method !== current.statsMethod && (await campaignHasVisitors(tx, teamId, id))) {
+      const message = CAMPAIGN_INPUT_MESSAGES.methodLocked;
+      throw validationError(message, { statsMethod: message });
     }
     const values = campaignColumns({
       ...input.campaign,

@@ -35,6 +35,8 @@ export interface PlannedGoal {
   id: number | undefined;
   position: number;
   isConversionGoal: boolean;
+  metricRole: Goal['metricRole'];
+  lowerIsBetter: boolean;
   event: Record<string, unknown>;
 }
 
@@ -97,6 +99,8 @@ export function planCampaignSync(
       id: claimGoal(goal.id),
       position,
       isConversionGoal: goal.isConversionGoal,
+      metricRole: goal.metricRole,
+      lowerIsBetter: goal.lowerIsBetter,
       event: goal.event,
     })),
   };

@@ -29,6 +29,10 @@ export function campaignColumns(input: CampaignInput): CampaignColumns {
     trafficAllocation: input.trafficAllocation,
     isEnabled: input.isEnabled,
     autoGenerationStatus: input.autoGenerationStatus ?? null,
+    ...(input.statsMethod === undefined ? {} : { statsMethod: input.statsMethod }),
+    ...(input.minimumDetectableEffect === undefined
+      ? {}
+      : { minimumDetectableEffect: input.minimumDetectableEffect }),
   };
 }
 

@@ -16,6 +16,7 @@ import type { BucketRow } from './repo';
 
 interface ArmTotals {
   visitors: number;
+  goalVisitors: Map<number, number>;
   goalSessions: Map<number, number>;
   completions: Map<number, number>;
 }
@@ -29,11 +30,13 @@ function armTotals(rows: readonly BucketRow[], elementId: number): Map<number, A
     if (row.elementId !== elementId) continue;
     const totals = arms.get(row.arm) ?? {
       visitors: 0,
+      goalVisitors: new Map<number, number>(),
       goalSessions: new Map<number, number>(),
       completions: new Map<number, number>(),
     };
     arms.set(row.arm, totals);
     if (row.goalId === NO_GOAL) totals.visitors += row.visitors;
+    add(totals.goalVisitors, row.goalId, row.goalVisitors);
     add(totals.goalSessions, row.goalId, row.goalSessions);
     add(totals.completions, row.goalId, row.conversions);
   }
@@ -43,10 +46,13 @@ function armTotals(rows: readonly BucketRow[], elementId: number): Map<number, A
 function funnelCounts(totals: ArmTotals | undefined, goalIds: readonly number[]): FunnelCounts {
   const visitors = totals?.visitors ?? 0;
   let entered = visitors;
+  // The first step is visitors out of visitors (a visitor's second session is not a second
+  // success); the later ones narrow the sessions that reached the step before.
   const steps = goalIds.map((goalId, step) => {
     const last = step === goalIds.length - 1;
-    const reached = (last ? totals?.completions : totals?.goalSessions)?.get(goalId) ?? 0;
-    return (entered = Math.min(reached, entered));
+    const counts =
+      step === 0 ? totals?.goalVisitors : last ? totals?.completions : totals?.goalSessions;
+    return (entered = Math.min(counts?.get(goalId) ?? 0, entered));
   });
   return { visitors, steps };
 }
@@ -84,4 +90,20 @@ export function elementFunnel({
     });
     return { goalId, variants: arms };
   });
+}
+
+/** Visitors who first reached `goalId` in the range, per arm (control first). */
+export function goalVisitorsByArm({
+  rows,
+  element,
+  goalId,
+}: {
+  rows: readonly BucketRow[];
+  element: ElementShape;
+  goalId: number;
+}): number[] {
+  const totals = armTotals(rows, element.id);
+  return [CONTROL_ARM, ...element.variantIds].map(
+    (arm) => totals.get(arm)?.goalVisitors.get(goalId) ?? 0,
+  );
 }

@@ -1,4 +1,4 @@
-import { sampleEstimate, type ArmCounts, type SampleSize } from '@kindling/domain';
+import { daysUntil, type ArmCounts, type SampleSize } from '@kindling/domain';
 import { NO_GOAL } from './arm-series';
 import type { BucketRow } from './repo';
 
@@ -29,22 +29,23 @@ export function daysExposed({
 }
 
 /**
- * Visitors each arm needs to confirm the uplift observed so far (two-sided, alpha 0.05, power
- * 0.8; the largest over the element's variants), and the days left at each arm's rate.
+ * Visitors each arm needs (the element's plan: from the campaign's minimum detectable effect and
+ * the original's rate, never from the observed uplift, so a lucky early result does not read as
+ * "reached"), the smallest arm's visitors, and the days left at each arm's observed rate.
  */
 export function elementSampleSize({
   arms,
+  plannedPerArm,
   daysElapsed,
 }: {
-  /** Control first, as the significance engine counts them. */
+  /** The running arms, control first. */
   arms: readonly ArmCounts[];
+  plannedPerArm: number | null;
   daysElapsed: number;
 }): SampleSize {
-  const [control, ...variants] = arms;
-  const estimate = sampleEstimate({ control: control!, variants, daysElapsed });
   return {
-    requiredPerArm: estimate.requiredPerArm,
+    requiredPerArm: plannedPerArm,
     exposedPerArm: Math.min(...arms.map((arm) => arm.visitors)),
-    daysRemaining: estimate.daysRemaining,
+    daysRemaining: plannedPerArm === null ? null : daysUntil(plannedPerArm, arms, daysElapsed),
   };
 }

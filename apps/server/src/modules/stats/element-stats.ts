@@ -1,13 +1,17 @@
 import {
-  campaignSignificance,
+  elementSignificance,
   type ArmCounts,
   type FunnelStep,
+  type MetricComparison,
+  type MetricDefinition,
   type SampleSize,
   type SrmResult,
+  type Verdict,
   type VariantMetrics,
   type VariantSignificance,
 } from '@kindling/domain';
 import { elementSampleSize } from './element-sample-size';
+import { elementVerdictOf, type CampaignStatsSettings, type ElementPlan } from './element-verdict';
 import type { Interval } from './intervals';
 import {
   presentArm,
@@ -23,9 +27,11 @@ export const CONTROL_KEY = 'control';
 export interface VariantStats {
   id: number | typeof CONTROL_KEY;
   control: boolean;
+  /** Not served in the range (paused throughout): left out of the tests. */
+  paused: boolean;
   overall: Modes<VariantMetrics>;
   timeSeries: TimeSeries<VariantMetrics>;
-  /** Against the element's control; null for the control itself. */
+  /** Against the element's control; null for the control itself and for a paused variant. */
   significance: VariantSignificance | null;
 }
 
@@ -37,6 +43,10 @@ export interface ElementStats {
   /** One step per funnel goal, in funnel order. */
   funnel: FunnelStep[];
   sampleSize: SampleSize;
+  plan: ElementPlan;
+  verdict: Verdict;
+  /** Every running variant against the original on every metric. */
+  comparisons: MetricComparison[];
 }
 
 /**
@@ -50,6 +60,13 @@ const armCounts = (arm: ArmModes): ArmCounts => ({
   conversions: Math.min(arm.convertedVisitors, arm.total.visitors),
 });
 
+/** A metric besides the primary one: a goal's converted visitors per arm (control first). */
+export interface ExtraMetric {
+  definition: MetricDefinition;
+  /** Element id -> converted visitors per arm, control first. */
+  convertedVisitors: (elementId: number) => readonly number[];
+}
+
 export function elementStats({
   elements,
   intervals,
@@ -58,6 +75,9 @@ export function elementStats({
   funnels,
   daysElapsed,
   bandit,
+  settings,
+  primary,
+  extraMetrics,
 }: {
   elements: readonly ElementShape[];
   intervals: readonly Interval[];
@@ -70,38 +90,70 @@ export function elementStats({
   daysElapsed: (elementId: number) => number;
   /** A multi-armed bandit campaign: served weights that move, so no split to check. */
   bandit: boolean;
+  settings: CampaignStatsSettings;
+  /** The counted goal as the primary metric; null without goals. */
+  primary: MetricDefinition | null;
+  extraMetrics: readonly ExtraMetric[];
 }): Record<string, ElementStats> {
-  const counts = elements.map((element) => arms.get(element.id)!.map(armCounts));
-  // Expected split: even over the control and every variant, as A/B split campaigns are served.
-  const significance = campaignSignificance({
-    elements: counts.map(([control, ...variants]) => ({ control: control!, variants })),
-  });
   const answer: Record<string, ElementStats> = {};
-  elements.forEach((element, e) => {
+  for (const element of elements) {
     const elementArms = arms.get(element.id)!;
-    const control = elementArms[0]!;
-    const variants: Record<string, VariantStats> = {};
+    const counts = elementArms.map(armCounts);
+    const [control, ...variants] = counts;
+    // A variant paused now that showed nobody in the range was paused throughout it.
+    const paused = variants.map((arm, v) => !element.variantEnabled[v] && arm.visitors === 0);
+    const significance = elementSignificance({ control: control!, variants, paused }, settings);
+    const srm = bandit ? null : significance.srm;
+    const { verdict, comparisons, plan } = elementVerdictOf({
+      arms: counts.map((arm, a) => ({
+        variantId: a === 0 ? null : element.variantIds[a - 1]!,
+        label: a === 0 ? 'The original' : `Variant ${a}`,
+        visitors: arm.visitors,
+        paused: a > 0 && paused[a - 1]!,
+      })),
+      metrics: [
+        ...(primary ? [{ definition: primary, arms: counts }] : []),
+        ...extraMetrics.map(({ definition, convertedVisitors }) => {
+          const converted = convertedVisitors(element.id);
+          return {
+            definition,
+            arms: counts.map((arm, a) => ({
+              visitors: arm.visitors,
+              conversions: Math.min(converted[a] ?? 0, arm.visitors),
+            })),
+          };
+        }),
+      ],
+      settings,
+      srmFlagged: srm?.flagged ?? false,
+    });
+    const variantStats: Record<string, VariantStats> = {};
     elementArms.forEach((arm: ArmModes, a) => {
-      const benchmark = compareArms ? (compareArms.get(element.id)?.[a] ?? null) : control;
+      const benchmark = compareArms ? (compareArms.get(element.id)?.[a] ?? null) : elementArms[0]!;
       const key = a === 0 ? CONTROL_KEY : String(element.variantIds[a - 1]);
-      variants[key] = {
+      variantStats[key] = {
         id: a === 0 ? CONTROL_KEY : element.variantIds[a - 1]!,
         control: a === 0,
+        paused: a > 0 && paused[a - 1]!,
         ...presentArm(intervals, arm, benchmark),
-        significance: a === 0 ? null : significance.elements[e]!.variants[a - 1]!,
+        significance: a === 0 ? null : significance.variants[a - 1]!,
       };
     });
     answer[String(element.id)] = {
       id: element.id,
-      srm: bandit ? null : significance.elements[e]!.srm,
-      variants,
+      srm,
+      variants: variantStats,
       funnel: funnels.get(element.id) ?? [],
       sampleSize: elementSampleSize({
-        arms: counts[e]!,
+        arms: counts.filter((_arm, a) => a === 0 || !paused[a - 1]),
+        plannedPerArm: plan.plannedPerArm,
         daysElapsed: daysElapsed(element.id),
       }),
+      plan,
+      verdict,
+      comparisons,
     };
-  });
+  }
   return answer;
 }
 

@@ -1,11 +1,19 @@
-import type { Campaign, CampaignMetrics, CampaignStats } from '@kindling/domain';
+import {
+  mixingVarianceFor,
+  type Campaign,
+  type CampaignMetrics,
+  type CampaignStats,
+  type Correction,
+  type MetricDefinition,
+} from '@kindling/domain';
 import type { Db } from '../../db/database';
 import { notFound, validationError } from '../../errors';
 import type { TeamAccess } from '../../http/types';
 import { armSeries, type CountedGoal } from './arm-series';
-import { elementFunnel } from './element-funnel';
+import { elementFunnel, goalVisitorsByArm } from './element-funnel';
 import { daysExposed } from './element-sample-size';
-import { elementStats } from './element-stats';
+import { elementStats, type ExtraMetric } from './element-stats';
+import type { CampaignStatsSettings } from './element-verdict';
 import { conversionGoalId, funnelGoalIds } from './funnel-goals';
 import { statsIntervals, type Interval } from './intervals';
 import {
@@ -42,6 +50,8 @@ function countedGoal(campaign: Campaign, goalId: number | undefined): CountedGoa
 interface StatsDeps {
   db: Db;
   getCampaigns: GetCampaigns;
+  /** The team's multiple-comparison correction (a team setting). */
+  getStatsCorrection: (teamId: number) => Promise<Correction>;
   /** Rows of intervals made of final hours, read once per process. */
   finalIntervals: FinalIntervalCache;
   now?: () => number;
@@ -113,12 +123,35 @@ function campaignSeries(
   return { overall, timeSeries };
 }
 
+/** A goal as a metric: the counted goal is primary, goals with a role are the others. */
+function goalMetric(
+  goal: Campaign['goals'][number],
+  role: MetricDefinition['role'],
+): MetricDefinition {
+  return {
+    id: String(goal.id),
+    name: goal.event.name,
+    role,
+    lowerIsBetter: goal.lowerIsBetter,
+    kind: 'conversion',
+  };
+}
+
+function metricsOf(campaign: Campaign, counted: CountedGoal | null) {
+  const countedGoal = campaign.goals.find((goal) => goal.id === counted?.goalId);
+  const primary = countedGoal ? goalMetric(countedGoal, 'primary') : null;
+  const others = campaign.goals.flatMap((goal) =>
+    goal.metricRole && goal.id !== counted?.goalId ? [goalMetric(goal, goal.metricRole)] : [],
+  );
+  return { primary, others };
+}
+
 const presentIntervals = (intervals: Interval[]) =>
   intervals.map((interval) => ({ start: iso(interval.start), end: iso(interval.end) }));
 
 /** Campaign statistics of spec section 3 from the hourly rollups (docs/api.md). */
 export async function getCampaignStats(
-  { db, getCampaigns, finalIntervals, now = Date.now }: StatsDeps,
+  { db, getCampaigns, getStatsCorrection, finalIntervals, now = Date.now }: StatsDeps,
   { team, query }: { team: TeamAccess; query: StatsQuery },
 ): Promise<CampaignStats> {
   const [campaign] = await getCampaigns({ teamId: team.id, ids: [query.id] });
@@ -127,7 +160,15 @@ export async function getCampaignStats(
   const elements = campaign.elements.map((element) => ({
     id: element.id,
     variantIds: element.variants.map((variant) => variant.id),
+    variantEnabled: element.variants.map((variant) => variant.isEnabled),
   }));
+  const settings: CampaignStatsSettings = {
+    method: campaign.statsMethod,
+    correction: await getStatsCorrection(team.id),
+    minimumDetectableEffect: campaign.minimumDetectableEffect,
+    mixingVariance: mixingVarianceFor(campaign.minimumDetectableEffect),
+  };
+  const metrics = metricsOf(campaign, counted);
   const nowMs = now();
   const input = {
     db,
@@ -140,7 +181,21 @@ export async function getCampaignStats(
     counted,
   };
   const funnel = funnelGoalIds(campaign);
-  const main = await loadPeriod({ ...input, range: query.range, moreGoalIds: funnel });
+  const metricGoalIds = metrics.others.map((metric) => Number(metric.id));
+  const main = await loadPeriod({
+    ...input,
+    range: query.range,
+    moreGoalIds: [...funnel, ...metricGoalIds],
+  });
+  const extraMetrics: ExtraMetric[] = metrics.others.map((definition) => ({
+    definition,
+    convertedVisitors: (elementId) =>
+      goalVisitorsByArm({
+        rows: main.rows,
+        element: elements.find((element) => element.id === elementId)!,
+        goalId: Number(definition.id),
+      }),
+  }));
   const compare = query.compareRange
     ? await loadPeriod({ ...input, range: query.compareRange, moreGoalIds: [] })
     : null;
@@ -171,7 +226,11 @@ export async function getCampaignStats(
       ),
       daysElapsed: (elementId) => daysExposed({ rows: main.rows, elementId, end: exposedUntil }),
       bandit: campaign.type === 'multi_armed_bandit',
+      settings,
+      primary: metrics.primary,
+      extraMetrics,
     }),
+    metrics: [...(metrics.primary ? [metrics.primary] : []), ...metrics.others],
     goals: campaign.goals.map((goal) => ({
       id: goal.id,
       isConversionGoal: goal.id === conversionGoalId(campaign),

@@ -21,6 +21,8 @@ import type { Interval } from './intervals';
 export interface ElementShape {
   id: number;
   variantIds: number[];
+  /** Whether each variant is served now (same order as variantIds). */
+  variantEnabled: boolean[];
 }
 
 export interface Period {

@@ -1,4 +1,9 @@
-import { USAGE_DEFAULT_MONTHS, USAGE_MAX_MONTHS } from '@kindling/domain';
+import {
+  campaignStatsSchema,
+  USAGE_DEFAULT_MONTHS,
+  USAGE_MAX_MONTHS,
+  type Correction,
+} from '@kindling/domain';
 import { z } from 'zod';
 import { requireTeam, teamParams } from '../../http/team-scope';
 import type { AppInstance, AppServices } from '../../http/types';
@@ -17,6 +22,7 @@ export function statsRoutes(
   services: AppServices,
   deps: {
     getCampaigns: GetCampaigns;
+    getStatsCorrection: (teamId: number) => Promise<Correction>;
     listCampaigns: ListTeamCampaigns;
     finalIntervals: FinalIntervalCache;
     performance: PerformanceCache;
@@ -31,10 +37,15 @@ export function statsRoutes(
       schema: {
         tags: ['stats'],
         security: [{ bearer: [] }],
-        summary: 'Campaign statistics per calendar interval of a time zone, from the rollups',
+        summary:
+          'Campaign statistics per calendar interval of a time zone, from the rollups, with each element’s verdict (docs/statistics.md)',
         params: teamParams,
         body: statsQuerySchema,
+        response: { 200: campaignStatsSchema },
       },
+      // The schema documents the answer (OpenAPI); the answer is built typed from it, so it is
+      // sent as it is instead of being parsed again (large time series).
+      serializerCompiler: () => (data) => JSON.stringify(data),
     },
     (request) =>
       getCampaignStats(

@@ -11,6 +11,7 @@ export async function getTeam({ db }: { db: Db }, { team }: { team: TeamAccess }
       role: team.role,
       subscription: row.subscription,
       featureFlags: row.featureFlags,
+      statsCorrection: row.statsCorrection,
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { Correction } from '@kindling/domain';
 import type { Db } from '../../db/database';
 import type { Tx } from '../../db/transaction';
 import type { TeamRole } from '@kindling/domain';
@@ -52,6 +53,24 @@ export function insertMember(
 
 export function renameTeam(db: Db, teamId: number, name: string) {
   return db.updateTable('teams').set({ name }).where('id', '=', teamId).execute();
+}
+
+export function setStatsCorrection(db: Db, teamId: number, correction: Correction) {
+  return db
+    .updateTable('teams')
+    .set({ statsCorrection: correction })
+    .where('id', '=', teamId)
+    .execute();
+}
+
+/** How the team corrects for several variants (Holm, or Benjamini-Hochberg). */
+export async function findStatsCorrection(db: Db, teamId: number): Promise<Correction> {
+  const row = await db
+    .selectFrom('teams')
+    .select('statsCorrection')
+    .where('id', '=', teamId)
+    .executeTakeFirstOrThrow();
+  return row.statsCorrection;
 }
 
 export function setFeatureFlags(db: Db, teamId: number, flags: string[]) {

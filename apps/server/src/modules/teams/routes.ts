@@ -3,6 +3,7 @@ import {
   FEATURE_FLAGS,
   teamNameSchema,
   teamRoleSchema,
+  correctionSchema,
   teamScreenUrl,
 } from '@kindling/domain';
 import type { FastifyRequest } from 'fastify';
@@ -22,6 +23,7 @@ import { inviteMember } from './invite-member';
 import { listMyInvites } from './list-my-invites';
 import { removeMember } from './remove-member';
 import { renameTeam } from './rename-team';
+import { setStatsCorrection } from './set-stats-correction';
 import { renewInviteLink } from './renew-invite-link';
 import { revokeInvite } from './revoke-invite';
 import { setFeatureFlag } from './set-feature-flag';
@@ -119,6 +121,25 @@ export function teamScopedRoutes(scope: AppInstance, services: AppServices): voi
       },
     },
     (request) => setFeatureFlag(services, { team: requireOwner(request), ...request.body }),
+  );
+
+  scope.post(
+    '/stats-settings',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Sets how the team's verdicts correct for several variants: holm (family-wise) or benjamini-hochberg",
+        params: teamParams,
+        body: z.object({ correction: correctionSchema }),
+      },
+    },
+    (request) =>
+      setStatsCorrection(services, {
+        team: requireOwner(request),
+        correction: request.body.correction,
+      }),
   );
 
   scope.get('/members', { schema: { tags, security, params: teamParams } }, (request) =>
