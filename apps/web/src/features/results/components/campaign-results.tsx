@@ -1,46 +1,31 @@
 import {
   DEMO_MESSAGES,
   ERROR_MESSAGES,
-  NOT_ENOUGH_DATA_VIEWS,
   type Campaign,
   type DerivedMetricKey,
 } from '@kindling/domain';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useCurrentTeam } from '../../../lib/current-team';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { ErrorPanel } from '../../../ui/error-panel';
 import { CampaignsIcon } from '../../../ui/icons';
-import { useModals } from '../../../ui/modal-stack';
-import { SegmentedControl } from '../../../ui/segmented-control';
 import { LoadingState } from '../../../ui/spinner';
 import { toastError } from '../../../ui/toast';
 import { TrafficWarning } from '../../../ui/traffic-warning';
 import { useCampaignCounts } from '../hooks/use-campaign-counts';
 import { useCampaignStats } from '../hooks/use-campaign-stats';
 import { useVariantActions } from '../hooks/use-variant-actions';
-import {
-  chartPoints,
-  countMeasure,
-  COUNT_KINDS,
-  METRIC_KINDS,
-  METRIC_MODES,
-  metricMeasure,
-  type CountKind,
-  type MetricKind,
-  type MetricMode,
-} from '../state/chart-points';
 import { elementRows } from '../state/element-rows';
-import { formatCount } from '../../../lib/format';
-import { formatChange, formatMetric, METRIC_LABELS } from '../state/metric-format';
-import { resultsCsv } from '../state/results-csv';
+import { resultsCsv, resultsFileName } from '../state/results-csv';
 import { downloadText } from '../../../lib/download';
 import { useStatsRequest } from '../hooks/use-stats-request';
 import { ElementResults } from './element-results';
 import { HeadlineCards } from './headline-cards';
-import { NotEnoughDataDialog } from './not-enough-data-dialog';
-import { ResultsChart } from './results-chart';
+import { HowToRead } from './how-to-read';
+import { NotEnoughDataNotice } from './not-enough-data-notice';
+import { ResultsCharts } from './results-charts';
 import { ResultsToolbar } from './results-toolbar';
 import styles from './campaign-results.module.css';
 
@@ -66,20 +51,10 @@ export function CampaignResults({ campaign }: { campaign: Campaign }) {
   const stats = useCampaignStats(slug, request);
   const counts = useCampaignCounts(slug, campaign.id);
   const actions = useVariantActions(slug, campaign.id);
-  const modals = useModals();
   const [metric, setMetric] = useState<DerivedMetricKey>('conversionsPerSession');
-  const [mode, setMode] = useState<MetricMode>('cumulative');
-  const [kind, setKind] = useState<MetricKind>('actual');
-  const [count, setCount] = useState<CountKind>('views');
-  const warned = useRef(false);
 
   const answer = stats.data;
   const views = answer?.overall.cumulative.views ?? 0;
-  useEffect(() => {
-    if (!answer || warned.current || views === 0 || views >= NOT_ENOUGH_DATA_VIEWS) return;
-    warned.current = true;
-    void modals.open(NotEnoughDataDialog, { views });
-  }, [answer, views, modals]);
   useEffect(() => {
     if (stats.error) toastError(stats.error);
   }, [stats.error]);
@@ -91,6 +66,7 @@ export function CampaignResults({ campaign }: { campaign: Campaign }) {
             elements: campaign.elements,
             goals: campaign.goals,
             stats: answer.elements,
+            metrics: answer.metrics,
             delivery: counts.data?.arms ?? [],
           })
         : [],
@@ -99,10 +75,17 @@ export function CampaignResults({ campaign }: { campaign: Campaign }) {
   const comparing = Boolean(answer?.benchmark);
   const everSeen = (counts.data?.arms ?? []).some((arm) => arm.exposures > 0);
 
+  const waiting = rows.some((row) => row.verdict?.state === 'not_enough_data');
+  const plan = rows.find((row) => row.plan)?.plan ?? null;
+
   const exportCsv = () =>
     downloadText(
       resultsCsv(rows),
-      `${campaign.name.replace(/[^\w-]+/g, '-').toLowerCase()}-results-${request.range.start.slice(0, 10)}.csv`,
+      resultsFileName({
+        campaignId: campaign.id,
+        range: request.range,
+        timezone: request.timezone,
+      }),
       'text/csv;charset=utf-8',
     );
 
@@ -145,61 +128,15 @@ export function CampaignResults({ campaign }: { campaign: Campaign }) {
         ) : (
           <div className={styles.stack} data-testid="results-body" aria-busy={stats.isFetching}>
             <TrafficWarning traffic={answer.traffic} />
+            {waiting ? <NotEnoughDataNotice /> : null}
+            <HowToRead minimumDetectableEffect={plan?.minimumDetectableEffect ?? null} />
             <HeadlineCards
               metrics={answer.overall.cumulative}
               selected={metric}
               comparing={comparing}
               onSelect={setMetric}
             />
-            <section className={styles.panel} aria-label="Metric over time">
-              <div className={styles.panelHeader}>
-                <h3 className={styles.panelTitle}>{METRIC_LABELS[metric]} over time</h3>
-                <div className={styles.controls}>
-                  <SegmentedControl
-                    legend="Mode"
-                    name="mode"
-                    value={mode}
-                    options={METRIC_MODES}
-                    onChange={setMode}
-                  />
-                  <SegmentedControl
-                    legend="Show"
-                    name="kind"
-                    value={kind}
-                    options={METRIC_KINDS}
-                    onChange={setKind}
-                  />
-                </div>
-              </div>
-              <ResultsChart
-                data-testid="metric-chart"
-                points={chartPoints(answer, metricMeasure(metric, kind), mode)}
-                format={
-                  kind === 'improvement' ? formatChange : (value) => formatMetric(metric, value)
-                }
-                seriesName={METRIC_KINDS.find((k) => k.value === kind)!.label}
-                compareName="Previous period"
-              />
-            </section>
-            <section className={styles.panel} aria-label="Traffic over time">
-              <div className={styles.panelHeader}>
-                <h3 className={styles.panelTitle}>Traffic</h3>
-                <SegmentedControl
-                  legend="Count"
-                  name="count"
-                  value={count}
-                  options={COUNT_KINDS}
-                  onChange={setCount}
-                />
-              </div>
-              <ResultsChart
-                data-testid="traffic-chart"
-                points={chartPoints(answer, countMeasure(count), mode)}
-                format={formatCount}
-                seriesName={COUNT_KINDS.find((k) => k.value === count)!.label}
-                compareName="Previous period"
-              />
-            </section>
+            <ResultsCharts campaign={campaign} answer={answer} metric={metric} />
             <ElementResults
               elements={rows}
               metric={metric}

@@ -1,40 +1,42 @@
-import type { DerivedMetricKey } from '@kindling/domain';
+import type { Correction, DerivedMetricKey } from '@kindling/domain';
 import clsx from 'clsx';
+import type { ReactNode } from 'react';
 import { formatCount, formatShare } from '../../../lib/format';
 import { Button } from '../../../ui/button';
 import { TrashIcon } from '../../../ui/icons';
-import { ViewOnLivePageButton } from '../../../ui/view-on-live-page-button';
 import { Switch } from '../../../ui/switch';
+import { ViewOnLivePageButton } from '../../../ui/view-on-live-page-button';
 import type { ArmRow, ElementRows } from '../state/element-rows';
-import { formatChance, formatChange, formatMetric, METRIC_LABELS } from '../state/metric-format';
+import { HELP, METRIC_HELP } from '../state/help-text';
+import { formatMetric, METRIC_LABELS } from '../state/metric-format';
 import { FunnelSteps } from './funnel-steps';
-import { VerdictLine } from './verdict-line';
+import { HelpHeader } from './help-header';
+import { MetricComparisons } from './metric-comparisons';
+import { NoFigure, UpliftFigure } from './uplift-figure';
+import { VerdictPanel } from './verdict-panel';
 import styles from './element-results.module.css';
 
 const Muted = ({ children = '—' }: { children?: string }) => (
   <span className={styles.muted}>{children}</span>
 );
 
-function Signed({ value }: { value: number }) {
+function UpliftCell({ row, correction }: { row: ArmRow; correction: Correction | null }) {
+  if (row.variantId === null) return <Muted />;
+  if (row.paused) return <Muted>Paused</Muted>;
+  const s = row.significance;
+  if (!s?.uplift) return <NoFigure visitorsNeeded={row.visitorsNeeded} />;
   return (
-    <span className={clsx(value > 0 && styles.up, value < 0 && styles.down)}>
-      {formatChange(value)}
-    </span>
-  );
-}
-
-function UpliftCell({ row }: { row: ArmRow }) {
-  const uplift = row.significance?.uplift;
-  if (!uplift) return <Muted />;
-  return (
-    <span>
-      <Signed value={uplift.estimate} />
-      {uplift.ci95 ? (
-        <span className={styles.interval}>
-          {formatChange(uplift.ci95[0])} to {formatChange(uplift.ci95[1])}
-        </span>
-      ) : null}
-    </span>
+    <UpliftFigure
+      label={row.label}
+      correction={correction}
+      figures={{
+        ...s.uplift,
+        pValue: s.pValue,
+        adjustedPValue: s.adjustedPValue,
+        chanceToBeatControl: s.chanceToBeatControl,
+        direction: row.direction,
+      }}
+    />
   );
 }
 
@@ -64,10 +66,36 @@ interface VariantControls {
   remove: (variant: { id: number; label: string }) => Promise<void>;
 }
 
+function LiveCell({ row, controls }: { row: ArmRow; controls: VariantControls | null }) {
+  const variantId = row.variantId;
+  if (variantId === null) return <Muted />;
+  if (!controls) return <Muted>{row.isEnabled ? 'Live' : 'Paused'}</Muted>;
+  return (
+    <span className={styles.actions}>
+      <Switch
+        size="sm"
+        checked={row.isEnabled}
+        disabled={controls.pendingId === variantId}
+        label={`${row.isEnabled ? 'Pause' : 'Resume'} ${row.label}`}
+        onCheckedChange={(checked) => controls.setEnabled(variantId, checked)}
+      />
+      <Button
+        variant="ghost"
+        color="danger"
+        size="sm"
+        aria-label={`Delete ${row.label}`}
+        icon={<TrashIcon size={14} />}
+        onClick={() => void controls.remove({ id: variantId, label: row.label })}
+      />
+    </span>
+  );
+}
+
 function ArmLine({
   row,
   metric,
   controls,
+  correction,
   elementId,
   elementLabel,
   preview,
@@ -76,14 +104,19 @@ function ArmLine({
   metric: DerivedMetricKey;
   /** Null for a guest: the state shows, nothing can be changed. */
   controls: VariantControls | null;
+  correction: Correction | null;
   elementId: number;
   elementLabel: string;
   preview: LivePreview | undefined;
 }) {
-  const value = row.metrics[metric];
-  const variantId = row.variantId;
+  // Paused for the whole range: no figure, since none of them says anything about it.
+  const figure = (value: ReactNode) => (row.paused ? <Muted /> : value);
   return (
-    <tr className={clsx(!row.isEnabled && styles.paused)} data-testid={`arm-${row.key}`}>
+    <tr
+      className={clsx(!row.isEnabled && styles.paused)}
+      data-testid={`arm-${row.key}`}
+      data-paused={row.paused || undefined}
+    >
       <th scope="row">
         <span className={styles.arm}>
           {row.label}
@@ -97,7 +130,7 @@ function ArmLine({
                 target={{
                   campaignId: preview.campaignId,
                   elementId,
-                  variantId: variantId ?? 'control',
+                  variantId: row.variantId ?? 'control',
                 }}
                 armLabel={`${row.label} of ${elementLabel}`}
               />
@@ -105,51 +138,23 @@ function ArmLine({
           ) : null}
         </span>
       </th>
-      <td data-label="Views">{formatCount(row.metrics.views)}</td>
-      <td data-label="Visitors">{formatCount(row.metrics.visitors)}</td>
-      <td data-label={METRIC_LABELS[metric]}>{formatMetric(metric, value.value)}</td>
-      <td data-label="Improvement">
-        {variantId === null ? <Muted /> : <Signed value={row.overOriginal[metric]} />}
+      <td data-label="Views">{figure(formatCount(row.metrics.views))}</td>
+      <td data-label="Visitors">{figure(formatCount(row.metrics.visitors))}</td>
+      <td data-label={METRIC_LABELS[metric]}>
+        {figure(formatMetric(metric, row.metrics[metric].value))}
       </td>
-      <td data-label="Chance to beat original">
-        {row.significance ? formatChance(row.significance.chanceToBeatControl) : <Muted />}
+      <td data-label="Uplift">
+        <UpliftCell row={row} correction={correction} />
       </td>
-      <td data-label="Uplift (95% interval)">
-        <UpliftCell row={row} />
-      </td>
-      <td data-label="Delivery">
-        <DeliveryCell row={row} />
-      </td>
+      <td data-label="Delivery">{figure(<DeliveryCell row={row} />)}</td>
       <td data-label="Live">
-        {variantId === null ? (
-          <Muted />
-        ) : !controls ? (
-          <Muted>{row.isEnabled ? 'Live' : 'Paused'}</Muted>
-        ) : (
-          <span className={styles.actions}>
-            <Switch
-              size="sm"
-              checked={row.isEnabled}
-              disabled={controls.pendingId === variantId}
-              label={`${row.isEnabled ? 'Pause' : 'Resume'} ${row.label}`}
-              onCheckedChange={(checked) => controls.setEnabled(variantId, checked)}
-            />
-            <Button
-              variant="ghost"
-              color="danger"
-              size="sm"
-              aria-label={`Delete ${row.label}`}
-              icon={<TrashIcon size={14} />}
-              onClick={() => void controls.remove({ id: variantId, label: row.label })}
-            />
-          </span>
-        )}
+        <LiveCell row={row} controls={controls} />
       </td>
     </tr>
   );
 }
 
-/** Per element: its verdict and a row per arm against the original. */
+/** Per element: the API's verdict, a row per arm, then every metric of every variant. */
 export function ElementResults({
   elements,
   metric,
@@ -171,23 +176,17 @@ export function ElementResults({
               {element.label} <code className={styles.selector}>{element.selector}</code>
             </h3>
           </div>
-          <VerdictLine element={element} />
+          <VerdictPanel element={element} />
           <div className={styles.tableWrap}>
             <table className={styles.table}>
               <thead>
                 <tr>
                   <th scope="col">Arm</th>
-                  <th scope="col">Views</th>
-                  <th scope="col">Visitors</th>
-                  <th scope="col">{METRIC_LABELS[metric]}</th>
-                  <th scope="col">Improvement</th>
-                  <th scope="col" title="Converted visitors, Bayesian, uniform priors">
-                    Chance to beat original
-                  </th>
-                  <th scope="col">Uplift (95% interval)</th>
-                  <th scope="col" title="Since the campaign started">
-                    Delivery
-                  </th>
+                  <HelpHeader name="Views" help={HELP.views} />
+                  <HelpHeader name="Visitors" help={HELP.visitors} />
+                  <HelpHeader name={METRIC_LABELS[metric]} help={METRIC_HELP[metric]} />
+                  <HelpHeader name="Uplift" help={HELP.uplift} />
+                  <HelpHeader name="Delivery" help={HELP.delivery} />
                   <th scope="col">Live</th>
                 </tr>
               </thead>
@@ -198,6 +197,7 @@ export function ElementResults({
                     row={row}
                     metric={metric}
                     controls={controls}
+                    correction={element.plan?.correction ?? null}
                     elementId={element.id}
                     elementLabel={element.label}
                     preview={preview}
@@ -206,6 +206,7 @@ export function ElementResults({
               </tbody>
             </table>
           </div>
+          {element.byMetric.length > 0 ? <MetricComparisons element={element} /> : null}
           {element.funnel.length > 1 ? (
             <FunnelSteps elementId={element.id} steps={element.funnel} rows={element.rows} />
           ) : null}

@@ -1,6 +1,6 @@
 import type { ArmRow, FunnelStepRow } from '../state/element-rows';
 import { formatCount, formatShare } from '../../../lib/format';
-import { formatChance } from '../state/metric-format';
+import { formatUplift, levelNote } from '../state/uplift-format';
 import styles from './element-results.module.css';
 
 /** Each funnel step per arm: of those who entered it, how many reached its goal. */
@@ -34,15 +34,18 @@ export function FunnelSteps({
                 <th scope="row">{row.label}</th>
                 {steps.map((step) => {
                   const cell = step.arms[row.key];
+                  const uplift = cell?.significance?.uplift;
+                  const note = uplift ? levelNote(uplift.level) : null;
                   return (
                     <td key={step.goalId} data-label={step.label}>
                       {cell ? (
                         <span>
                           {formatCount(cell.reached)} of {formatCount(cell.entered)}
                           {cell.entered > 0 ? ` (${formatShare(cell.reached / cell.entered)})` : ''}
-                          {cell.chanceToBeatControl !== null ? (
+                          {uplift ? (
                             <span className={styles.interval}>
-                              {formatChance(cell.chanceToBeatControl)} chance to beat the original
+                              {formatUplift(uplift.estimate, uplift.interval)} against the original
+                              {note ? `, ${note}` : ''}
                             </span>
                           ) : null}
                         </span>

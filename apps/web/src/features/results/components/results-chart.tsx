@@ -87,7 +87,7 @@ export function ResultsChart({
             }
           />
           <Area
-            type="monotone"
+            type="linear"
             dataKey="value"
             name={seriesName}
             stroke={chartColor()}
@@ -97,7 +97,7 @@ export function ResultsChart({
           />
           {comparing ? (
             <Line
-              type="monotone"
+              type="linear"
               dataKey="compareValue"
               name={compareName}
               stroke={COMPARE_COLOR}

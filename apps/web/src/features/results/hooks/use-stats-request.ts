@@ -32,7 +32,8 @@ export function useStatsRequest(campaign: Campaign) {
   const [values, setValues] = useState<
     Omit<ToolbarValues, 'granularity'> & { granularity: ToolbarValues['granularity'] | null }
   >(() => ({
-    range: campaign.isDemo ? 'last30Days' : 'last7Days',
+    // Since the start: the whole test, as its verdict reads it, and nothing before it.
+    range: 'sinceStart',
     firstDay: calendarDay(new Date(now.getTime() - 6 * 86_400_000), timezone),
     lastDay: calendarDay(now, timezone),
     granularity: null,

@@ -1,7 +1,7 @@
-import type { CampaignElement, Goal } from '@kindling/domain';
+import type { CampaignElement, Goal, MetricDefinition } from '@kindling/domain';
 import { describe, expect, it } from 'vitest';
 import { elementRows } from './element-rows';
-import { base, elementAnswer, significance } from './stats-fixtures';
+import { base, comparison, elementAnswer, significance, verdict } from './stats-fixtures';
 
 const headline = {
   id: 7,
@@ -90,6 +90,7 @@ describe('element rows', () => {
         } as unknown as Goal,
       ],
       stats,
+      metrics: [],
       delivery: [
         {
           elementId: 7,
@@ -116,21 +117,24 @@ describe('element rows', () => {
     expect(original!.delivery.rendered).toBeNull();
     expect(started!.metrics.conversionsPerSession.value).toBeCloseTo(0.12);
     expect(started!.significance?.chanceToBeatControl).toBe(0.8);
-    // 12 of 100 sessions against the original's 10 of 100; no revenue on either side.
-    expect(started!.overOriginal.conversionsPerSession).toBeCloseTo(0.2);
-    expect(started!.overOriginal.revenuePerSession).toBe(0);
+    expect(started!.visitorsNeeded).toBe(0);
     expect(started!.delivery).toEqual({ rendered: 0.95, missed: 10, medianAppliedMs: 42 });
     // Not in the answer (no traffic in the range): zeros, not a hole.
     expect(paused!.metrics.views).toBe(0);
     expect(paused!.delivery.rendered).toBeNull();
-    expect(text!.verdict.kind).toBe('inconclusive');
+    // The API's verdict, as it is.
+    expect(text!.verdict).toEqual(stats['7'].verdict);
     expect(text!.funnel).toEqual([
       {
         goalId: 30,
         label: '1. Buy',
         arms: {
-          control: { entered: 150, reached: 30, chanceToBeatControl: null },
-          '70': { entered: 160, reached: 48, chanceToBeatControl: 0.9 },
+          control: { entered: 150, reached: 30, significance: null },
+          '70': {
+            entered: 160,
+            reached: 48,
+            significance: significance({ chanceToBeatControl: 0.9 }),
+          },
         },
       },
     ]);
@@ -138,8 +142,75 @@ describe('element rows', () => {
 
     expect(image!.label).toBe('Image 2');
     expect(image!.rows[0]!.content).toBe('https://shop.test/a.png');
-    expect(image!.verdict).toEqual({ kind: 'noData' });
+    expect(image!.verdict).toBeNull();
+    expect(image!.byMetric).toEqual([]);
     expect(image!.funnel).toEqual([]);
     expect(image!.sampleSize).toBeNull();
+  });
+
+  it('give each running variant a row per metric, primary first, with the API directions', () => {
+    const metrics: MetricDefinition[] = [
+      { id: '30', name: 'Buy', role: 'primary', lowerIsBetter: false, kind: 'conversion' },
+      { id: '32', name: 'Refund', role: 'guardrail', lowerIsBetter: true, kind: 'conversion' },
+      { id: '31', name: 'Sign-up', role: 'secondary', lowerIsBetter: false, kind: 'conversion' },
+    ];
+    const answer = {
+      ...elementAnswer(7, base({ views: 500, visitors: 400 }), [
+        {
+          id: 70,
+          metrics: base({ views: 500, visitors: 400 }),
+          significance: significance({ significant: true }),
+        },
+        { id: 71, metrics: base({}), significance: null, paused: true },
+      ]),
+      verdict: verdict({ state: 'guardrail_harm', variantId: 70, metricId: '32' }),
+      comparisons: [
+        comparison({ metricId: '30', variantId: 70, estimate: 0.2, direction: 'better' }),
+        comparison({ metricId: '31', variantId: 70, estimate: 0.01 }),
+        comparison({ metricId: '32', variantId: 70, estimate: 0.5, direction: 'worse' }),
+      ],
+    };
+    const [text] = elementRows({
+      elements: [headline],
+      goals: [],
+      stats: { '7': answer },
+      metrics,
+      delivery: [],
+    });
+    const [, running, paused] = text!.rows;
+    expect(running!.direction).toBe('better');
+    expect(paused).toMatchObject({ paused: true, significance: null, direction: null });
+    // The paused variant is out of the tests: no metric rows.
+    expect(text!.byMetric.map((v) => v.key)).toEqual(['70']);
+    expect(
+      text!.byMetric[0]!.metrics.map((row) => [
+        row.metric.name,
+        row.metric.role,
+        row.comparison?.direction,
+      ]),
+    ).toEqual([
+      ['Buy', 'primary', 'better'],
+      ['Sign-up', 'secondary', null],
+      ['Refund', 'guardrail', 'worse'],
+    ]);
+  });
+
+  it('count the visitors still needed below the minimum sample, both arms together', () => {
+    const [text] = elementRows({
+      elements: [headline],
+      goals: [],
+      stats: {
+        '7': elementAnswer(7, base({ views: 12, visitors: 10 }), [
+          {
+            id: 70,
+            metrics: base({ views: 11, visitors: 10 }),
+            significance: significance({ chanceToBeatControl: null, uplift: null }),
+          },
+        ]),
+      },
+      metrics: [],
+      delivery: [],
+    });
+    expect(text!.rows.map((row) => row.visitorsNeeded)).toEqual([null, 180, 190]);
   });
 });

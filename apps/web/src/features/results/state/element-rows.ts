@@ -1,19 +1,20 @@
 import {
-  DERIVED_METRIC_KEYS,
+  CONTROL_ARM_KEY,
   emptyBaseMetrics,
-  improvement,
-  type DerivedMetricKey,
+  MINIMUM_VISITORS_PER_ARM,
   variantMetrics,
   type CampaignArmCounts,
   type CampaignElement,
   type Goal,
+  type MetricComparison,
+  type MetricDefinition,
   type SampleSize,
   type VariantMetrics,
   type VariantSignificance,
+  type Verdict,
 } from '@kindling/domain';
 import { elementName, variantName } from '../../../lib/campaign-names';
 import type { ElementStatsAnswer } from './stats-answer';
-import { elementVerdict, type Verdict } from './element-verdict';
 
 export interface Delivery {
   /** Share of exposures whose change showed, 0..1; null for the original or before any. */
@@ -30,14 +31,35 @@ export interface ArmRow {
   /** The text shown, or the image's address. */
   content: string;
   isEnabled: boolean;
+  /** Not served during the whole range: out of every test, so no figures (the API's). */
+  paused: boolean;
   metrics: VariantMetrics;
-  /**
-   * Each derived metric's improvement over the original's. Not the answer's own improvement,
-   * which is over the previous period when periods are compared.
-   */
-  overOriginal: Record<DerivedMetricKey, number>;
+  /** Against the original on the primary metric; null for the original and a paused variant. */
   significance: VariantSignificance | null;
+  /** The primary comparison's direction (lower-is-better aware), as the API answers it. */
+  direction: MetricComparison['direction'];
+  /**
+   * Visitors the original and this variant still need before any figure is shown (both at
+   * MINIMUM_VISITORS_PER_ARM); 0 once they have them; null for the original.
+   */
+  visitorsNeeded: number | null;
   delivery: Delivery;
+}
+
+/** One metric of one variant against the original. */
+export interface MetricRow {
+  metric: MetricDefinition;
+  /** Null when the API compared nothing (a metric without data for this variant). */
+  comparison: MetricComparison | null;
+}
+
+/** A running variant's rows, one per metric: primary, secondary, then guardrails. */
+export interface VariantMetricRows {
+  key: string;
+  label: string;
+  /** As ArmRow.visitorsNeeded: above 0, no figure is shown. */
+  visitorsNeeded: number;
+  metrics: MetricRow[];
 }
 
 /** One funnel step of one arm: of those who entered the step, how many reached its goal. */
@@ -45,7 +67,7 @@ export interface StepCell {
   entered: number;
   reached: number;
   /** Against the original at the same step; null for the original. */
-  chanceToBeatControl: number | null;
+  significance: VariantSignificance | null;
 }
 
 export interface FunnelStepRow {
@@ -59,8 +81,11 @@ export interface ElementRows {
   id: number;
   label: string;
   selector: string;
-  verdict: Verdict;
+  /** The API's verdict, shown as it is; null when the answer has no such element. */
+  verdict: Verdict | null;
+  plan: ElementStatsAnswer['plan'] | null;
   rows: ArmRow[];
+  byMetric: VariantMetricRows[];
   funnel: FunnelStepRow[];
   sampleSize: SampleSize | null;
 }
@@ -83,34 +108,44 @@ function deliveryOf(counts: CampaignArmCounts | undefined, isControl: boolean): 
   };
 }
 
+const shortOf = (visitors: number) => Math.max(0, MINIMUM_VISITORS_PER_ARM - visitors);
+
+const ROLE_ORDER: Record<MetricDefinition['role'], number> = {
+  primary: 0,
+  secondary: 1,
+  guardrail: 2,
+};
+
 /**
  * Per element of the campaign, the original and every variant (paused ones too) with their
- * results over the range, their significance against the original and how reliably their change
- * showed in visitors' browsers since the campaign started.
+ * results over the range, the API's verdict and comparisons, and how reliably each change
+ * showed in visitors' browsers since the campaign started. Nothing here judges the results:
+ * the verdict, significance and directions are the API's.
  */
 export function elementRows({
   elements,
   goals,
   stats,
+  metrics,
   delivery,
 }: {
   elements: readonly CampaignElement[];
   goals: readonly Goal[];
   stats: Record<string, ElementStatsAnswer>;
+  /** The campaign's metrics as the API defines them, primary first. */
+  metrics: readonly MetricDefinition[];
   delivery: readonly CampaignArmCounts[];
 }): ElementRows[] {
+  const primary = metrics.find((metric) => metric.role === 'primary');
+  const ordered = [...metrics].sort((a, b) => ROLE_ORDER[a.role] - ROLE_ORDER[b.role]);
   return elements.map((element, index) => {
     const answer = stats[String(element.id)];
+    const comparisons = answer?.comparisons ?? [];
     const countsOf = (variantId: number | null) =>
       delivery.find((arm) => arm.elementId === element.id && arm.variantId === variantId);
-    const controlMetrics = answer?.variants.control?.overall.cumulative;
-    const overOriginal = (metrics: VariantMetrics) =>
-      Object.fromEntries(
-        DERIVED_METRIC_KEYS.map((key) => [
-          key,
-          improvement(metrics[key].value, controlMetrics?.[key].value),
-        ]),
-      ) as Record<DerivedMetricKey, number>;
+    const metricsOf = (key: string) =>
+      answer?.variants[key]?.overall.cumulative ?? variantMetrics(emptyBaseMetrics());
+    const controlShort = shortOf(metricsOf(CONTROL_ARM_KEY).visitors);
     const row = (
       key: string,
       label: string,
@@ -118,52 +153,68 @@ export function elementRows({
       content: string,
       isEnabled: boolean,
     ): ArmRow => {
-      const metrics =
-        answer?.variants[key]?.overall.cumulative ?? variantMetrics(emptyBaseMetrics());
+      const arm = answer?.variants[key];
+      const armMetrics = metricsOf(key);
       return {
         key,
         label,
         variantId,
         content,
         isEnabled,
-        metrics,
-        overOriginal: overOriginal(metrics),
-        significance: answer?.variants[key]?.significance ?? null,
+        paused: arm?.paused ?? false,
+        metrics: armMetrics,
+        significance: arm?.significance ?? null,
+        direction:
+          comparisons.find((c) => c.variantId === variantId && c.metricId === primary?.id)
+            ?.direction ?? null,
+        visitorsNeeded: variantId === null ? null : controlShort + shortOf(armMetrics.visitors),
         delivery: deliveryOf(countsOf(variantId), variantId === null),
       };
     };
+    const rows = [
+      row(CONTROL_ARM_KEY, 'Original', null, contentOf(element.control.info), true),
+      ...element.variants.map((variant, position) =>
+        row(
+          String(variant.id),
+          variantName(position),
+          variant.id,
+          contentOf(variant.info),
+          variant.isEnabled,
+        ),
+      ),
+    ];
+    const compared = new Set(comparisons.map((c) => c.variantId));
     return {
       id: element.id,
       label: elementName(element, index),
       selector: element.selector,
-      verdict: elementVerdict(answer),
+      verdict: answer?.verdict ?? null,
+      plan: answer?.plan ?? null,
+      rows,
+      byMetric: rows
+        .filter((r) => r.variantId !== null && !r.paused && compared.has(r.variantId))
+        .map((r) => ({
+          key: r.key,
+          label: r.label,
+          visitorsNeeded: r.visitorsNeeded ?? 0,
+          metrics: ordered.map((metric) => ({
+            metric,
+            comparison:
+              comparisons.find((c) => c.variantId === r.variantId && c.metricId === metric.id) ??
+              null,
+          })),
+        })),
       funnel: (answer?.funnel ?? []).map((step, index) => ({
         goalId: step.goalId,
         label: goalLabel(goals, step.goalId, index),
         arms: Object.fromEntries(
           Object.entries(step.variants).map(([key, arm]) => [
             key,
-            {
-              entered: arm.entered,
-              reached: arm.reached,
-              chanceToBeatControl: arm.significance?.chanceToBeatControl ?? null,
-            },
+            { entered: arm.entered, reached: arm.reached, significance: arm.significance },
           ]),
         ),
       })),
       sampleSize: answer?.sampleSize ?? null,
-      rows: [
-        row('control', 'Original', null, contentOf(element.control.info), true),
-        ...element.variants.map((variant, position) =>
-          row(
-            String(variant.id),
-            variantName(position),
-            variant.id,
-            contentOf(variant.info),
-            variant.isEnabled,
-          ),
-        ),
-      ],
     };
   });
 }

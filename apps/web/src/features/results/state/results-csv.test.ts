@@ -1,84 +1,122 @@
 import { emptyBaseMetrics, variantMetrics } from '@kindling/domain';
 import { describe, expect, it } from 'vitest';
-import { csvCell, resultsCsv } from './results-csv';
-import { significance } from './stats-fixtures';
+import type { ElementRows } from './element-rows';
+import { csvCell, resultsCsv, resultsFileName } from './results-csv';
+import { significance, verdict } from './stats-fixtures';
+
+const metrics = variantMetrics({
+  ...emptyBaseMetrics(),
+  views: 100,
+  visitors: 80,
+  sessions: 90,
+  conversions: 9,
+  funnelSessions: 90,
+  funnelConversions: 9,
+  revenue: 45,
+});
+
+const element: ElementRows = {
+  id: 1,
+  label: 'Text 1',
+  selector: 'h1',
+  verdict: verdict({ summary: 'Keep running: no clear difference yet.' }),
+  plan: null,
+  byMetric: [],
+  funnel: [],
+  sampleSize: null,
+  rows: [
+    {
+      key: 'control',
+      label: 'Original',
+      variantId: null,
+      content: 'Buy, now',
+      isEnabled: true,
+      paused: false,
+      metrics,
+      significance: null,
+      direction: null,
+      visitorsNeeded: null,
+      delivery: { rendered: null, missed: 0, medianAppliedMs: null },
+    },
+    {
+      key: '5',
+      label: 'Variant 1',
+      variantId: 5,
+      content: 'Go',
+      isEnabled: false,
+      paused: false,
+      metrics,
+      significance: significance({
+        chanceToBeatControl: 0.7512,
+        uplift: { estimate: 0.12345, interval: [-0.0512, 0.2549], level: 0.975 },
+        pValue: 0.20049,
+        adjustedPValue: 0.0004,
+      }),
+      direction: null,
+      visitorsNeeded: 0,
+      delivery: { rendered: 0.98, missed: 2, medianAppliedMs: 30 },
+    },
+    {
+      key: '6',
+      label: 'Variant 2',
+      variantId: 6,
+      content: '=1+1',
+      isEnabled: true,
+      paused: false,
+      metrics,
+      significance: significance({ chanceToBeatControl: null, uplift: null, enoughData: false }),
+      direction: null,
+      visitorsNeeded: 40,
+      delivery: { rendered: 1, missed: 0, medianAppliedMs: 30 },
+    },
+  ],
+};
 
 describe('results CSV', () => {
-  it('quotes separators and neutralises formulas', () => {
+  it('quotes separators and neutralises formulas in what people wrote', () => {
     expect(csvCell('plain')).toBe('plain');
     expect(csvCell('Save 20%, today')).toBe('"Save 20%, today"');
     expect(csvCell('He said "go"')).toBe('"He said ""go"""');
     expect(csvCell('=HYPERLINK("http://x")')).toBe(`"'=HYPERLINK(""http://x"")"`);
     expect(csvCell('-5 off')).toBe("'-5 off");
-    expect(csvCell(-0.25)).toBe('-0.25');
+    expect(csvCell(-25)).toBe('-25');
+    expect(csvCell({ figure: '-3.0%' })).toBe('-3.0%');
     expect(csvCell(null)).toBe('');
   });
 
-  it('writes a header and one line per arm', () => {
-    const metrics = variantMetrics({
-      ...emptyBaseMetrics(),
-      views: 100,
-      visitors: 80,
-      sessions: 90,
-      conversions: 9,
-      funnelSessions: 90,
-      funnelConversions: 9,
-      revenue: 45,
-    });
-    const csv = resultsCsv([
-      {
-        id: 1,
-        label: 'Text 1',
-        selector: 'h1',
-        verdict: { kind: 'inconclusive' },
-        funnel: [],
-        sampleSize: null,
-        rows: [
-          {
-            key: 'control',
-            label: 'Original',
-            variantId: null,
-            content: 'Buy, now',
-            isEnabled: true,
-            metrics,
-            overOriginal: {
-              rawConversionsPerView: 0,
-              conversionsPerSession: 0,
-              revenuePerSession: 0,
-            },
-            significance: null,
-            delivery: { rendered: null, missed: 0, medianAppliedMs: null },
-          },
-          {
-            key: '5',
-            label: 'Variant 1',
-            variantId: 5,
-            content: 'Go',
-            isEnabled: false,
-            metrics,
-            overOriginal: {
-              rawConversionsPerView: 0.5,
-              conversionsPerSession: 0.25,
-              revenuePerSession: -0.1,
-            },
-            significance: significance({
-              chanceToBeatControl: 0.75,
-              uplift: { estimate: 0.1, ci95: [-0.05, 0.25] },
-              pValue: 0.2,
-              adjustedPValue: 0.4,
-            }),
-            delivery: { rendered: 0.98, missed: 2, medianAppliedMs: 30 },
-          },
-        ],
-      },
-    ]);
-    const lines = csv.split('\r\n');
-    expect(lines[0]).toMatch(/^Element,Selector,Arm,Content,Enabled,Views,/);
-    expect(lines[1]).toBe('Text 1,h1,Original,"Buy, now",yes,100,80,90,9,45,0.09,0.1,0.5,,,,,,,,');
-    expect(lines[2]).toBe(
-      'Text 1,h1,Variant 1,Go,no,100,80,90,9,45,0.09,0.1,0.5,0.25,0.75,0.1,-0.05,0.25,0.2,0.4,0.98',
+  it('writes a line per arm with rounded percentages, never raw floats', () => {
+    const lines = resultsCsv([element]).split('\r\n');
+    expect(lines[0]).toMatch(/^Element,Selector,Arm,Content,Enabled,Paused in range,Views,/);
+    expect(lines[1]).toBe(
+      'Text 1,h1,Original,"Buy, now",yes,no,100,80,90,9,45.00,9.0%,10.0%,0.50,,,,,,,,,,Keep running: no clear difference yet.',
     );
-    expect(lines).toHaveLength(4);
-    expect(lines[3]).toBe('');
+    expect(lines[2]).toBe(
+      'Text 1,h1,Variant 1,Go,no,no,100,80,90,9,45.00,9.0%,10.0%,0.50,+12.3%,-5.1%,+25.5%,97.5%,0.2,<0.001,75.1%,,98.0%,Keep running: no clear difference yet.',
+    );
+    // Below the minimum sample: no uplift or chance, the visitors still needed.
+    expect(lines[3]).toBe(
+      "Text 1,h1,Variant 2,'=1+1,yes,no,100,80,90,9,45.00,9.0%,10.0%,0.50,,,,,1,1,,40,100.0%,Keep running: no clear difference yet.",
+    );
+    expect(lines).toHaveLength(5);
+    expect(lines[4]).toBe('');
+    for (const line of lines) expect(line).not.toMatch(/\d\.\d{4,}/);
+  });
+
+  it('names the file after the campaign and the first and last days of the range', () => {
+    expect(
+      resultsFileName({
+        campaignId: 42,
+        range: { start: '2026-04-01T00:00:00.000Z', end: '2026-04-08T00:00:00.000Z' },
+        timezone: 'UTC',
+      }),
+    ).toBe('campaign-42-2026-04-01-to-2026-04-07.csv');
+    // A preset ends at the next hour: its last day is today, in the user's zone.
+    expect(
+      resultsFileName({
+        campaignId: 7,
+        range: { start: '2026-03-31T22:00:00.000Z', end: '2026-04-08T13:00:00.000Z' },
+        timezone: 'Europe/Paris',
+      }),
+    ).toBe('campaign-7-2026-04-01-to-2026-04-08.csv');
   });
 });

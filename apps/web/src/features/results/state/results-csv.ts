@@ -1,15 +1,36 @@
-import type { ElementRows } from './element-rows';
+import type { Verdict } from '@kindling/domain';
+import { calendarDay } from './stats-range';
+import type { ArmRow, ElementRows } from './element-rows';
+import { formatLevel, formatPValue } from './uplift-format';
+
+/** A number the export formatted itself ("+12.3%"): written as is, never neutralised. */
+interface Figure {
+  figure: string;
+}
 
 /**
  * A cell as spreadsheets read it: quoted when it holds a separator, a quote or a line break, and
  * prefixed with ' when it would start a formula, since variant texts come from users and AI.
+ * The export's own figures start with a sign ("-3.0%") and are numbers to a spreadsheet, not
+ * formulas, so they go through untouched.
  */
-export function csvCell(value: string | number | null): string {
+export function csvCell(value: string | number | Figure | null): string {
   if (value === null) return '';
+  if (typeof value === 'object') return value.figure;
   let text = String(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
+
+/** A share to one decimal: "12.3%". */
+const percent = (value: number): Figure => ({ figure: `${(value * 100).toFixed(1)}%` });
+/** A change to one decimal, signed: "+12.3%", "-3.0%". */
+const change = (value: number): Figure => ({
+  figure: `${value > 0 ? '+' : ''}${(value * 100).toFixed(1)}%`,
+});
+const amount = (value: number): Figure => ({ figure: value.toFixed(2) });
+const maybe = <T>(value: T | null | undefined, format: (value: T) => Figure) =>
+  value === null || value === undefined ? null : format(value);
 
 const HEADER = [
   'Element',
@@ -17,6 +38,7 @@ const HEADER = [
   'Arm',
   'Content',
   'Enabled',
+  'Paused in range',
   'Views',
   'Visitors',
   'Sessions',
@@ -25,46 +47,76 @@ const HEADER = [
   'Conversions per view',
   'Conversions per session',
   'Revenue per session',
-  'Improvement in conversions per session',
-  'Chance to beat original',
   'Uplift',
-  'Uplift 95% low',
-  'Uplift 95% high',
+  'Interval low',
+  'Interval high',
+  'Interval level',
   'p-value',
   'Adjusted p-value',
+  'Chance to beat original',
+  'Visitors needed',
   'Rendered',
+  'Verdict',
 ];
 
-/** The results tables as one CSV file: a row per arm of every element, rates as fractions. */
+function armLine(element: ElementRows, row: ArmRow, verdict: Verdict | null) {
+  const m = row.metrics;
+  const s = row.significance;
+  const uplift = s?.uplift ?? null;
+  return [
+    element.label,
+    element.selector,
+    row.label,
+    row.content,
+    row.isEnabled ? 'yes' : 'no',
+    row.paused ? 'yes' : 'no',
+    m.views,
+    m.visitors,
+    m.sessions,
+    m.conversions,
+    amount(m.revenue),
+    percent(m.rawConversionsPerView.value),
+    percent(m.conversionsPerSession.value),
+    amount(m.revenuePerSession.value),
+    maybe(uplift?.estimate, change),
+    maybe(uplift?.interval?.[0], change),
+    maybe(uplift?.interval?.[1], change),
+    maybe(uplift?.level, (level) => ({ figure: formatLevel(level) })),
+    maybe(s?.pValue, (p) => ({ figure: formatPValue(p) })),
+    maybe(s?.adjustedPValue, (p) => ({ figure: formatPValue(p) })),
+    maybe(s?.chanceToBeatControl, percent),
+    row.visitorsNeeded || null,
+    maybe(row.delivery.rendered, percent),
+    verdict?.summary ?? null,
+  ];
+}
+
+/**
+ * The results tables as one CSV file: a row per arm of every element, with the API's uplift,
+ * interval and verdict. Shares and changes are rounded percentages ("12.3%"), amounts have two
+ * decimals, p-values three: what the page shows, not the raw floats.
+ */
 export function resultsCsv(elements: readonly ElementRows[]): string {
   const lines = elements.flatMap((element) =>
-    element.rows.map((row) => {
-      const m = row.metrics;
-      const s = row.significance;
-      return [
-        element.label,
-        element.selector,
-        row.label,
-        row.content,
-        row.isEnabled ? 'yes' : 'no',
-        m.views,
-        m.visitors,
-        m.sessions,
-        m.conversions,
-        m.revenue,
-        m.rawConversionsPerView.value,
-        m.conversionsPerSession.value,
-        m.revenuePerSession.value,
-        row.variantId === null ? null : row.overOriginal.conversionsPerSession,
-        s?.chanceToBeatControl ?? null,
-        s?.uplift?.estimate ?? null,
-        s?.uplift?.ci95?.[0] ?? null,
-        s?.uplift?.ci95?.[1] ?? null,
-        s?.pValue ?? null,
-        s?.adjustedPValue ?? null,
-        row.delivery.rendered,
-      ];
-    }),
+    element.rows.map((row) => armLine(element, row, element.verdict)),
   );
   return [HEADER, ...lines].map((line) => line.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+/**
+ * "campaign-42-2026-04-01-to-2026-04-07.csv": the campaign and the range's first and last days
+ * in the user's zone (the range's end is exclusive, so its last day is the one before it).
+ */
+export function resultsFileName({
+  campaignId,
+  range,
+  timezone,
+}: {
+  campaignId: number;
+  range: { start: string; end: string };
+  timezone: string;
+}): string {
+  const first = calendarDay(new Date(range.start), timezone);
+  const last = calendarDay(new Date(Date.parse(range.end) - 1), timezone);
+  return `campaign-${campaignId}-${first}-to-${last}.csv`;
 }

@@ -1,16 +1,21 @@
 import type { SampleSize } from '@kindling/domain';
-import { formatCount } from '../../../lib/format';
+import { formatCount, formatShare } from '../../../lib/format';
 
 /**
- * How far the element is from a conclusive test at its current traffic, in words; null when
- * nothing can be estimated (no traffic, or no difference between the arms yet).
+ * The element's plan in words: the visitors each arm needs to detect the campaign's minimum
+ * detectable effect (the API's plan, never the uplift seen so far), how far the smallest arm is
+ * and, at the current traffic, how many days are left. Null before the plan can be set (the
+ * original has not converted yet).
  */
-export function sampleSizeText(sample: SampleSize | null): string | null {
-  if (!sample || sample.requiredPerArm === null || sample.daysRemaining === null) return null;
-  const needed = `${formatCount(sample.requiredPerArm)} visitors per arm`;
-  if (sample.daysRemaining === 0) {
-    return `Each arm has the ${needed} needed to confirm the difference seen so far.`;
-  }
+export function sampleSizeText(
+  sample: SampleSize | null,
+  minimumDetectableEffect: number,
+): string | null {
+  if (!sample || sample.requiredPerArm === null) return null;
+  const planned = `${formatCount(sample.requiredPerArm)} visitors per arm to detect a ${formatShare(minimumDetectableEffect)} change`;
+  if (sample.daysRemaining === 0) return `Planned: ${planned}. Every arm has reached it.`;
+  const smallest = `the smallest arm has ${formatCount(sample.exposedPerArm)}`;
+  if (sample.daysRemaining === null) return `Planned: ${planned}; ${smallest}.`;
   const days = Math.ceil(sample.daysRemaining);
-  return `About ${formatCount(days)} more ${days === 1 ? 'day' : 'days'} at the current traffic: the difference seen so far needs ${needed}, the smallest arm has ${formatCount(sample.exposedPerArm)}.`;
+  return `Planned: ${planned}; ${smallest} (about ${formatCount(days)} more ${days === 1 ? 'day' : 'days'} at the current traffic).`;
 }

@@ -5,7 +5,9 @@ import {
   presentTrafficConcentration,
   variantMetrics,
   type BaseMetrics,
+  type MetricComparison,
   type VariantSignificance,
+  type Verdict,
 } from '@kindling/domain';
 import type { ElementStatsAnswer, StatsAnswer } from './stats-answer';
 
@@ -18,11 +20,35 @@ export const base = (overrides: Partial<BaseMetrics>): BaseMetrics => ({
 
 export const significance = (overrides: Partial<VariantSignificance>): VariantSignificance => ({
   chanceToBeatControl: 0.5,
-  uplift: { estimate: 0, ci95: [-0.1, 0.1] },
+  uplift: { estimate: 0, interval: [-0.1, 0.1], level: 0.95 },
+  method: 'sequential',
   pValue: 1,
   adjustedPValue: 1,
-  sequentialCi95: [-0.2, 0.2],
+  significant: false,
   enoughData: true,
+  ...overrides,
+});
+
+export const verdict = (overrides: Partial<Verdict>): Verdict => ({
+  state: 'keep_running',
+  variantId: null,
+  method: 'sequential',
+  metricId: null,
+  summary: 'Keep running: no clear difference yet (12% of the planned visitors).',
+  visitorsNeeded: null,
+  ...overrides,
+});
+
+export const comparison = (overrides: Partial<MetricComparison>): MetricComparison => ({
+  metricId: '30',
+  variantId: 70,
+  estimate: 0,
+  interval: [-0.1, 0.1],
+  level: 0.95,
+  pValue: 1,
+  adjustedPValue: 1,
+  significant: false,
+  direction: null,
   ...overrides,
 });
 
@@ -30,15 +56,26 @@ export const significance = (overrides: Partial<VariantSignificance>): VariantSi
 export function elementAnswer(
   id: number,
   control: BaseMetrics,
-  variants: { id: number; metrics: BaseMetrics; significance: VariantSignificance }[],
+  variants: {
+    id: number;
+    metrics: BaseMetrics;
+    significance: VariantSignificance | null;
+    paused?: boolean;
+  }[],
   /** True: a skewed split; null: a bandit campaign, which answers no SRM. */
   srmFlagged: boolean | null = false,
 ): ElementStatsAnswer {
-  const arm = (key: number | 'control', metrics: BaseMetrics, s: VariantSignificance | null) => {
+  const arm = (
+    key: number | 'control',
+    metrics: BaseMetrics,
+    s: VariantSignificance | null,
+    paused = false,
+  ) => {
     const overall = variantMetrics(metrics, control);
     return {
       id: key,
       control: key === 'control',
+      paused,
       overall: { discrete: overall, cumulative: overall },
       timeSeries: { start: null, values: {} },
       significance: s,
@@ -56,10 +93,20 @@ export function elementAnswer(
           },
     variants: Object.fromEntries([
       ['control', arm('control', control, null)],
-      ...variants.map((v) => [String(v.id), arm(v.id, v.metrics, v.significance)] as const),
+      ...variants.map(
+        (v) => [String(v.id), arm(v.id, v.metrics, v.significance, v.paused)] as const,
+      ),
     ]),
     funnel: [],
     sampleSize: { requiredPerArm: null, exposedPerArm: 0, daysRemaining: null },
+    plan: {
+      method: 'sequential',
+      correction: 'holm',
+      minimumDetectableEffect: 0.1,
+      plannedPerArm: null,
+    },
+    verdict: verdict({}),
+    comparisons: [],
   };
 }
 
@@ -87,11 +134,15 @@ export function dailyAnswer(
     range,
     timezone: 'UTC',
     granularity: 'day',
-    intervals: days.map((day) => ({ start: day.date, end: day.date })),
+    intervals: days.map((day) => ({
+      start: day.date,
+      end: new Date(Date.parse(day.date) + 86_400_000).toISOString(),
+    })),
     overall: { discrete: overall, cumulative: overall },
     timeSeries: series(days),
     elements: {},
     goals: [],
+    metrics: [],
     benchmark: compareDays
       ? {
           range,
