@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import styles from './radio-cards.module.css';
 
 interface RadioOption<V extends string> {
@@ -15,6 +15,13 @@ interface RadioCardsProps<V extends string> {
   options: readonly RadioOption<V>[];
   onChange: (value: V) => void;
   layout?: 'row' | 'column';
+  /** Smaller cards, for a choice inside another card. */
+  size?: 'md' | 'sm';
+  /** Every option: the choice is shown but cannot change (say why in `hint`). */
+  disabled?: boolean;
+  /** A sentence under the options, read with the group (e.g. why it is disabled). */
+  hint?: ReactNode;
+  'data-testid'?: string;
 }
 
 /** Native radio inputs styled as selectable cards (keyboard and screen-reader friendly). */
@@ -25,15 +32,29 @@ export function RadioCards<V extends string>({
   options,
   onChange,
   layout = 'row',
+  size = 'md',
+  disabled = false,
+  hint,
+  'data-testid': testId,
 }: RadioCardsProps<V>) {
+  const hintId = useId();
   return (
-    <fieldset className={styles.fieldset}>
+    <fieldset
+      className={clsx(styles.fieldset, size === 'sm' && styles.small)}
+      disabled={disabled}
+      aria-describedby={hint ? hintId : undefined}
+      data-testid={testId}
+    >
       <legend className={styles.legend}>{legend}</legend>
       <div className={clsx(styles.options, styles[layout])}>
         {options.map((option) => (
           <label
             key={option.value}
-            className={clsx(styles.option, option.value === value && styles.selected)}
+            className={clsx(
+              styles.option,
+              option.value === value && styles.selected,
+              disabled && styles.disabled,
+            )}
           >
             <input
               type="radio"
@@ -52,6 +73,11 @@ export function RadioCards<V extends string>({
           </label>
         ))}
       </div>
+      {hint ? (
+        <p id={hintId} className={styles.hint}>
+          {hint}
+        </p>
+      ) : null}
     </fieldset>
   );
 }

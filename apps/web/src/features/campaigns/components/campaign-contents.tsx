@@ -3,6 +3,7 @@ import { elementName, variantName } from '../../../lib/campaign-names';
 import { Badge } from '../../../ui/badge';
 import { Card } from '../../../ui/card';
 import { useCurrentTeam } from '../../../lib/current-team';
+import { goalPositionLabel, LOWER_IS_BETTER } from '../../../lib/goal-roles';
 import { ViewOnLivePageButton } from '../../../ui/view-on-live-page-button';
 import { GoalSummary } from '../../../ui/goal-summary';
 import { MissingInformation } from '../../../ui/missing-information';
@@ -45,9 +46,10 @@ export function CampaignContents({ campaign }: { campaign: Campaign }) {
             {campaign.goals.map((goal, index) => (
               <li key={goal.id} className={styles.goal} aria-label={goal.event.name}>
                 <span className={styles.goalHead}>
-                  <span className={styles.step}>Step {index + 1}</span>
+                  <span className={styles.step}>{goalPositionLabel(campaign.goals, index)}</span>
                   <strong>{goal.event.name}</strong>
                   {goal.isConversionGoal ? <Badge tone="success">Conversion goal</Badge> : null}
+                  {goal.lowerIsBetter ? <Badge>{LOWER_IS_BETTER.label}</Badge> : null}
                 </span>
                 <GoalSummary goal={goal} />
               </li>

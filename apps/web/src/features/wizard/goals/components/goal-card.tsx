@@ -8,7 +8,9 @@ import { Button } from '../../../../ui/button';
 import { GoalSummary } from '../../../../ui/goal-summary';
 import { TrashIcon } from '../../../../ui/icons';
 import { useGoalsStore } from '../hooks/use-goals-store';
+import { LOWER_IS_BETTER } from '../../../../lib/goal-roles';
 import { GoalDetails } from './goal-details';
+import { GoalRoleFields } from './goal-role-fields';
 import { ArrowDownIcon, ArrowUpIcon, DragHandleIcon } from '../../../../ui/icons';
 import styles from './goal-card.module.css';
 
@@ -22,6 +24,8 @@ interface GoalCardProps {
   goal: Goal;
   index: number;
   count: number;
+  /** "Step n" for a funnel step, else its role (goalPositionLabel). */
+  positionLabel: string;
   /** The funnel is confirmed: no reordering or deleting. */
   locked: boolean;
   onMove: (from: number, to: number) => void;
@@ -34,7 +38,15 @@ const ownClick = (action: () => void) => (event: MouseEvent) => {
   action();
 };
 
-export function GoalCard({ goal, index, count, locked, onMove, onDelete }: GoalCardProps) {
+export function GoalCard({
+  goal,
+  index,
+  count,
+  positionLabel,
+  locked,
+  onMove,
+  onDelete,
+}: GoalCardProps) {
   const { state, dispatch } = useGoalsStore();
   const active = state.activeGoalId === goal.id;
   const {
@@ -81,7 +93,9 @@ export function GoalCard({ goal, index, count, locked, onMove, onDelete }: GoalC
             <DragHandleIcon size={16} />
           </button>
         )}
-        <span className={styles.position}>Step {index + 1}</span>
+        <span className={styles.position} data-testid="goal-position">
+          {positionLabel}
+        </span>
         {locked ? null : (
           <div className={styles.actions}>
             {/* aria-disabled rather than disabled keeps focus on the button at either end. */}
@@ -125,6 +139,7 @@ export function GoalCard({ goal, index, count, locked, onMove, onDelete }: GoalC
       <div className={styles.badges}>
         <Badge tone="info">{goalTypeLabel(goal.event.type)}</Badge>
         {goal.isConversionGoal ? <Badge tone="success">Conversion goal</Badge> : null}
+        {goal.lowerIsBetter ? <Badge>{LOWER_IS_BETTER.label}</Badge> : null}
       </div>
       <input
         className={styles.name}
@@ -141,7 +156,14 @@ export function GoalCard({ goal, index, count, locked, onMove, onDelete }: GoalC
         }}
       />
       {/* A fixed funnel's goals keep what they count; others say it until opened. */}
-      {active && !locked ? <GoalDetails goal={goal} /> : <GoalSummary goal={goal} />}
+      {active && !locked ? (
+        <>
+          <GoalDetails goal={goal} />
+          <GoalRoleFields goal={goal} />
+        </>
+      ) : (
+        <GoalSummary goal={goal} />
+      )}
     </li>
   );
 }

@@ -17,6 +17,7 @@ import {
 import type { Goal } from '@kindling/domain';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
+import { goalPositionLabel } from '../../../../lib/goal-roles';
 import { useGoalsStore } from '../hooks/use-goals-store';
 import { GoalCard, goalSortableId } from './goal-card';
 import styles from './goal-step.module.css';
@@ -95,6 +96,7 @@ export function GoalList() {
               goal={goal}
               index={index}
               count={goals.length}
+              positionLabel={goalPositionLabel(goals, index)}
               locked={state.goalsConfirmed}
               onMove={moveByButton}
               onDelete={remove}

@@ -23,8 +23,8 @@ export function GoalsStep() {
     <div ref={rootRef} className={styles.step} data-testid="goals-step">
       <h2 className={styles.title}>Conversion goals</h2>
       <p className={styles.intro}>
-        Build a funnel of up to {MAX_GOALS} goals that visitors reach in order. The last goal is the
-        conversion goal.
+        Add up to {MAX_GOALS} goals. Visitors reach the funnel steps in order, and the last step is
+        the conversion goal; a secondary metric or a guardrail is measured beside the funnel.
       </p>
       {state.goalsConfirmed ? (
         <p className={styles.note} role="note">

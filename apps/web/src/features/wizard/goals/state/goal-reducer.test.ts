@@ -87,6 +87,25 @@ describe('goals', () => {
     expect(conversion(state)).toEqual([false, true]);
   });
 
+  it('a goal made a guardrail or a secondary metric leaves the funnel: the last step converts', () => {
+    let state = run(initial(), addGoal(GoalEventType.Click), addGoal(GoalEventType.PageView));
+    const last = state.goals[1]!;
+    state = wizardReducer(state, {
+      type: 'updateGoal',
+      goal: { ...last, metricRole: 'guardrail', lowerIsBetter: true },
+    });
+    expect(state.goals.map((goal) => [goal.metricRole, goal.lowerIsBetter])).toEqual([
+      [null, false],
+      ['guardrail', true],
+    ]);
+    expect(conversion(state)).toEqual([true, false]);
+    state = wizardReducer(state, {
+      type: 'updateGoal',
+      goal: { ...state.goals[1]!, metricRole: null },
+    });
+    expect(conversion(state)).toEqual([false, true]);
+  });
+
   it('deleteGoal clears the active goal only when it was deleted', () => {
     const state = run(initial(), addGoal(GoalEventType.Click), addGoal(GoalEventType.Click));
     expect(wizardReducer(state, { type: 'deleteGoal', goalId: -1 }).activeGoalId).toBe(-2);

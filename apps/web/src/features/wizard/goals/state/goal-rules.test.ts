@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { GoalEventType, type Goal, type GoalElement } from '@kindling/domain';
-import { activeGoalTarget, goalsReadyMessage, pageUrlError } from './goal-rules';
+import {
+  activeGoalTarget,
+  goalsReadyMessage,
+  NO_FUNNEL_STEP_MESSAGE,
+  pageUrlError,
+} from './goal-rules';
 
 const button: GoalElement = { id: 1, label: 'Buy now', selector: '#buy' };
 
@@ -77,6 +82,13 @@ describe('goalsReadyMessage', () => {
     const blank = clickGoal(7);
     blank.event.name = '   ';
     expect(goalsReadyMessage([clickGoal(1), blank])).toBe('Enter a name for goal 2.');
+  });
+
+  it('needs a funnel step among the goals, whatever else they measure', () => {
+    const guardrail: Goal = { ...clickGoal(1), metricRole: 'guardrail', lowerIsBetter: true };
+    const secondary: Goal = { ...clickGoal(2), metricRole: 'secondary' };
+    expect(goalsReadyMessage([guardrail, secondary])).toBe(NO_FUNNEL_STEP_MESSAGE);
+    expect(goalsReadyMessage([guardrail, clickGoal(3), secondary])).toBeUndefined();
   });
 
   it('refuses goals of an unknown type', () => {

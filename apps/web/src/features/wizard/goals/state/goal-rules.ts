@@ -47,7 +47,13 @@ function goalMessage(
   }
 }
 
-/** The first incomplete goal's message, or undefined when every goal can be saved. */
+export const NO_FUNNEL_STEP_MESSAGE =
+  'Keep at least one goal as a funnel step: the last funnel step is the conversion goal.';
+
+/**
+ * The first incomplete goal's message, or undefined when every goal can be saved. Goals there
+ * are need a funnel step: without one nothing would be converted to, nor a winner decided.
+ */
 export function goalsReadyMessage(
   goals: readonly Goal[],
   ownPagesOrigin?: string | null,
@@ -55,6 +61,9 @@ export function goalsReadyMessage(
   for (const [index, goal] of goals.entries()) {
     const message = goalMessage(goal, index + 1, ownPagesOrigin);
     if (message !== undefined) return message;
+  }
+  if (goals.length > 0 && goals.every((goal) => goal.metricRole !== null)) {
+    return NO_FUNNEL_STEP_MESSAGE;
   }
   return undefined;
 }
