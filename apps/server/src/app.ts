@@ -103,7 +103,6 @@ import { notifyTeam } from './modules/notifications/notify-team';
 import { ideaExperiments } from './modules/idea-experiments/idea-experiments';
 import { tellTeam } from './modules/idea-experiments/tell-team';
 import { publicPageRoutes } from './modules/pages/public-routes';
-import { configuredPagesOrigin } from './modules/pages/page-origin';
 import { createOutbox } from './mail/outbox';
 import { installBus } from './realtime/create-bus';
 import { ChannelPolicies } from './realtime/channel-policies';
@@ -237,8 +236,7 @@ export async function buildApp({
   collectRoutes(app, services, {
     // Every batch needs its campaigns' shapes; kept a few seconds so they are not read per batch.
     getTrackingShapes: cachedTrackingShapes({
-      load: (input) =>
-        getTrackingShapes({ db, pagesOrigin: configuredPagesOrigin(config) }, input),
+      load: (input) => getTrackingShapes(services, input),
     }),
     // Client addresses are counted per campaign as keyed hashes only (traffic concentration).
     addressKeys: addressKeys(authSecret),

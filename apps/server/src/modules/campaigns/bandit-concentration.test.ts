@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { funnelCampaign } from '../../../test/campaign-parts';
 import { describeEachDatabase } from '../../../test/databases';
-import { bearer, createTeam, signUp, useTestApp } from '../../../test/test-app';
+import { bearer, createTeam, signUp, useTestApp, type Account } from '../../../test/test-app';
 
 // Issue 34, finding 3: bandit shares follow the counted conversions, so forged events could
 // steer a team's traffic. While a campaign's counted traffic comes from few client addresses
@@ -24,7 +24,7 @@ interface ServedElement {
 describeEachDatabase('bandit weights on concentrated traffic', (kind) => {
   const t = useTestApp(kind, { COLLECT_RATE_LIMIT_PER_MINUTE: 10_000 });
   let slug: string;
-  let owner: { token: string };
+  let owner: Account;
 
   const createBandit = async (name: string) => {
     const created = await t.current.app.inject({

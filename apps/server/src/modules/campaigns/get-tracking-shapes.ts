@@ -1,6 +1,6 @@
+import type { Config } from '../../config';
 import type { Db } from '../../db/database';
-import { burnerPageSlug } from '../pages/page-of-url';
-import { findPageCollectKeys } from '../pages/repo';
+import { findBurnerPageKeys } from '../pages/find-burner-page-keys';
 import { loadTrackingRows } from './tracking-repo';
 
 /** What an event may name in a campaign: its elements with their variants, its funnel. */
@@ -26,10 +26,11 @@ export interface TrackingShape {
 }
 
 export async function getTrackingShapes(
-  { db, pagesOrigin }: { db: Db; pagesOrigin?: string | undefined },
+  { db, config }: { db: Db; config: Pick<Config, 'PAGES_ORIGIN' | 'PUBLIC_URL'> },
   { campaignIds }: { campaignIds: number[] },
 ): Promise<Map<number, TrackingShape>> {
   const rows = await loadTrackingRows(db, [...new Set(campaignIds)]);
+  const keys = await findBurnerPageKeys({ db, config }, rows.campaigns);
   const shapes = new Map<number, TrackingShape>();
   for (const { id, teamId, isEnabled, isDemo, url } of rows.campaigns) {
     shapes.set(id, {
@@ -41,10 +42,9 @@ export async function getTrackingShapes(
       elements: new Map(),
       funnel: [],
       goals: new Set(),
-      collectKey: null,
+      collectKey: keys.get(id) ?? null,
     });
   }
-  await addCollectKeys(db, { shapes, campaigns: rows.campaigns, pagesOrigin });
   for (const row of rows.variants) {
     const elements = shapes.get(row.campaignId)!.elements;
     const variants = elements.get(row.elementId) ?? new Set<number>();
@@ -59,31 +59,4 @@ export async function getTrackingShapes(
     shape.funnel = ordered.slice(0, end).map((goal) => goal.id);
   }
   return shapes;
-}
-
-/** Campaigns on one of their team's burner pages get that page's collect key. */
-async function addCollectKeys(
-  db: Db,
-  {
-    shapes,
-    campaigns,
-    pagesOrigin,
-  }: {
-    shapes: Map<number, TrackingShape>;
-    campaigns: readonly { id: number; teamId: number; teamSlug: string; url: string }[];
-    pagesOrigin: string | undefined;
-  },
-): Promise<void> {
-  const onPages = campaigns.flatMap((campaign) => {
-    const slug = burnerPageSlug(campaign.url, { teamSlug: campaign.teamSlug, pagesOrigin });
-    return slug === undefined ? [] : [{ campaign, slug }];
-  });
-  const keys = await findPageCollectKeys(
-    db,
-    onPages.map(({ campaign, slug }) => ({ teamId: campaign.teamId, slug })),
-  );
-  for (const { campaign, slug } of onPages) {
-    const page = keys.find((key) => key.teamId === campaign.teamId && key.slug === slug);
-    if (page) shapes.get(campaign.id)!.collectKey = page.collectKey;
-  }
 }

@@ -9,6 +9,7 @@ import type { Db } from '../../db/database';
 import { inStatementTransaction, type Statements } from '../../db/statement-transaction';
 import { validationError } from '../../errors';
 import type { TrackingShape } from '../campaigns/get-tracking-shapes';
+import { addressKeysOf, planAddressCounts } from './address-counts';
 import type { AddressKeyOf } from './address-keys';
 import { findEventProblem } from './check-events';
 import { findConversions, sessionsMissingFunnelGoals } from './conversions';
@@ -27,7 +28,7 @@ import {
   visitorKey,
   type VisitorFacts,
 } from './rollup-plan';
-import { addToAddressCounts, type AddressCountRow } from './traffic-repo';
+import { addToAddressCounts } from './traffic-repo';
 
 export type GetTrackingShapes = (input: {
   campaignIds: number[];
@@ -109,17 +110,6 @@ const fromTheirPages = (
   events.filter(
     (event) => eventSourceProblem(event, shapes.get(event.campaignId)!, origin) === null,
   );
-
-function addressKeysOf(events: readonly CollectEvent[], addressKeyOf: AddressKeyOf | undefined) {
-  const keys = new Map<number, string>();
-  if (!addressKeyOf) return keys;
-  for (const { campaignId } of events) {
-    if (keys.has(campaignId)) continue;
-    const key = addressKeyOf(campaignId);
-    if (key !== undefined) keys.set(campaignId, key);
-  }
-  return keys;
-}
 
 /**
  * Stores a batch and its counts in one transaction (possibly shared with other batches, see
@@ -272,33 +262,6 @@ async function storeBatch(
     shard,
   );
   return fresh;
-}
-
-/**
- * Per campaign and address: the new exposures (views) and the visitors they opened (the
- * exposure that created the visitor row), the same counts the rollups get.
- */
-function planAddressCounts({
-  exposures,
-  newVisitors,
-  addressOf,
-}: {
-  exposures: readonly Exposure[];
-  newVisitors: ReadonlyMap<string, Exposure>;
-  addressOf: ReadonlyMap<string, string>;
-}): AddressCountRow[] {
-  const rows = new Map<string, AddressCountRow>();
-  for (const event of exposures) {
-    const addressKey = addressOf.get(event.id);
-    if (addressKey === undefined) continue;
-    const id = `${event.campaignId}:${addressKey}`;
-    let row = rows.get(id);
-    if (!row)
-      rows.set(id, (row = { campaignId: event.campaignId, addressKey, visitors: 0, views: 0 }));
-    row.views += 1;
-    if (newVisitors.get(visitorKey(event)) === event) row.visitors += 1;
-  }
-  return [...rows.values()];
 }
 
 /**
