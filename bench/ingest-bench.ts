@@ -163,6 +163,7 @@ async function onServer(
   const server = await startServerProcess({
     ...env,
     COLLECT_RATE_LIMIT_PER_MINUTE: '1000000',
+    COLLECT_BYTES_PER_MINUTE: '1073741824',
     JOB_WORKER: 'false',
   });
   try {

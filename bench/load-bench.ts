@@ -124,6 +124,7 @@ async function measure(
       REDIS_URL,
       REDIS_KEY_PREFIX: `bench-load-${randomBytes(3).toString('hex')}:`,
       COLLECT_RATE_LIMIT_PER_MINUTE: '1000000',
+      COLLECT_BYTES_PER_MINUTE: '1073741824',
       ...env,
     },
     { args },

@@ -76,6 +76,7 @@ export async function trackerBench(): Promise<void> {
   const server = await startServerProcess({
     DATA_DIR: dataDir,
     COLLECT_RATE_LIMIT_PER_MINUTE: '1000000',
+    COLLECT_BYTES_PER_MINUTE: '1073741824',
     JOB_WORKER: 'false',
   });
   let browser: Browser | undefined;

@@ -78,12 +78,15 @@ export default async function setup(project: TestProject) {
         // tracker-traffic's 200 visitors post from 127.0.0.1 too, several hundred a minute; a
         // 429 would only delay their events (the tracker retries), but the test wants 202s.
         COLLECT_RATE_LIMIT_PER_MINUTE: '100000',
+        COLLECT_BYTES_PER_MINUTE: '1073741824',
         // Bulk traffic (support/results-traffic.ts) says which visitor address it stands for in
         // X-Forwarded-For: the server counts visitors per address and acts on none while they
         // come from one. Browsers send no such header; they are 127.0.0.1.
         TRUST_PROXY: 'loopback',
         // Every page posts its client logs from 127.0.0.1 as well.
         CLIENT_LOG_RATE_LIMIT_PER_MINUTE: '100000',
+        CLIENT_LOG_BYTES_PER_MINUTE: '1073741824',
+        CLIENT_LOG_BYTES_PER_HOUR: '1073741824',
         // The preview proxy opens the fixture sites the tests serve on loopback; screenshots
         // reach them as fixtures.localhost, which the capture browser resolves to loopback.
         PREVIEW_ALLOW_HOSTS: '127.0.0.1,fixtures.localhost',

@@ -56,6 +56,8 @@ export async function startPostgresServer(
     DATA_DIR: dataDir,
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     CLIENT_LOG_RATE_LIMIT_PER_MINUTE: '100000',
+    CLIENT_LOG_BYTES_PER_MINUTE: '1073741824',
+    CLIENT_LOG_BYTES_PER_HOUR: '1073741824',
     ...env,
   });
   if (!server.healthy) throw new Error(`server did not start:\n${server.output()}`);

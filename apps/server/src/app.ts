@@ -8,7 +8,7 @@ import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import { postgresPoolOf, type Db } from './db/database';
 import { serveFiles } from './files/serve-files';
-import { BODY_LIMIT_BYTES } from './http/body-limit';
+import { PUBLIC_BODY_LIMIT_BYTES } from './http/body-limit';
 import {
   clientErrorHandler,
   frameworkErrorHandler,
@@ -138,7 +138,7 @@ export async function buildApp({
 }: BuildOptions): Promise<BuiltApp> {
   const app = Fastify({
     logger: loggerOptions({ level: config.LOG_LEVEL, stream: logStream }),
-    bodyLimit: BODY_LIMIT_BYTES,
+    bodyLimit: PUBLIC_BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     return503OnClosing: true,
     frameworkErrors: frameworkErrorHandler,

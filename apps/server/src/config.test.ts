@@ -17,6 +17,24 @@ describe('configuration', () => {
     expect(config.PREVIEW_ALLOW_HOSTS).toEqual([]);
   });
 
+  it('counts public body bytes by default, never below one largest body', () => {
+    expect(loadConfig({})).toMatchObject({
+      COLLECT_BYTES_PER_MINUTE: 8 * 1024 * 1024,
+      CLIENT_LOG_BYTES_PER_MINUTE: 1024 * 1024,
+      CLIENT_LOG_BYTES_PER_HOUR: 10 * 1024 * 1024,
+      CLIENT_LOG_MAX_TOTAL_BYTES: 256 * 1024 * 1024,
+    });
+    expect(loadConfig({ COLLECT_BYTES_PER_MINUTE: '524288' }).COLLECT_BYTES_PER_MINUTE).toBe(
+      524_288,
+    );
+    expect(() => loadConfig({ COLLECT_BYTES_PER_MINUTE: '100000' })).toThrow(
+      'COLLECT_BYTES_PER_MINUTE must be at least 524288',
+    );
+    expect(() => loadConfig({ CLIENT_LOG_MAX_TOTAL_BYTES: '1000' })).toThrow(
+      'CLIENT_LOG_MAX_TOTAL_BYTES must be at least 1048576',
+    );
+  });
+
   it('requires the Stripe webhook secret with both keys, and defaults the Stripe.js address', () => {
     const keys = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' };
     expect(() => loadConfig(keys)).toThrow('STRIPE_WEBHOOK_SECRET is required');

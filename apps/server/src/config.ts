@@ -5,6 +5,11 @@ import { z } from 'zod';
 const blankAsUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 const optionalUrl = z.preprocess(blankAsUndefined, z.url().optional());
+const KB = 1024;
+const MB = 1024 * KB;
+/** A byte budget below the route's largest body (512 KB) would refuse that body forever. */
+const atLeastOneBody = (name: string) =>
+  `${name} must be at least 524288 (512 KB, the route's largest body)`;
 
 const configSchema = z
   .object({
@@ -30,6 +35,15 @@ const configSchema = z
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
     /** Requests to /api/collect allowed per client address per minute (a batch is one request). */
     COLLECT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+    /**
+     * Body bytes /api/collect takes per client address per minute, next to the requests; at
+     * least one largest body (512 KB). A tracker refused 429 keeps its batch and sends it later.
+     */
+    COLLECT_BYTES_PER_MINUTE: z.coerce
+      .number()
+      .int()
+      .min(512 * KB, atLeastOneBody('COLLECT_BYTES_PER_MINUTE'))
+      .default(8 * MB),
     PUBLIC_URL: optionalUrl,
     /**
      * Where people open the admin app, for absolute links to its screens ({ADMIN_URL}/admin/...:
@@ -169,6 +183,27 @@ const configSchema = z
     CLIENT_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
     /** Batches POST /api/logs takes per client address per minute. */
     CLIENT_LOG_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+    /** Body bytes POST /api/logs takes per client address per minute; at least one body (512 KB). */
+    CLIENT_LOG_BYTES_PER_MINUTE: z.coerce
+      .number()
+      .int()
+      .min(512 * KB, atLeastOneBody('CLIENT_LOG_BYTES_PER_MINUTE'))
+      .default(1 * MB),
+    /** ...and per hour: what one address can add to the stored records in a day is bounded. */
+    CLIENT_LOG_BYTES_PER_HOUR: z.coerce
+      .number()
+      .int()
+      .min(512 * KB, atLeastOneBody('CLIENT_LOG_BYTES_PER_HOUR'))
+      .default(10 * MB),
+    /**
+     * Bytes of client log records kept in all (their text and data, not the table's pages and
+     * indexes); past it the oldest records are deleted to make room for new ones.
+     */
+    CLIENT_LOG_MAX_TOTAL_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1 * MB, 'CLIENT_LOG_MAX_TOTAL_BYTES must be at least 1048576 (1 MB)')
+      .default(256 * MB),
     /**
      * Instance administrators: comma list of e-mail addresses. An account is one only while its
      * address is on the list AND verified (a link sent to it was followed), so nobody can claim

@@ -40,6 +40,7 @@ describeEachDatabase('collect under kill -9', (kind) => {
         ...storage.env,
         PORT: String(await freePort()),
         COLLECT_RATE_LIMIT_PER_MINUTE: '1000000',
+        COLLECT_BYTES_PER_MINUTE: '1073741824',
         AUTH_RATE_LIMIT_PER_MINUTE: '1000',
         JOB_WORKER: 'false',
       };

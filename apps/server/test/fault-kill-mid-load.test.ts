@@ -91,6 +91,7 @@ describeWithRedis('kill -9 of a cluster worker mid-load [postgres]', () => {
         CLUSTER_WORKERS: '3',
         LOG_LEVEL: 'info',
         COLLECT_RATE_LIMIT_PER_MINUTE: '1000000',
+        COLLECT_BYTES_PER_MINUTE: '1073741824',
         AUTH_RATE_LIMIT_PER_MINUTE: '1000',
         JOB_POLL_MS: '200',
         JOB_STALE_MS: String(JOB_STALE_MS),

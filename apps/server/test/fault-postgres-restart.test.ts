@@ -85,6 +85,7 @@ describe.skipIf(postgresProblem)('PostgreSQL restart under load', () => {
         ...storage.env,
         LOG_LEVEL: 'info',
         COLLECT_RATE_LIMIT_PER_MINUTE: '1000000',
+        COLLECT_BYTES_PER_MINUTE: '1073741824',
         AUTH_RATE_LIMIT_PER_MINUTE: '100000',
       });
       const { url } = server;

@@ -74,6 +74,7 @@ describeWithRedis('Redis down', () => {
         REDIS_KEY_PREFIX: prefix,
         LOG_LEVEL: 'info',
         COLLECT_RATE_LIMIT_PER_MINUTE: '1000000',
+        COLLECT_BYTES_PER_MINUTE: '1073741824',
         JOB_POLL_MS: '200',
       });
       cleanups.push(() => server.child.kill('SIGKILL'));

@@ -91,21 +91,26 @@ describe('security headers, stored files and body limits', () => {
 
   const tenMegabytes = JSON.stringify({ name: 'x'.repeat(10 * 1024 * 1024) });
 
-  it.each(['/api/teams', '/api/no-such-route', '/api/team/acme/campaign/create'])(
-    'answers an oversized body to %s with 413 in the JSON error shape',
-    async (url) => {
-      const response = await built.app.inject({
-        method: 'POST',
-        url,
-        headers: { 'content-type': 'application/json' },
-        payload: tenMegabytes,
-      });
-      expect(response.statusCode).toBe(413);
-      expect(response.json()).toEqual({
-        error: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is larger than 5 MB.' },
-      });
-    },
-  );
+  // Routes read before any membership check (and unknown paths) take 16 KB; team routes, whose
+  // membership is checked before the body is read, 5 MB.
+  it.each([
+    ['/api/teams', '16 KB'],
+    ['/api/no-such-route', '16 KB'],
+    ['/api/team/acme/campaign/create', '5 MB'],
+  ])('answers an oversized body to %s with 413 in the JSON error shape', async (url, limit) => {
+    const response = await built.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json' },
+      payload: tenMegabytes,
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({
+      error: { code: 'PAYLOAD_TOO_LARGE', message: `The request body is larger than ${limit}.` },
+    });
+    // The rest of the body is not read to keep the connection.
+    expect(response.headers.connection).toBe('close');
+  });
 
   it('cuts an oversized body sent without a length at the parser, with the same answer', async () => {
     const owner = await signUp(built.app);
@@ -122,6 +127,7 @@ describe('security headers, stored files and body limits', () => {
     });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({ error: { code: 'PAYLOAD_TOO_LARGE' } });
+    expect(response.headers.connection).toBe('close');
     // Positive control: a body within the limit reaches validation.
     const small = await built.app.inject({
       method: 'POST',

@@ -44,6 +44,38 @@ describe('unsafe characters', () => {
     expect(findUnsafeText({ a: ['fine', 3, null, true] })).toBeUndefined();
   });
 
+  it('property: names the same path as a walk that copies the path at every node', () => {
+    // The straightforward walk findUnsafeText replaced (issue 34), as the reference.
+    const reference = (value: unknown, maxDepth = 64): string | undefined => {
+      const walk = (node: unknown, path: string[], depth: number): string | undefined => {
+        if (typeof node === 'string') return hasUnsafeCharacters(node) ? path.join('.') : undefined;
+        if (typeof node !== 'object' || node === null || depth > maxDepth) return undefined;
+        for (const [key, child] of Object.entries(node)) {
+          const at = [...path, key];
+          if (hasUnsafeCharacters(key)) return at.join('.');
+          const found = walk(child, at, depth + 1);
+          if (found !== undefined) return found;
+        }
+        return undefined;
+      };
+      return walk(value, [], 0);
+    };
+    const text = fc.oneof(
+      fc.string({ maxLength: 4 }),
+      fc.constantFrom('a\u0000b', '\uD800', 'x\uDC00y', '\uD83D\uDE00'),
+    );
+    fc.assert(
+      fc.property(
+        fc.anything({ maxDepth: 4, key: text, values: [text, fc.integer(), fc.constant(null)] }),
+        fc.integer({ min: 0, max: 5 }),
+        (value, maxDepth) => {
+          expect(findUnsafeText(value, maxDepth)).toBe(reference(value, maxDepth));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
   it('property: well-formed strings without NUL are never flagged', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'grapheme' }), (text) => {

@@ -20,6 +20,7 @@ import * as landingPages from './migrations/0018-landing-pages';
 import * as ideaExperiments from './migrations/0019-idea-experiments';
 import * as notifications from './migrations/0020-notifications';
 import * as trafficConcentration from './migrations/0021-traffic-concentration';
+import * as clientLogSize from './migrations/0022-client-log-size';
 import * as statsPlan from './migrations/0023-stats-plan';
 
 const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0019-idea-experiments': ideaExperiments,
   '0020-notifications': notifications,
   '0021-traffic-concentration': trafficConcentration,
+  '0022-client-log-size': clientLogSize,
   '0023-stats-plan': statsPlan,
 };
 

@@ -56,6 +56,15 @@ export interface ClientLogsTable {
   windowHeight: number;
   userId: number | null;
   teamSlug: string | null;
+  /** What the record counts for against CLIENT_LOG_MAX_TOTAL_BYTES (migration 0022). */
+  sizeBytes: ColumnType<number, never, never>;
+}
+
+/** The one row: the sizes of every client log record added up, kept by triggers. */
+export interface ClientLogUsageTable {
+  id: ColumnType<boolean, never, never>;
+  /** bigint: pg hands it back as text, PGlite as a number or bigint; read it with Number(). */
+  bytes: ColumnType<string | number | bigint, never, never>;
 }
 
 /** A team waits for one entry of the domain's WAITLIST_CATALOGUE. */

@@ -302,6 +302,7 @@ export interface Database {
   aiDescriptions: AiDescriptionsTable;
   teamSurveys: Business.TeamSurveysTable;
   clientLogs: Business.ClientLogsTable;
+  clientLogUsage: Business.ClientLogUsageTable;
   teamWaitlist: Business.TeamWaitlistTable;
   urlContexts: Business.UrlContextsTable;
   aiGenerations: Business.AiGenerationsTable;

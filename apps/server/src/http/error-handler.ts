@@ -43,7 +43,8 @@ export function installErrorHandler(app: FastifyInstance, { db }: { db: Db }): v
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       const { code, message } = bodyTooLarge(request.routeOptions.bodyLimit);
-      return reply.status(413).send({ error: { code, message } });
+      // The rest of the body is not read: Node would otherwise drain it to reuse the connection.
+      return reply.status(413).header('connection', 'close').send({ error: { code, message } });
     }
     if (error.statusCode && error.statusCode < 500) {
       const code = CLIENT_ERROR_CODES[error.statusCode] ?? 'VALIDATION';

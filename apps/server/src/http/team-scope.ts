@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { forbidden, notFound } from '../errors';
+import { memberBodyLimit } from './body-limit';
 import type { AppInstance, TeamAccess } from './types';
 
 export const TEAM_PREFIX = '/api/team/:team';
@@ -12,7 +13,8 @@ export type ResolveTeam = (request: FastifyRequest) => Promise<TeamAccess>;
 
 /**
  * Registers routes under /api/team/:team. Membership is checked in onRequest, before the body
- * is parsed or validated, so another team's member learns nothing but 404.
+ * is parsed or validated, so another team's member learns nothing but 404, and only members
+ * can send the larger bodies these routes take (MEMBER_BODY_LIMIT_BYTES).
  */
 export async function registerTeamScope(
   app: AppInstance,
@@ -24,6 +26,7 @@ export async function registerTeamScope(
       scope.addHook('onRequest', async (request) => {
         request.team = await resolveTeam(request);
       });
+      memberBodyLimit(scope);
       register(scope);
       done();
     },

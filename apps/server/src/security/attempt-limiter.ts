@@ -9,11 +9,14 @@ export interface AttemptLimiter {
   /**
    * Counts an attempt against every key *before* the check it guards, so simultaneous attempts
    * cannot all slip through. Refused while any key is over the limit, with the seconds until
-   * that key's window ends.
+   * that key's window ends. `cost` is what the attempt counts for (bytes of a body; 1 by default).
    */
-  take(keys: string[]): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }>;
-  /** Gives an attempt back: one that succeeded does not count against the keys. */
-  giveBack(keys: string[]): Promise<void>;
+  take(
+    keys: string[],
+    cost?: number,
+  ): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }>;
+  /** Gives an attempt (of `cost`) back: one that succeeded does not count against the keys. */
+  giveBack(keys: string[], cost?: number): Promise<void>;
 }
 
 interface Count {
@@ -22,8 +25,8 @@ interface Count {
 }
 
 interface Counters {
-  hit(key: string): Promise<Count>;
-  giveBack(key: string): Promise<void>;
+  hit(key: string, cost: number): Promise<Count>;
+  giveBack(key: string, cost: number): Promise<void>;
 }
 
 export interface AttemptLimiterOptions {
@@ -60,15 +63,15 @@ export function createAttemptLimiter(options: AttemptLimiterOptions): AttemptLim
   }
 
   return {
-    async take(keys) {
-      const counts = await Promise.all(keys.map((key) => withFallback((c) => c.hit(key))));
+    async take(keys, cost = 1) {
+      const counts = await Promise.all(keys.map((key) => withFallback((c) => c.hit(key, cost))));
       const over = counts.filter((count) => count.count > options.max);
       if (over.length === 0) return { allowed: true };
       const waitMs = Math.max(...over.map((count) => count.resetInMs));
       return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
     },
-    async giveBack(keys) {
-      await Promise.all(keys.map((key) => withFallback((c) => c.giveBack(key))));
+    async giveBack(keys, cost = 1) {
+      await Promise.all(keys.map((key) => withFallback((c) => c.giveBack(key, cost))));
     },
   };
 }
@@ -83,7 +86,7 @@ function memoryCounters(windowMs: number, now: () => number): Counters {
     for (const [key, entry] of entries) if (entry.resetAt <= at) entries.delete(key);
   };
   return {
-    hit(key) {
+    hit(key, cost) {
       const at = now();
       sweep(at);
       let entry = entries.get(key);
@@ -91,12 +94,12 @@ function memoryCounters(windowMs: number, now: () => number): Counters {
         entry = { count: 0, resetAt: at + windowMs };
         entries.set(key, entry);
       }
-      entry.count += 1;
+      entry.count += cost;
       return Promise.resolve({ count: entry.count, resetInMs: entry.resetAt - at });
     },
-    giveBack(key) {
+    giveBack(key, cost) {
       const entry = entries.get(key);
-      if (entry && entry.resetAt > now() && entry.count > 0) entry.count -= 1;
+      if (entry && entry.resetAt > now()) entry.count = Math.max(0, entry.count - cost);
       return Promise.resolve();
     },
   };
@@ -104,7 +107,7 @@ function memoryCounters(windowMs: number, now: () => number): Counters {
 
 // One round trip each, atomic on the server. A key that somehow lost its expiry gets one again.
 const HIT = `
-local count = redis.call('INCR', KEYS[1])
+local count = redis.call('INCRBY', KEYS[1], ARGV[2])
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then
   redis.call('PEXPIRE', KEYS[1], ARGV[1])
@@ -112,19 +115,23 @@ if ttl < 0 then
 end
 return {count, ttl}`;
 const GIVE_BACK = `
-if redis.call('EXISTS', KEYS[1]) == 1 and tonumber(redis.call('GET', KEYS[1])) > 0 then
-  redis.call('DECR', KEYS[1])
+local count = tonumber(redis.call('GET', KEYS[1]))
+if count and count > 0 then
+  redis.call('DECRBY', KEYS[1], math.min(count, tonumber(ARGV[1])))
 end
 return 0`;
 
 function redisCounters(redis: Redis, prefix: string, windowMs: number): Counters {
   return {
-    async hit(key) {
-      const [count, ttl] = (await redis.eval(HIT, 1, prefix + key, windowMs)) as [number, number];
+    async hit(key, cost) {
+      const [count, ttl] = (await redis.eval(HIT, 1, prefix + key, windowMs, cost)) as [
+        number,
+        number,
+      ];
       return { count, resetInMs: ttl };
     },
-    async giveBack(key) {
-      await redis.eval(GIVE_BACK, 1, prefix + key);
+    async giveBack(key, cost) {
+      await redis.eval(GIVE_BACK, 1, prefix + key, cost);
     },
   };
 }

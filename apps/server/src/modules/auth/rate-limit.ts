@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import type { Config } from '../../config';
 import { AppError } from '../../errors';
+import { installByteBudgets } from '../../http/byte-budget';
 import type { AppInstance } from '../../http/types';
 import { REDIS_COMMAND_TIMEOUT_MS, type RedisHealth } from '../../redis/redis-health';
 import { createAttemptLimiter, type AttemptLimiter } from '../../security/attempt-limiter';
@@ -13,6 +14,7 @@ export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a minute and tr
  * in memory, or in Redis when REDIS_URL is set so that every server process shares them.
  * A Redis outage lets requests through (logged once, by `health`) rather than locking everyone
  * out; without an offline queue, a check fails at once while Redis is down instead of waiting.
+ * Routes with `config.byteBudget` also count their body bytes, with attempt limiters.
  * Answers a maker of attempt limiters that share its Redis connection (closed with the app).
  */
 export async function installRateLimit(
@@ -39,17 +41,17 @@ export async function installRateLimit(
     ...(redis ? { redis, nameSpace: `${config.REDIS_KEY_PREFIX}rate-limit:` } : {}),
     errorResponseBuilder: () => new AppError('RATE_LIMITED', TOO_MANY_ATTEMPTS),
   });
-  return {
-    attemptLimiter: ({ name, max, windowMs }) =>
-      createAttemptLimiter({
-        max,
-        windowMs,
-        redis,
-        isRedisDown: () => redis !== undefined && health.isDown(redis),
-        keyPrefix: `${config.REDIS_KEY_PREFIX}${name}:`,
-        log: app.log,
-      }),
-  };
+  const attemptLimiter: AttemptLimiters['attemptLimiter'] = ({ name, max, windowMs }) =>
+    createAttemptLimiter({
+      max,
+      windowMs,
+      redis,
+      isRedisDown: () => redis !== undefined && health.isDown(redis),
+      keyPrefix: `${config.REDIS_KEY_PREFIX}${name}:`,
+      log: app.log,
+    });
+  installByteBudgets(app, attemptLimiter);
+  return { attemptLimiter };
 }
 
 export interface AttemptLimiters {

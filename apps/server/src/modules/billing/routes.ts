@@ -37,6 +37,12 @@ export function billingRoutes(scope: AppInstance, services: AppServices): void {
   );
 }
 
+/**
+ * Stripe's events: most are a few KB, an invoice with many lines some hundreds. Read raw and
+ * parsed only once their signature (an HMAC over the bytes) holds, so the size costs a hash.
+ */
+export const STRIPE_WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
+
 /** Stripe's events are signed over the exact bytes sent, so this route reads the body raw. */
 export async function billingWebhookRoutes(app: AppInstance, services: AppServices) {
   await app.register((scope, _options, done) => {
@@ -47,7 +53,11 @@ export async function billingWebhookRoutes(app: AppInstance, services: AppServic
     scope.post(
       '/api/billing/webhook',
       // No session: Stripe calls it, and the signature is the credential.
-      { schema: { tags: ['billing'] }, config: { guardText: false } },
+      {
+        schema: { tags: ['billing'] },
+        bodyLimit: STRIPE_WEBHOOK_BODY_LIMIT_BYTES,
+        config: { guardText: false },
+      },
       (request) =>
         handleWebhook(services, {
           payload: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),

@@ -235,3 +235,98 @@ describe('client logs sent to another collector (LOG_COLLECTOR_URL)', () => {
     );
   });
 });
+
+describeEachDatabase(
+  'client logs: bounded by their total size (CLIENT_LOG_MAX_TOTAL_BYTES)',
+  (kind) => {
+    const CAP = 40_000;
+    const t = useTestApp(kind, {
+      JOB_WORKER: false,
+      CLIENT_LOG_MAX_TOTAL_BYTES: CAP,
+      CLIENT_LOG_RATE_LIMIT_PER_MINUTE: 10_000,
+      CLIENT_LOG_BYTES_PER_MINUTE: 10_000_000,
+      CLIENT_LOG_BYTES_PER_HOUR: 10_000_000,
+    });
+    const post = (records: ClientLogRecord[]) =>
+      t.current.app.inject({
+        method: 'POST',
+        url: '/api/logs',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ records }),
+      });
+    const batch = (n: number) =>
+      Array.from({ length: 5 }, (_, i) =>
+        record({ message: `batch ${n} record ${i} ${'x'.repeat(900)}` }),
+      );
+    const rows = () =>
+      t.current.services.db
+        .selectFrom('clientLogs')
+        .select(['message', 'sizeBytes'])
+        .orderBy('id')
+        .execute();
+    const usage = async () =>
+      Number(
+        (
+          await t.current.services.db
+            .selectFrom('clientLogUsage')
+            .select('bytes')
+            .executeTakeFirstOrThrow()
+        ).bytes,
+      );
+    const total = (stored: { sizeBytes: number }[]) =>
+      stored.reduce((sum, row) => sum + row.sizeBytes, 0);
+
+    it('keeps the newest records within the bound, the oldest deleted to make room', async () => {
+      const BATCHES = 20;
+      for (let n = 0; n < BATCHES; n += 1) {
+        const response = await post(batch(n));
+        expect(response.statusCode, response.body).toBe(202);
+        expect(response.json()).toEqual({ accepted: 5 });
+        const stored = await rows();
+        expect(total(stored)).toBeLessThanOrEqual(CAP);
+        expect(await usage()).toBe(total(stored));
+      }
+      const stored = await rows();
+      const messages = stored.map((row) => row.message.split(' x')[0]);
+      // Far more was sent than the bound holds: the oldest went, the newest batch is whole.
+      expect(total(stored)).toBeGreaterThan(CAP - 6_000);
+      expect(messages).not.toContain('batch 0 record 0');
+      expect(messages.slice(-5)).toEqual(
+        Array.from({ length: 5 }, (_, i) => `batch ${BATCHES - 1} record ${i}`),
+      );
+      // What is left is the newest records, in order, with no gap.
+      const sent = Array.from({ length: BATCHES }, (_, n) =>
+        Array.from({ length: 5 }, (_, i) => `batch ${n} record ${i}`),
+      ).flat();
+      expect(messages).toEqual(sent.slice(sent.length - messages.length));
+    });
+
+    it('takes batches sent at once, with a prune running, without a deadlock', async () => {
+      const { db } = t.current.services;
+      const answers = await Promise.all([
+        ...Array.from({ length: 8 }, (_, n) => post(batch(50 + n))),
+        pruneClientLogs({ db }, { before: new Date() }).then(() => null),
+      ]);
+      for (const answer of answers) if (answer) expect(answer.statusCode, answer.body).toBe(202);
+      const stored = await rows();
+      expect(total(stored)).toBeLessThanOrEqual(CAP);
+      expect(await usage()).toBe(total(stored));
+    });
+
+    it('keeps the total exact through the retention prune and deletes made by hand', async () => {
+      const { db } = t.current.services;
+      expect((await post(batch(100))).statusCode).toBe(202);
+      await db
+        .updateTable('clientLogs')
+        .set({ receivedAt: sql<Date>`now() - interval '20 days'` })
+        .where('message', 'like', 'batch 100 %')
+        .execute();
+      expect(await pruneClientLogs({ db }, { before: retentionCutoff(14) })).toBe(5);
+      expect(await usage()).toBe(total(await rows()));
+      await db.deleteFrom('clientLogs').where('message', 'like', 'batch 19 %').execute();
+      expect(await usage()).toBe(total(await rows()));
+      await db.deleteFrom('clientLogs').execute();
+      expect(await usage()).toBe(0);
+    });
+  },
+);

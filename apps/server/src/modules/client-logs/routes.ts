@@ -1,5 +1,5 @@
 import { CLIENT_LOG_MESSAGES, clientLogBatchSchema, type ClientLogBatch } from '@kindling/domain';
-import { validationError } from '../../errors';
+import { parseJsonText } from '../../http/json-body';
 import type { AppInstance, AppServices } from '../../http/types';
 import { verifyAccessToken } from '../auth/verify-session';
 import { getClientConfig, OWN_LOG_ENDPOINT } from './get-client-config';
@@ -8,6 +8,11 @@ import { storeClientLogs } from './store-client-logs';
 
 /** 50 records of 1000-character messages with data; the logger sends less at a time. */
 export const CLIENT_LOG_BODY_LIMIT_BYTES = 512 * 1024;
+/**
+ * Objects and arrays in a batch: three a record (itself, screen, window) and whatever its data
+ * holds; the web app logs a few per record. 100 a record on average.
+ */
+export const CLIENT_LOG_MAX_JSON_CONTAINERS = 5000;
 
 const tags = ['client-logs'];
 
@@ -52,9 +57,15 @@ export function clientLogRoutes(
   void app.register((scope, _options, registered) => {
     scope.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
       try {
-        done(null, JSON.parse(body as string));
-      } catch {
-        done(validationError(CLIENT_LOG_MESSAGES.notJson), undefined);
+        done(
+          null,
+          parseJsonText(body as string, {
+            notJson: CLIENT_LOG_MESSAGES.notJson,
+            maxContainers: CLIENT_LOG_MAX_JSON_CONTAINERS,
+          }),
+        );
+      } catch (error) {
+        done(error as Error, undefined);
       }
     });
 
@@ -70,7 +81,15 @@ export function clientLogRoutes(
         config: {
           // Writes nothing a guest could change: a guest's own errors are worth keeping too.
           access: 'read',
+          maxJsonContainers: CLIENT_LOG_MAX_JSON_CONTAINERS,
           rateLimit: { max: services.config.CLIENT_LOG_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 },
+          byteBudget: {
+            name: 'client-logs',
+            windows: [
+              { bytes: services.config.CLIENT_LOG_BYTES_PER_MINUTE, windowMs: 60_000 },
+              { bytes: services.config.CLIENT_LOG_BYTES_PER_HOUR, windowMs: 3_600_000 },
+            ],
+          },
         },
       },
       async (request, reply) => {
@@ -78,7 +97,11 @@ export function clientLogRoutes(
         const token = request.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
         // A token that no longer works does not lose the records: they are stored unsigned.
         const user = token ? await verifyAccessToken(services, { accessToken: token }) : null;
-        const answer = await storeClientLogs(services, { records, userId: user?.id ?? null });
+        const answer = await storeClientLogs(services, {
+          records,
+          userId: user?.id ?? null,
+          maxTotalBytes: services.config.CLIENT_LOG_MAX_TOTAL_BYTES,
+        });
         return reply.status(202).send(answer);
       },
     );

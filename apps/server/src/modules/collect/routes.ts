@@ -1,5 +1,5 @@
 import { collectBatchSchema, senderOrigin, type CollectEvent } from '@kindling/domain';
-import { validationError } from '../../errors';
+import { parseJsonText } from '../../http/json-body';
 import { openToEveryOrigin } from '../../http/open-to-every-origin';
 import type { AppInstance, AppServices } from '../../http/types';
 import type { AddressKeyOf } from './address-keys';
@@ -8,6 +8,20 @@ import { countDroppedBots } from './repo';
 import { ingestEvents, type GetTrackingShapes, type StoreBatch } from './ingest-events';
 
 export const NOT_JSON = 'The body must be JSON: {"events": [...]}.';
+
+/**
+ * The largest batch body. A batch of COLLECT_MAX_EVENTS (100) exposures with everything at its
+ * longest (2048-character url, 64-character visitor and session ids, every element healed)
+ * measures 264,612 bytes with 5 elements assigned each, 399,612 with 30 and 507,612 with 50
+ * (the limit is 524,288); the tracker sends at most 50 events a batch, and browsers cap a
+ * keepalive request at 64 KB.
+ */
+export const COLLECT_BODY_LIMIT_BYTES = 512 * 1024;
+/**
+ * Objects and arrays in a batch: at most 402 in a valid one (the body, its list, and per event
+ * itself, its assignments, applied times and healed ids). 500 KB of small arrays is 240,000.
+ */
+export const COLLECT_MAX_JSON_CONTAINERS = 1000;
 
 /**
  * POST /api/collect: events from the tracker on customers' pages. CORS-open and without
@@ -31,9 +45,15 @@ export function collectRoutes(
   void app.register((scope, _options, registered) => {
     scope.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
       try {
-        done(null, JSON.parse(body as string));
-      } catch {
-        done(validationError(NOT_JSON), undefined);
+        done(
+          null,
+          parseJsonText(body as string, {
+            notJson: NOT_JSON,
+            maxContainers: COLLECT_MAX_JSON_CONTAINERS,
+          }),
+        );
+      } catch (error) {
+        done(error as Error, undefined);
       }
     });
     openToEveryOrigin(scope, {
@@ -56,8 +76,14 @@ export function collectRoutes(
           summary: 'Stores tracker events (CORS-open, no sign-in); 202 once they are durable',
           body: collectBatchSchema,
         },
+        bodyLimit: COLLECT_BODY_LIMIT_BYTES,
         config: {
+          maxJsonContainers: COLLECT_MAX_JSON_CONTAINERS,
           rateLimit: { max: services.config.COLLECT_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 },
+          byteBudget: {
+            name: 'collect',
+            windows: [{ bytes: services.config.COLLECT_BYTES_PER_MINUTE, windowMs: 60_000 }],
+          },
         },
       },
       async (request, reply) => {

@@ -10,7 +10,10 @@ import {
   useTestApp,
   type Account,
 } from '../../../test/test-app';
+import { tooManyFormFields } from '../../http/form-body';
+import { JSON_TOO_DEEP } from '../../http/json-body';
 import { TOO_MANY_ATTEMPTS } from '../auth/rate-limit';
+import { SIGNUP_MAX_FORM_FIELDS } from './public-routes';
 
 // Issue 18, security: sign-up spam and one team reaching for another team's pages. The plain
 // cases (honeypot, one bad address, the 429 status) are in pages.test.ts.
@@ -157,6 +160,65 @@ describeEachDatabase('burner pages: sign-up spam and other teams', (kind) => {
       // The limit is per sign-up route, not per page: another team's page counts too.
       expect((await signup(attackerTeam, { email: 'x@example.com' }, { ip })).statusCode).toBe(429);
       expect(await snapshot()).toBe(before);
+    });
+  });
+
+  describe('oversized and hostile bodies (issue 34)', () => {
+    const FORM = 'application/x-www-form-urlencoded';
+    const post = (payload: string, headers: Record<string, string>, ip: string) =>
+      t.current.app.inject({
+        method: 'POST',
+        url: `/p/${victimTeam}/beta/signup`,
+        remoteAddress: ip,
+        headers,
+        payload,
+      });
+    const fields = (count: number) =>
+      ['email=many%40example.com', ...Array.from({ length: count - 1 }, (_, i) => `f${i}=x`)].join(
+        '&',
+      );
+
+    it('refuses a 400,000-field form unread, declared or chunked, storing nothing', async () => {
+      const before = await snapshot();
+      const huge = fields(400_000);
+      const declared = await post(huge, { 'content-type': FORM }, '10.4.0.1');
+      expect(declared.statusCode).toBe(413);
+      expect(declared.body).toContain('The request body is larger than 4 KB.');
+      const chunked = await post(
+        huge,
+        { 'content-type': FORM, 'transfer-encoding': 'chunked' },
+        '10.4.0.2',
+      );
+      expect(chunked.statusCode).toBe(413);
+      expect(await snapshot()).toBe(before);
+    });
+
+    it('refuses a form of more fields than the page sends, and JSON nested too deep', async () => {
+      const before = await snapshot();
+      const many = await post(
+        fields(SIGNUP_MAX_FORM_FIELDS + 1),
+        { 'content-type': FORM },
+        '10.4.0.3',
+      );
+      expect(many.statusCode).toBe(400);
+      expect(many.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(many.body).toContain(tooManyFormFields(SIGNUP_MAX_FORM_FIELDS));
+      const deep = await post(
+        `${'{"email":'.repeat(40)}"a@example.com"${'}'.repeat(40)}`,
+        { 'content-type': 'application/json' },
+        '10.4.0.4',
+      );
+      expect(deep.statusCode).toBe(400);
+      expect(errorOf(deep)).toEqual({ code: 'VALIDATION', message: JSON_TOO_DEEP });
+      expect(await snapshot()).toBe(before);
+      // Positive control: the page's own form, with a field it does not know, signs up.
+      const own = await post(
+        'email=own-form%40example.com&website=&submit=Join',
+        { 'content-type': FORM },
+        '10.4.0.5',
+      );
+      expect(own.statusCode).toBe(303);
+      expect(await csvOf(victim, victimTeam, victimPageId)).toContain('own-form@example.com');
     });
   });
 

@@ -11,6 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
+import { readFormFields } from '../../http/form-body';
 import { cacheLikeOrigin, publicAnswerOrigin } from '../../http/public-answer';
 import type { AppInstance, AppServices } from '../../http/types';
 import { getPublicPage, getThanksPage } from './get-public-page';
@@ -18,6 +19,18 @@ import { signUpToPage } from './sign-up-to-page';
 
 const tags = ['pages'];
 const FORM = 'application/x-www-form-urlencoded';
+
+/**
+ * The largest sign-up body: an address (at most 254 characters, 762 bytes url-encoded) and the
+ * honeypot; the page's own form sends well under 1 KB. A bot that fills the honeypot with more
+ * is refused 413 instead of 400: either way nothing is stored.
+ */
+export const SIGNUP_BODY_LIMIT_BYTES = 4 * 1024;
+/** Sign-up bytes per client address per minute next to the requests: four largest bodies. */
+export const SIGNUP_BYTES_PER_MINUTE = 4 * SIGNUP_BODY_LIMIT_BYTES;
+/** The page's form sends two fields (email and the honeypot); a few more are tolerated. */
+export const SIGNUP_MAX_FORM_FIELDS = 8;
+const SIGNUP_FIELDS = ['email', LANDING_PAGE_HONEYPOT_FIELD] as const;
 
 const publicParams = z.object({ team: z.string(), slug: z.string() });
 
@@ -77,7 +90,17 @@ export function publicPageRoutes(app: AppInstance, services: AppServices): void 
   void app.register((plain, _options, registered) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>();
     scope.addContentTypeParser(FORM, { parseAs: 'string' }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+      try {
+        done(
+          null,
+          readFormFields(body as string, {
+            fields: SIGNUP_FIELDS,
+            maxFields: SIGNUP_MAX_FORM_FIELDS,
+          }),
+        );
+      } catch (error) {
+        done(error as Error, undefined);
+      }
     });
     // A person who posted the form reads the problem on a page, not as JSON.
     scope.setErrorHandler((error, request, reply) => {
@@ -137,8 +160,13 @@ export function publicPageRoutes(app: AppInstance, services: AppServices): void 
               .describe('JSON; a form post is answered 303 to /p/{team}/{slug}/thanks'),
           },
         },
+        bodyLimit: SIGNUP_BODY_LIMIT_BYTES,
         config: {
           rateLimit: { max: services.config.PAGE_SIGNUP_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 },
+          byteBudget: {
+            name: 'page-signup',
+            windows: [{ bytes: SIGNUP_BYTES_PER_MINUTE, windowMs: 60_000 }],
+          },
         },
       },
       async (request, reply) => {
