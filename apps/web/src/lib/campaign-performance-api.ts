@@ -1,6 +1,6 @@
 import { campaignPerformanceSchema, type CampaignPerformance } from '@kindling/domain';
 import { z } from 'zod';
-import { api, teamApiPath } from '../../../lib/api-client';
+import { api, teamApiPath } from './api-client';
 
 const performanceListSchema = z.array(campaignPerformanceSchema);
 

@@ -1,4 +1,5 @@
 import { CAMPAIGN_TYPE_LABELS, type Campaign } from '@kindling/domain';
+import { percentOf, testMethodLabel } from '../../../lib/stats-plan-text';
 import { Card } from '../../../ui/card';
 import styles from './campaign-facts.module.css';
 
@@ -30,6 +31,8 @@ export function CampaignFacts({ campaign }: { campaign: Campaign }) {
     ['Variants', variantCount],
     ['Goals', campaign.goals.length],
     ['Exclusive audience', campaign.exclusiveAudienceMode ? 'On' : 'Off'],
+    ['Test method', testMethodLabel(campaign.statsMethod)],
+    ['Minimum detectable effect', `${percentOf(campaign.minimumDetectableEffect)}%`],
     ...pageFacts(campaign.meta),
   ];
   return (

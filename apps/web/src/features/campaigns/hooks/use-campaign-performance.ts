@@ -1,6 +1,6 @@
 import type { CampaignPerformance, PerformanceFigures } from '@kindling/domain';
 import { useQuery } from '@tanstack/react-query';
-import { fetchCampaignPerformance, performanceKey } from '../api/performance-api';
+import { fetchCampaignPerformance, performanceKey } from '../../../lib/campaign-performance-api';
 
 const EMPTY = new Map<number, PerformanceFigures>();
 // Module-level, so the map is built once per answer rather than once per render.

@@ -79,6 +79,20 @@ describe('campaignPayload', () => {
     });
   });
 
+  it('sends the test method and the minimum detectable effect only when they were changed', () => {
+    expect(campaignPayload(state())).not.toHaveProperty('statsMethod');
+    expect(campaignPayload(state())).not.toHaveProperty('minimumDetectableEffect');
+    const chosen = campaignPayload(state({}, { statsMethod: 'fixed', mdePercent: 25 }));
+    expect(chosen).toMatchObject({ statsMethod: 'fixed', minimumDetectableEffect: 0.25 });
+    // A saved campaign's own plan, unchanged, is left to the server.
+    const saved = state(
+      { savedPlan: { statsMethod: 'fixed', minimumDetectableEffect: 0.25 } },
+      { statsMethod: 'fixed', mdePercent: 25 },
+    );
+    expect(campaignPayload(saved)).not.toHaveProperty('statsMethod');
+    expect(campaignPayload(saved)).not.toHaveProperty('minimumDetectableEffect');
+  });
+
   it('passes goals through unchanged (conversion goal included)', () => {
     const payload = campaignPayload(state());
     expect(payload.goals).toBe(goals);

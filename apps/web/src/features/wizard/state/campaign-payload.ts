@@ -1,8 +1,12 @@
 import type { CampaignInput } from '@kindling/domain';
 import { variantsToSave } from '../elements/state/variant-life-cycle';
+import { planChanges } from '../settings/state/stats-plan';
 import type { WizardState } from './wizard-types';
 
-/** The body of POST /create (and, with the id, POST /save) built from the wizard. */
+/**
+ * The body of POST /create (and, with the id, POST /save) built from the wizard; the test
+ * method and the minimum detectable effect only when the person changed them.
+ */
 export function campaignPayload(state: WizardState): CampaignInput {
   const { settings } = state;
   const description = settings.description.trim();
@@ -18,5 +22,6 @@ export function campaignPayload(state: WizardState): CampaignInput {
     isEnabled: settings.isEnabled,
     elements: state.elements.map(variantsToSave),
     goals: state.goals,
+    ...planChanges(settings, state.savedPlan),
   };
 }

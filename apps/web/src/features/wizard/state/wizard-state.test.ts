@@ -82,7 +82,10 @@ describe('createWizardState', () => {
         trafficAllocation: 100,
         exclusiveAudienceMode: false,
         isEnabled: true,
+        statsMethod: 'sequential',
+        mdePercent: 10,
       },
+      savedPlan: { statsMethod: 'sequential', minimumDetectableEffect: 0.1 },
     });
   });
 });
@@ -105,7 +108,10 @@ describe('updateWizardState', () => {
         trafficAllocation: 60,
         exclusiveAudienceMode: true,
         isEnabled: false,
+        statsMethod: 'fixed',
+        mdePercent: 5,
       },
+      savedPlan: { statsMethod: 'fixed', minimumDetectableEffect: 0.05 },
     });
   });
 

@@ -12,8 +12,10 @@ import { variantReducer } from '../elements/state/variant-reducer';
 import { goalReducer } from '../goals/state/goal-reducer';
 import { noGoals } from '../goals/state/goals-state';
 import {
+  DEFAULT_STATS_PLAN,
   newCampaignSettings,
   savedCampaignSettings,
+  savedStatsPlan,
   settingsReducer,
 } from '../settings/state/wizard-settings';
 import { withPageMeta } from './page-meta';
@@ -36,6 +38,7 @@ export function createWizardState(options: { url: string; isEnabled: boolean }):
     ...noElements(),
     ...noGoals(),
     settings: newCampaignSettings(options.isEnabled),
+    savedPlan: DEFAULT_STATS_PLAN,
     lastTemporaryId: 0,
   };
 }
@@ -56,6 +59,7 @@ export function updateWizardState(campaign: Campaign): WizardState {
     goals: campaign.goals,
     goalsConfirmed: campaign.goals.length > 0,
     settings: savedCampaignSettings(campaign),
+    savedPlan: savedStatsPlan(campaign),
   };
 }
 

@@ -3,10 +3,12 @@ import { useState } from 'react';
 import { TextAreaField, TextField, FormError } from '../../../../ui/field';
 import { Switch } from '../../../../ui/switch';
 import { useCurrentTeam } from '../../../../lib/current-team';
+import { useCampaignHasVisitors } from '../hooks/use-campaign-has-visitors';
 import { useSettingsStore } from '../hooks/use-settings-store';
 import { settingsErrors, type SettingsField } from '../state/settings-rules';
 import type { WizardSettings } from '../state/wizard-settings';
 import layout from '../../components/step-layout.module.css';
+import { StatsPlanFields } from './stats-plan-fields';
 import styles from './step-settings.module.css';
 
 interface StepSettingsProps {
@@ -16,8 +18,9 @@ interface StepSettingsProps {
 }
 
 export function StepSettings({ showAllErrors, formError }: StepSettingsProps) {
-  const { settings, ingestedUrl, dispatch } = useSettingsStore();
+  const { settings, ingestedUrl, campaignId, dispatch } = useSettingsStore();
   const { membership } = useCurrentTeam();
+  const hasVisitors = useCampaignHasVisitors(campaignId);
   const [touched, setTouched] = useState<Partial<Record<SettingsField, boolean>>>({});
   const errors = settingsErrors(settings, ingestedUrl);
   const errorOf = (field: SettingsField) =>
@@ -28,6 +31,9 @@ export function StepSettings({ showAllErrors, formError }: StepSettingsProps) {
     // Spec section 5: the campaign form validates per field on change.
     if (field === 'name' || field === 'description' || field === 'trafficAllocation') {
       setTouched((current) => ({ ...current, [field]: true }));
+    }
+    if (field === 'mdePercent') {
+      setTouched((current) => ({ ...current, minimumDetectableEffect: true }));
     }
   }
 
@@ -86,6 +92,12 @@ export function StepSettings({ showAllErrors, formError }: StepSettingsProps) {
           </p>
         )}
       </div>
+      <StatsPlanFields
+        settings={settings}
+        mdeError={errorOf('minimumDetectableEffect')}
+        methodLocked={hasVisitors === true}
+        onChange={change}
+      />
     </div>
   );
 }

@@ -12,6 +12,7 @@ const NAME_TOO_SHORT = 'Name must be at least 3 characters';
 const NAME_TOO_LONG = 'name must be at most 255 characters';
 const DESCRIPTION_TOO_LONG = 'Description must be at most 2000 characters';
 const TRAFFIC = 'Traffic allocation must be between 1 and 100';
+const MDE = 'The minimum detectable effect must be between 1% and 200%';
 
 /** The Settings step of a fresh create wizard, with a valid name unless patched. */
 const settings = (patch: Partial<WizardSettings> = {}): WizardSettings => ({
@@ -146,6 +147,18 @@ describe('settingsErrors', () => {
         });
       },
     );
+  });
+
+  describe('minimum detectable effect (percent)', () => {
+    it.each([1, 2.5, 10, 200])('accepts %d%%', (mdePercent) => {
+      expect(settingsErrors(settings({ mdePercent }), URL)).toEqual({});
+    });
+
+    it.each([0, 0.5, 200.5, 500, -10, Number.NaN, Infinity])('refuses %d%%', (mdePercent) => {
+      expect(settingsErrors(settings({ mdePercent }), URL)).toEqual({
+        minimumDetectableEffect: MDE,
+      });
+    });
   });
 
   it('reports every failing field at once', () => {

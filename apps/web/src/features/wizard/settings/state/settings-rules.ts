@@ -5,6 +5,7 @@ import {
   isValidCampaignUrl,
   validateForm,
 } from '@kindling/domain';
+import { mdeError } from './stats-plan';
 import type { WizardSettings } from './wizard-settings';
 
 /**
@@ -16,7 +17,8 @@ export function urlError(url: string, ownPagesOrigin?: string | null): string | 
   return isValidCampaignUrl(url, ownPagesOrigin) ? undefined : CAMPAIGN_FORM_MESSAGES.urlInvalid;
 }
 
-export type SettingsField = 'name' | 'description' | 'trafficAllocation';
+export type SettingsField =
+  'name' | 'description' | 'trafficAllocation' | 'minimumDetectableEffect';
 export type SettingsErrors = Partial<Record<SettingsField, string>>;
 
 /** The campaign form rules of spec section 5 applied to the Settings step. */
@@ -35,5 +37,7 @@ export function settingsErrors(settings: WizardSettings, ingestedUrl: string): S
   if (!Number.isInteger(traffic) || traffic < 1 || traffic > 100) {
     errors.trafficAllocation = CAMPAIGN_INPUT_MESSAGES.trafficAllocation;
   }
+  const mde = mdeError(settings.mdePercent);
+  if (mde) errors.minimumDetectableEffect = mde;
   return errors;
 }

@@ -1,4 +1,23 @@
-import { CAMPAIGN_LIMITS, type Campaign, type CampaignType } from '@kindling/domain';
+import {
+  CAMPAIGN_LIMITS,
+  DEFAULT_MINIMUM_DETECTABLE_EFFECT,
+  type Campaign,
+  type CampaignType,
+  type TestMethod,
+} from '@kindling/domain';
+import { percentOf } from '../../../../lib/stats-plan-text';
+
+/** How the campaign's verdicts are reached, as the server keeps it. */
+export interface StatsPlan {
+  statsMethod: TestMethod;
+  /** A fraction: 0.1 is 10%. */
+  minimumDetectableEffect: number;
+}
+
+export const DEFAULT_STATS_PLAN: StatsPlan = {
+  statsMethod: 'sequential',
+  minimumDetectableEffect: DEFAULT_MINIMUM_DETECTABLE_EFFECT,
+};
 
 /** The CampaignTypeSelection and Settings steps' part of the wizard state. */
 export interface WizardSettings {
@@ -8,13 +27,26 @@ export interface WizardSettings {
   trafficAllocation: number;
   exclusiveAudienceMode: boolean;
   isEnabled: boolean;
+  statsMethod: TestMethod;
+  /** The minimum detectable effect as typed, in percent (NaN while the field is empty). */
+  mdePercent: number;
 }
 
 export interface SettingsState {
   settings: WizardSettings;
+  /**
+   * The plan the server has (a new campaign: the server's defaults). Only what differs from it
+   * is sent, so a save never overwrites a plan it did not change.
+   */
+  savedPlan: StatsPlan;
 }
 
 export type SettingsAction = { type: 'settings'; patch: Partial<WizardSettings> };
+
+const planSettings = (plan: StatsPlan) => ({
+  statsMethod: plan.statsMethod,
+  mdePercent: percentOf(plan.minimumDetectableEffect),
+});
 
 export function newCampaignSettings(isEnabled: boolean): WizardSettings {
   return {
@@ -24,8 +56,14 @@ export function newCampaignSettings(isEnabled: boolean): WizardSettings {
     trafficAllocation: CAMPAIGN_LIMITS.defaultTrafficAllocation,
     exclusiveAudienceMode: false,
     isEnabled,
+    ...planSettings(DEFAULT_STATS_PLAN),
   };
 }
+
+export const savedStatsPlan = (campaign: Campaign): StatsPlan => ({
+  statsMethod: campaign.statsMethod,
+  minimumDetectableEffect: campaign.minimumDetectableEffect,
+});
 
 export function savedCampaignSettings(campaign: Campaign): WizardSettings {
   return {
@@ -35,6 +73,7 @@ export function savedCampaignSettings(campaign: Campaign): WizardSettings {
     trafficAllocation: campaign.trafficAllocation,
     exclusiveAudienceMode: campaign.exclusiveAudienceMode,
     isEnabled: campaign.isEnabled,
+    ...planSettings(savedStatsPlan(campaign)),
   };
 }
 
