@@ -1,5 +1,5 @@
 import type { InviteDelivery } from '../state/invite-delivery';
-import type { FeatureFlag } from '@kindling/domain';
+import type { Correction, FeatureFlag } from '@kindling/domain';
 import { api, apiPath, teamApiPath } from '../../../lib/api-client';
 import type { Subscription, TeamRole, User, UserPreferences } from '../../../lib/user-context';
 
@@ -9,6 +9,8 @@ export interface TeamDetails {
   role: TeamRole;
   subscription: Subscription | null;
   featureFlags: string[];
+  /** How every campaign's verdicts correct for several variants. */
+  statsCorrection: Correction;
 }
 
 export interface Member {
@@ -73,6 +75,17 @@ export async function setFeatureFlag(
     enabled,
   });
   return answer.featureFlags;
+}
+
+/** Owners only (a member is answered 403). */
+export async function setStatsCorrection(
+  team: string,
+  correction: Correction,
+): Promise<TeamDetails> {
+  const answer = await api.post<{ team: TeamDetails }>(teamApiPath(team, '/stats-settings'), {
+    correction,
+  });
+  return answer.team;
 }
 
 export function fetchMembers(team: string): Promise<{ members: Member[]; invites: Invite[] }> {

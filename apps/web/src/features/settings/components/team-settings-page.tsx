@@ -18,6 +18,7 @@ import { useTeamDetails } from '../hooks/use-team-details';
 import { InstallTrackerCard } from '../../../ui/install-tracker-card';
 import { ApiKeys } from './api-keys';
 import { LabsFeatures } from './labs-features';
+import { StatsCorrection } from './stats-correction';
 import styles from './settings-form.module.css';
 
 const teamFormSchema = z.object({ name: teamNameSchema });
@@ -43,6 +44,7 @@ export function TeamSettingsPage({ aboutTeam, comingSoon }: TeamSettingsPageProp
       <TeamProfile team={team.data} />
       {aboutTeam}
       <InstallTrackerCard />
+      <StatsCorrection team={team.data} />
       <LabsFeatures team={team.data} />
       {comingSoon}
       <ApiKeys />
