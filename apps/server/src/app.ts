@@ -47,7 +47,7 @@ import { campaignRoutes } from './modules/campaigns/routes';
 import { demoRoutes } from './modules/demo/routes';
 import { getCampaigns } from './modules/campaigns/get-campaigns';
 import { statsRoutes } from './modules/stats/routes';
-import { findStatsCorrection } from './modules/teams/repo';
+import { getStatsCorrection } from './modules/teams/get-stats-correction';
 import { introSurveyRoutes } from './modules/survey/routes';
 import { urlContextRoutes } from './modules/url-context/routes';
 import { waitlistRoutes } from './modules/waitlist/routes';
@@ -300,7 +300,7 @@ export async function buildApp({
       notificationRoutes(scope, services);
       statsRoutes(scope, services, {
         getCampaigns: (input) => getCampaigns(services, input),
-        getStatsCorrection: (teamId) => findStatsCorrection(services.db, teamId),
+        getStatsCorrection: (teamId) => getStatsCorrection(services, { teamId }),
         listCampaigns: (input) => getCampaigns(services, input),
         finalIntervals: createFinalIntervalCache({ maxRows: config.STATS_CACHE_ROWS }),
         performance: createPerformanceCache(),

@@ -1,3 +1,4 @@
+import { funnelGoals } from '@kindling/domain';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { findBurnerPageKeys } from '../pages/find-burner-page-keys';
@@ -53,10 +54,9 @@ export async function getTrackingShapes(
   }
   for (const goal of rows.goals) shapes.get(goal.campaignId)!.goals.add(goal.id);
   for (const shape of shapes.values()) {
+    // Secondary and guardrail goals are counted, but are no steps of the funnel.
     const ordered = rows.goals.filter((goal) => goal.campaignId === shape.id);
-    const flagged = ordered.findIndex((goal) => goal.isConversionGoal);
-    const end = flagged === -1 ? ordered.length : flagged + 1;
-    shape.funnel = ordered.slice(0, end).map((goal) => goal.id);
+    shape.funnel = funnelGoals(ordered).map((goal) => goal.id);
   }
   return shapes;
 }

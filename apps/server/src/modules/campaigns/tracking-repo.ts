@@ -29,7 +29,7 @@ export async function loadTrackingRows(db: Db, campaignIds: number[]) {
       .execute(),
     db
       .selectFrom('goals')
-      .select(['campaignId', 'id', 'isConversionGoal'])
+      .select(['campaignId', 'id', 'isConversionGoal', 'metricRole'])
       .where('campaignId', 'in', campaignIds)
       .orderBy('campaignId')
       .orderBy('position')

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { clickGoal, textElement } from '../../../test/campaign-parts';
 import { describeEachDatabase } from '../../../test/databases';
 import { insertRollups, type RollupInsert } from '../../../test/stats-fixture';
+import { getTrackingShapes } from '../campaigns/get-tracking-shapes';
 import { snapshotTables } from '../../../test/table-snapshot';
 import {
   addMember,
@@ -208,6 +209,37 @@ describeEachDatabase('campaign stats: verdicts', (kind) => {
       expect(bad.statusCode).toBe(400);
       expect(errorOf(bad).message).toContain(CAMPAIGN_INPUT_MESSAGES.minimumDetectableEffect);
     }
+  });
+
+  it('counts a guardrail goal beside the funnel, never as one of its steps', async () => {
+    const created = await api('POST', '/campaign/create', {
+      name: 'Guardrail first',
+      ingestedUrl: 'shop.example.com/landing',
+      elements: [textElement(-1, 'h1', ['A'])],
+      goals: [
+        { ...clickGoal(-20, 'error'), metricRole: 'guardrail', lowerIsBetter: true },
+        clickGoal(-21, 'signup'),
+        clickGoal(-22, 'purchase'),
+        { ...clickGoal(-23, 'newsletter'), metricRole: 'secondary' },
+      ],
+    });
+    const id = created.json<{ id: number }>().id;
+    const saved = await campaign(id);
+    const [error, signup, purchase, newsletter] = saved.goals;
+    expect(saved.goals.map((goal) => goal.metricRole)).toEqual([
+      'guardrail',
+      null,
+      null,
+      'secondary',
+    ]);
+    const shapes = await getTrackingShapes(
+      { db: t.current.services.db, config: t.current.services.config },
+      { campaignIds: [id] },
+    );
+    expect(shapes.get(id)!.funnel).toEqual([signup!.id, purchase!.id]);
+    expect([...shapes.get(id)!.goals].sort()).toEqual(
+      [error!.id, signup!.id, purchase!.id, newsletter!.id].sort(),
+    );
   });
 
   describe('the team correction', () => {
