@@ -10,10 +10,11 @@ export const trackerSources = agentSources;
 export const BOOTSTRAP_NAME = 'KINDLING_BOOTSTRAP';
 
 /**
- * The tracker bundle's size budget, gzipped: 6 KB in ARCHITECTURE.md, 7 KB since self-healing
- * (docs/decisions.md). The size test enforces it and the tracker bench reports against it.
+ * The tracker bundle's size budget, gzipped: 6 KB in ARCHITECTURE.md, 7 KB since self-healing,
+ * 7.125 KB since the burner pages' collect key (docs/decisions.md). The size test enforces it
+ * and the tracker bench reports against it.
  */
-export const TRACKER_BUDGET_GZIP_BYTES = 7 * 1024;
+export const TRACKER_BUDGET_GZIP_BYTES = 7.125 * 1024;
 
 export const trackerBuildOptions = {
   ...agentBuildOptions,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { campaignStatsSchema } from './campaign-stats-schema';
 import { variantMetricsSchema, campaignMetricsSchema } from './metrics-schema';
+import { NO_ADDRESS_TRAFFIC, presentTrafficConcentration } from './traffic-concentration';
 
 const START = '2026-04-01T00:00:00.000Z';
 const END = '2026-04-02T00:00:00.000Z';
@@ -43,6 +44,7 @@ const answer = () => ({
   },
   goals: [{ id: 3, isConversionGoal: true, counted: true }],
   benchmark: null,
+  traffic: presentTrafficConcentration(NO_ADDRESS_TRAFFIC),
 });
 
 describe('campaignStatsSchema', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pageKey, samePage } from './tracker-config';
+import fc from 'fast-check';
+import { pageKey, pageOrigin, samePage } from './tracker-config';
 
 describe('the tracker page-matching rule', () => {
   it('matches the same origin and path, whatever the query, fragment or trailing slash', () => {
@@ -39,5 +40,21 @@ describe('the tracker page-matching rule', () => {
   it('matches nothing for an address that does not parse', () => {
     expect(pageKey('https://exa mple.com/')).toBeUndefined();
     expect(samePage('https://exa mple.com/', 'https://exa mple.com/')).toBe(false);
+  });
+
+  it('reads the origin of a page as the browser names it (property)', () => {
+    expect(pageOrigin('shop.example.com/landing?x=1')).toBe('https://shop.example.com');
+    expect(pageOrigin('https://SHOP.example.com:443/')).toBe('https://shop.example.com');
+    expect(pageOrigin('http://localhost:3000/p/acme/launch')).toBe('http://localhost:3000');
+    expect(pageOrigin('https://exa mple.com/')).toBeUndefined();
+    fc.assert(
+      fc.property(fc.webUrl({ withQueryParameters: true, withFragments: true }), (url) => {
+        const key = pageKey(url);
+        return (
+          key === undefined ||
+          (pageOrigin(url) === new URL(url).origin && key.startsWith(`${pageOrigin(url)}/`))
+        );
+      }),
+    );
   });
 });

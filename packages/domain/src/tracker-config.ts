@@ -72,20 +72,10 @@ declare const URL: new (
  * treat it. An address without a scheme is read as https, like the campaign form does.
  */
 export function pageKey(address: string): string | undefined {
-  const url = parsePage(address);
-  return url && `${url.protocol}//${url.host}${url.pathname.replace(/\/$/, '') || '/'}`;
-}
-
-/** The page's origin (scheme, host, port) as `pageKey` reads it: `https://shop.example.com`. */
-export function pageOrigin(address: string): string | undefined {
-  const url = parsePage(address);
-  return url && `${url.protocol}//${url.host}`;
-}
-
-function parsePage(address: string) {
   const text = /^https?:\/\//i.test(address.trim()) ? address.trim() : `https://${address.trim()}`;
   try {
-    return new URL(text);
+    const { protocol, host, pathname } = new URL(text);
+    return `${protocol}//${host}${pathname.replace(/\/$/, '') || '/'}`;
   } catch {
     return undefined;
   }
@@ -94,4 +84,11 @@ function parsePage(address: string) {
 export function samePage(a: string, b: string): boolean {
   const key = pageKey(a);
   return key !== undefined && key === pageKey(b);
+}
+
+/** The page's origin (scheme, host, port) as `pageKey` reads it: `https://shop.example.com`. */
+export function pageOrigin(address: string): string | undefined {
+  const key = pageKey(address);
+  // The key is the origin, then a path that starts with "/".
+  return key?.slice(0, key.indexOf('/', key.indexOf('//') + 2));
 }

@@ -28,11 +28,15 @@ interface Context {
   store: Store;
   visitor: string;
   hider: Hider;
-  /** A Kindling burner page's collect key, from the tag's data-collect-key. */
-  collectKey: string | undefined;
 }
 
-function run({ config, store, visitor, hider, collectKey }: Context, commands: unknown[][]): void {
+/**
+ * A Kindling burner page's collect key (its tag's data-collect-key), sent with each event. Read
+ * as the bundle runs, the only moment document.currentScript is the tag.
+ */
+const collectKey = document.currentScript?.dataset.collectKey;
+
+function run({ config, store, visitor, hider }: Context, commands: unknown[][]): void {
   const queue = createQueue<TrackerEvent>({
     store,
     send: sender(config.collectUrl),
@@ -43,11 +47,12 @@ function run({ config, store, visitor, hider, collectKey }: Context, commands: u
   const base = (campaignId: number) => ({
     id: newId(),
     campaignId,
+    // Undefined off Kindling's burner pages, and then left out of the JSON.
+    collectKey,
     visitorId: visitor,
     sessionId: touchSession(store, Date.now(), newId),
     ts: Date.now(),
     url: location.href.slice(0, 2048),
-    ...(collectKey ? { collectKey } : {}),
   });
   const emit = (event: TrackerEvent) => {
     if (consented) queue.push(event);
@@ -166,8 +171,6 @@ function run({ config, store, visitor, hider, collectKey }: Context, commands: u
 export function startTracker(boot: TrackerBootstrap): void {
   const stub = window.kindling;
   if (stub?.started) return;
-  // Read while the tag runs: document.currentScript is null once the script has finished.
-  const collectKey = document.currentScript?.dataset.collectKey;
   const commands: unknown[][] = Array.from(stub?.q ?? [], (args) => Array.from(args));
   window.kindling = Object.assign((...args: unknown[]) => void commands.push(args), {
     started: true,
@@ -182,11 +185,12 @@ export function startTracker(boot: TrackerBootstrap): void {
     const local = localStore();
     const store = local ?? memoryStore();
     const visitor = visitorId(local ? [local, cookieStore()] : [cookieStore()], newId);
+    // Without a config (an error answer, no network, a bad body) the page stays as it was made.
     fetch(boot.configUrl)
-      .then((response) =>
-        response.ok ? (response.json() as Promise<Config>) : Promise.reject(new Error('config')),
+      .then<Config | false>((response) => response.ok && (response.json() as Promise<Config>))
+      .then((config) =>
+        config ? run({ config, store, visitor, hider }, commands) : hider.keepOnly([]),
       )
-      .then((config) => run({ config, store, visitor, hider, collectKey }, commands))
       .catch(() => hider.keepOnly([]));
   };
   // A variant preview link: the preview script shows it and nothing is counted.
