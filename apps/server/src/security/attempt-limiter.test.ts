@@ -102,6 +102,24 @@ describe('attempt limiter with Redis down', () => {
     redis.disconnect();
   });
 
+  it('leaves a lost connection to the watcher that logs the outage once', async () => {
+    const redis = new Redis('redis://127.0.0.1:1', {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
+    redis.on('error', () => {});
+    const log = { warn: vi.fn() };
+    // The watcher has not seen the outage yet: the command in flight fails first.
+    const attempts = limiter({ redis, log, isRedisDown: () => false });
+    expect((await attempts.take(['a'])).allowed).toBe(true);
+    expect((await attempts.take(['a'])).allowed).toBe(true);
+    expect((await attempts.take(['a'])).allowed).toBe(false);
+    expect(log.warn).not.toHaveBeenCalled();
+    redis.disconnect();
+  });
+
   it('counts in memory without trying Redis or logging while the outage is known', async () => {
     const redis = new Redis('redis://127.0.0.1:1', { lazyConnect: true });
     const evalSpy = vi.spyOn(redis, 'eval');

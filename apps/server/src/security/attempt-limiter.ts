@@ -53,8 +53,11 @@ export function createAttemptLimiter(options: AttemptLimiterOptions): AttemptLim
       try {
         return await use(shared);
       } catch (error) {
-        // A known outage is logged once when it starts; only an unexpected failure here.
-        if (!options.isRedisDown?.()) {
+        // An outage is logged once, when it starts, by the connection watcher (RedisHealth),
+        // whose events may come just after the commands in flight fail: only an unexpected
+        // failure (a script error, say) is logged here.
+        const watched = options.isRedisDown !== undefined;
+        if (!options.isRedisDown?.() && !(watched && isConnectionFailure(error))) {
           options.log.warn({ err: error }, 'redis (attempt limit) failed: counting in memory');
         }
       }
@@ -134,4 +137,14 @@ function redisCounters(redis: Redis, prefix: string, windowMs: number): Counters
       await redis.eval(GIVE_BACK, 1, prefix + key, cost);
     },
   };
+}
+
+/** ioredis's errors for a connection that is gone or not answering (ECONNRESET, timeouts). */
+function isConnectionFailure(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return true;
+  return /connection is closed|command timed out|stream isn't writeable|reached the max retries/i.test(
+    error.message,
+  );
 }
