@@ -112,12 +112,12 @@ describe('installing the tracker tag: copy it, then check it was seen', () => {
   it('shows in the results how often each variant rendered, and how fast', async () => {
     await visitAs(await visitorIn('control'));
     await page.reload();
-    // Two views are too few for results: the page says so first.
-    const notEnough = page.getByTestId('not-enough-data-dialog');
+    // Two views are too few for results: the page says so in place, with no dialog in the way,
+    // and shows no uplift, only the visitors still needed (99 more in each arm).
+    const notEnough = page.getByTestId('not-enough-data-notice');
     await expect.poll(() => notEnough.isVisible()).toBe(true);
-    expect(await notEnough.textContent()).toContain('This campaign has 2 views in this range.');
-    await notEnough.getByRole('button', { name: 'Got it' }).click();
-    const rows = page.getByTestId('results').locator('tbody tr');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    const rows = page.getByTestId('results').locator('tr[data-testid^="arm-"]');
     await expect.poll(() => rows.count()).toBe(2);
     const cells = async (index: number) =>
       (await rows.nth(index).locator('th, td').allInnerTexts()).map((text) =>
@@ -129,9 +129,10 @@ describe('installing the tracker tag: copy it, then check it was seen', () => {
       '1',
       '1',
     ]);
-    expect(original[7]).toBe('—');
+    expect(original[5]).toBe('—');
     expect(variant.slice(0, 3)).toEqual(['Variant 1 Light that moves with the sun', '1', '1']);
-    expect(variant[7]).toMatch(/^Rendered for 100% · \d{1,4} ms$/);
+    expect(variant[4]).toBe('— needs 198 more visitors');
+    expect(variant[5]).toMatch(/^Rendered for 100% · \d{1,4} ms$/);
     const views = page.getByTestId('headline-rawConversionsPerView');
     expect(await views.textContent()).toContain('0.0%');
     await rows.first().scrollIntoViewIfNeeded();

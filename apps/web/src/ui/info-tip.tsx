@@ -1,5 +1,13 @@
 import clsx from 'clsx';
-import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import styles from './info-tip.module.css';
 
 const GAP = 6;
@@ -9,7 +17,7 @@ const EDGE = 8;
  * A small "i" button that explains what sits next to it. The text is the button's description
  * (aria-describedby), so screen readers read it on focus; sighted people see it on hover, on
  * focus, or by tapping (phones). Escape or a tap elsewhere closes it. It is drawn with fixed
- * positioning, so a scrolling table around it does not clip it.
+ * positioning, so a scrolling table around it does not clip it, and follows its button.
  */
 export function InfoTip({
   label,
@@ -34,8 +42,8 @@ export function InfoTip({
   const [place, setPlace] = useState<{ top: number; left: number } | null>(null);
   const open = hovered || pinned;
 
-  useLayoutEffect(() => {
-    if (!open || !trigger.current || !tip.current) return;
+  const placeTip = useCallback(() => {
+    if (!trigger.current || !tip.current) return;
     const anchor = trigger.current.getBoundingClientRect();
     const box = tip.current.getBoundingClientRect();
     const below = anchor.bottom + GAP;
@@ -46,7 +54,11 @@ export function InfoTip({
     const centred = anchor.left + anchor.width / 2 - box.width / 2;
     const left = Math.max(EDGE, Math.min(centred, window.innerWidth - box.width - EDGE));
     setPlace({ top, left });
-  }, [open]);
+  }, []);
+
+  useLayoutEffect(() => {
+    if (open) placeTip();
+  }, [open, placeTip]);
 
   useEffect(() => {
     if (!open) return;
@@ -61,17 +73,18 @@ export function InfoTip({
     const onPointer = (event: PointerEvent) => {
       if (!trigger.current?.contains(event.target as Node)) close();
     };
+    // Fixed to the viewport: it follows its button when the page or a table scrolls.
     window.addEventListener('keydown', onKey);
-    window.addEventListener('scroll', close, true);
-    window.addEventListener('resize', close);
+    window.addEventListener('scroll', placeTip, true);
+    window.addEventListener('resize', placeTip);
     document.addEventListener('pointerdown', onPointer);
     return () => {
       window.removeEventListener('keydown', onKey);
-      window.removeEventListener('scroll', close, true);
-      window.removeEventListener('resize', close);
+      window.removeEventListener('scroll', placeTip, true);
+      window.removeEventListener('resize', placeTip);
       document.removeEventListener('pointerdown', onPointer);
     };
-  }, [open]);
+  }, [open, placeTip]);
 
   return (
     <span className={clsx(styles.wrap, className)}>

@@ -71,7 +71,7 @@ export function ArmsChart({
         data-lines={arms.length}
       >
         <ResponsiveContainer width="100%" height="100%">
-          <LineChart data={points} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
+          <LineChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
             <CartesianGrid vertical={false} stroke="var(--border)" />
             <XAxis dataKey="label" {...AXIS_STYLE} minTickGap={24} />
             <YAxis tickFormatter={format} {...AXIS_STYLE} width={64} />

@@ -134,6 +134,7 @@ export function CampaignResults({ campaign }: { campaign: Campaign }) {
               metrics={answer.overall.cumulative}
               selected={metric}
               comparing={comparing}
+              changes={!waiting}
               onSelect={setMetric}
             />
             <ResultsCharts campaign={campaign} answer={answer} metric={metric} />

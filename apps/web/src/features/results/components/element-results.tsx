@@ -206,7 +206,10 @@ export function ElementResults({
               </tbody>
             </table>
           </div>
-          {element.byMetric.length > 0 ? <MetricComparisons element={element} /> : null}
+          {/* With the primary metric alone, its rows would repeat the uplift column. */}
+          {element.byMetric.some((variant) => variant.metrics.length > 1) ? (
+            <MetricComparisons element={element} />
+          ) : null}
           {element.funnel.length > 1 ? (
             <FunnelSteps elementId={element.id} steps={element.funnel} rows={element.rows} />
           ) : null}

@@ -24,11 +24,17 @@ function Change({ value }: { value: number }) {
 export function HeadlineCards({
   metrics,
   comparing,
+  changes = true,
   selected,
   onSelect,
 }: {
   metrics: CampaignMetrics;
   comparing: boolean;
+  /**
+   * False below the minimum sample: the values show, but no change against the original and no
+   * potential (the best arm picked from noise).
+   */
+  changes?: boolean;
   selected: DerivedMetricKey;
   onSelect: (metric: DerivedMetricKey) => void;
 }) {
@@ -48,16 +54,18 @@ export function HeadlineCards({
           >
             <span className={styles.label}>{METRIC_LABELS[key]}</span>
             <span className={styles.value}>
-              {formatMetric(key, metric.value)} <Change value={lift} />
+              {formatMetric(key, metric.value)} {changes ? <Change value={lift} /> : null}
             </span>
             <span className={styles.facts}>
               <span>
                 Original <strong>{formatMetric(key, metric.original)}</strong>
               </span>
-              <span>
-                Potential <strong>{formatMetric(key, metric.potential)}</strong>{' '}
-                <Change value={metric.potentialImprovement} />
-              </span>
+              {changes ? (
+                <span>
+                  Potential <strong>{formatMetric(key, metric.potential)}</strong>{' '}
+                  <Change value={metric.potentialImprovement} />
+                </span>
+              ) : null}
               {comparing ? (
                 <span>
                   vs previous period{' '}

@@ -14,15 +14,27 @@ const ROLES: Record<MetricDefinition['role'], { label: string; tone: BadgeTone }
 };
 
 /** The API's direction in words: better or worse for the business, or nothing clear yet. */
-function Reading({ row, waiting }: { row: MetricRow; waiting: boolean }) {
+function Reading({
+  row,
+  waiting,
+  trusted,
+}: {
+  row: MetricRow;
+  waiting: boolean;
+  trusted: boolean;
+}) {
   const direction = row.comparison?.direction ?? null;
   if (waiting || !row.comparison || row.comparison.estimate === null) {
     return <span className={styles.muted}>—</span>;
   }
+  if (!trusted) return <span className={styles.muted}>Not trusted (sample ratio mismatch)</span>;
   if (direction === null) return <span className={styles.muted}>No clear difference</span>;
   const harmed = direction === 'worse' && row.metric.role === 'guardrail';
   return (
-    <span className={clsx(direction === 'better' ? styles.up : styles.down, styles.reading)}>
+    <span
+      className={clsx(direction === 'better' ? styles.up : styles.down, styles.reading)}
+      data-direction={direction}
+    >
       {direction === 'better' ? 'Better' : harmed ? 'Harmed' : 'Worse'}
     </span>
   );
@@ -70,19 +82,23 @@ export function MetricComparisons({ element }: { element: ElementRows }) {
                         ) : null}
                       </span>
                     </th>
-                    <td data-label="Change vs original">
+                    <td data-label="Change">
                       {waiting || !c || c.estimate === null ? (
                         <NoFigure visitorsNeeded={waiting ? variant.visitorsNeeded : null} />
                       ) : (
                         <UpliftFigure
                           label={`${variant.label} on ${row.metric.name}`}
                           correction={correction}
-                          figures={{ ...c, estimate: c.estimate }}
+                          figures={{
+                            ...c,
+                            estimate: c.estimate,
+                            direction: element.trusted ? c.direction : null,
+                          }}
                         />
                       )}
                     </td>
                     <td data-label="Reading">
-                      <Reading row={row} waiting={waiting} />
+                      <Reading row={row} waiting={waiting} trusted={element.trusted} />
                     </td>
                   </tr>
                 );

@@ -38,14 +38,16 @@ export function ResultsCharts({
   const [picked, setPicked] = useState<number | null>(null);
   const elements = campaign.elements;
   const element = elements.find((e) => e.id === picked) ?? elements[0];
+  const stats = element ? answer.elements[String(element.id)] : undefined;
+  // A variant paused for the whole range has no line to draw: it is left out of the legend too.
   const arms: ChartArm[] = element
     ? [
         { key: 'control', label: 'Original', color: armColor(null) },
-        ...element.variants.map((variant, index) => ({
-          key: String(variant.id),
-          label: variantName(index),
-          color: armColor(index),
-        })),
+        ...element.variants.flatMap((variant, index) =>
+          stats?.variants[String(variant.id)]?.paused
+            ? []
+            : [{ key: String(variant.id), label: variantName(index), color: armColor(index) }],
+        ),
       ]
     : [];
   const startedAt = campaign.createdAt;
@@ -83,7 +85,7 @@ export function ResultsCharts({
           arms={arms}
           points={armChartPoints({
             answer,
-            element: element ? answer.elements[String(element.id)] : undefined,
+            element: stats,
             arms,
             metric,
             mode,

@@ -57,6 +57,7 @@ export function UpliftFigure({
             direction === 'better' && styles.up,
             direction === 'worse' && styles.down,
           )}
+          data-direction={direction ?? undefined}
         >
           {formatChange(estimate)}
         </span>
@@ -77,8 +78,9 @@ export function UpliftFigure({
               </span>
             ) : null}
             <span className={styles.muted}>
-              {note ?? '95% interval'}
-              {note ? ': wider than 95% to allow for comparing several variants.' : '.'}
+              {note
+                ? `A ${note}: wider than 95%, as several variants are compared.`
+                : 'A 95% interval: the true change very likely lies within it.'}
             </span>
           </span>
         </InfoTip>

@@ -30,8 +30,12 @@ describe('chart points', () => {
   });
 
   it('start at the interval the campaign was created in, not at the range', () => {
-    const started = chartPoints(answer, perSession, 'discrete', '2026-03-05T09:30:00Z');
-    expect(started.map((p) => [p.key, p.compareValue])).toEqual([['2026-03-05T00:00:00Z', 0.08]]);
+    const quiet = { date: '2026-03-04T00:00:00Z', base: base({}), original: base({}) };
+    const late = dailyAnswer([quiet, day('2026-03-05T00:00:00Z', 12, 5)]);
+    const started = chartPoints(late, perSession, 'discrete', '2026-03-05T09:30:00Z');
+    expect(started.map((p) => p.key)).toEqual(['2026-03-05T00:00:00Z']);
+    // Views from before it was created (a demo's history): drawn from the first of them.
+    expect(chartPoints(answer, perSession, 'discrete', '2026-03-05T09:30:00Z')).toHaveLength(2);
   });
 
   it('line the comparison period up interval by interval and label both dates', () => {

@@ -42,12 +42,17 @@ export function seriesArray<T>(series: { values: Record<string, T> }) {
 }
 
 /**
- * Whether an interval (by its start) ended after the campaign was created: the ones before
- * hold nothing but zeros the campaign never had, so the charts start where it did.
+ * Whether an interval (by its start) ended after the campaign started: the ones before hold
+ * nothing but zeros it never had, so the charts start where it did. It started when it was
+ * created, or at its first view if that came earlier (a demo's history, data brought along).
  */
 function startedFilter(answer: StatsAnswer, startedAt: string | null) {
   if (!startedAt) return () => true;
-  const started = Date.parse(startedAt);
+  const firstView = seriesArray(answer.timeSeries).find((p) => p.metrics.discrete.views > 0);
+  const started = Math.min(
+    Date.parse(startedAt),
+    firstView ? Date.parse(firstView.date) : Infinity,
+  );
   const ends = new Map(answer.intervals.map((i) => [Date.parse(i.start), Date.parse(i.end)]));
   return (date: string) => (ends.get(Date.parse(date)) ?? Infinity) > started;
 }

@@ -83,6 +83,11 @@ export interface ElementRows {
   selector: string;
   /** The API's verdict, shown as it is; null when the answer has no such element. */
   verdict: Verdict | null;
+  /**
+   * False under a sample ratio mismatch: the API says no figure can be trusted, so none is
+   * coloured better or worse.
+   */
+  trusted: boolean;
   plan: ElementStatsAnswer['plan'] | null;
   rows: ArmRow[];
   byMetric: VariantMetricRows[];
@@ -146,6 +151,7 @@ export function elementRows({
     const metricsOf = (key: string) =>
       answer?.variants[key]?.overall.cumulative ?? variantMetrics(emptyBaseMetrics());
     const controlShort = shortOf(metricsOf(CONTROL_ARM_KEY).visitors);
+    const trusted = answer?.verdict.state !== 'sample_ratio_mismatch';
     const row = (
       key: string,
       label: string,
@@ -164,9 +170,10 @@ export function elementRows({
         paused: arm?.paused ?? false,
         metrics: armMetrics,
         significance: arm?.significance ?? null,
-        direction:
-          comparisons.find((c) => c.variantId === variantId && c.metricId === primary?.id)
-            ?.direction ?? null,
+        direction: trusted
+          ? (comparisons.find((c) => c.variantId === variantId && c.metricId === primary?.id)
+              ?.direction ?? null)
+          : null,
         visitorsNeeded: variantId === null ? null : controlShort + shortOf(armMetrics.visitors),
         delivery: deliveryOf(countsOf(variantId), variantId === null),
       };
@@ -189,6 +196,7 @@ export function elementRows({
       label: elementName(element, index),
       selector: element.selector,
       verdict: answer?.verdict ?? null,
+      trusted,
       plan: answer?.plan ?? null,
       rows,
       byMetric: rows

@@ -20,6 +20,7 @@ const element: ElementRows = {
   label: 'Text 1',
   selector: 'h1',
   verdict: verdict({ summary: 'Keep running: no clear difference yet.' }),
+  trusted: true,
   plan: null,
   byMetric: [],
   funnel: [],
