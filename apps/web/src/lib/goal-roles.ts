@@ -9,7 +9,7 @@ export const GOAL_ROLE_OPTIONS = [
   {
     value: 'funnel',
     label: 'Funnel step',
-    help: 'Visitors reach the funnel steps in order; the last one is the conversion goal that decides the winner.',
+    help: 'Visitors reach the funnel steps in order; reaching the last one is a conversion, which decides the winner.',
   },
   {
     value: 'secondary',

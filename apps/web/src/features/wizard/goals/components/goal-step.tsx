@@ -21,7 +21,7 @@ export function GoalsStep() {
 
   return (
     <div ref={rootRef} className={styles.step} data-testid="goals-step">
-      <h2 className={styles.title}>Conversion goals</h2>
+      <h2 className={styles.title}>Goals</h2>
       <p className={styles.intro}>
         Add up to {MAX_GOALS} goals. Visitors reach the funnel steps in order, and the last step is
         the conversion goal; a secondary metric or a guardrail is measured beside the funnel.
