@@ -26,6 +26,7 @@ const answer = () => ({
         control: {
           id: 'control',
           control: true,
+          paused: false,
           overall: variant,
           timeSeries: { start: START, values: { [START]: variant } },
           significance: null,
@@ -40,9 +41,27 @@ const answer = () => ({
         },
       ],
       sampleSize: { requiredPerArm: null, exposedPerArm: 5, daysRemaining: null },
+      plan: {
+        method: 'sequential',
+        correction: 'holm',
+        minimumDetectableEffect: 0.1,
+        plannedPerArm: null,
+      },
+      verdict: {
+        state: 'keep_running',
+        variantId: null,
+        method: 'sequential',
+        metricId: null,
+        summary: 'No variant is being served: nothing to compare.',
+        visitorsNeeded: null,
+      },
+      comparisons: [],
     },
   },
   goals: [{ id: 3, isConversionGoal: true, counted: true }],
+  metrics: [
+    { id: '3', name: 'Sign-up', role: 'primary', lowerIsBetter: false, kind: 'conversion' },
+  ],
   benchmark: null,
   traffic: presentTrafficConcentration(NO_ADDRESS_TRAFFIC),
 });
@@ -54,7 +73,7 @@ describe('campaignStatsSchema', () => {
 
   it('strips fields it does not know: the server test sees them as a difference', () => {
     const extra = answer();
-    Object.assign(extra.elements['2'], { verdict: 'winner' });
+    Object.assign(extra.elements['2'], { verdictOfTheWeb: 'winner' });
     expect(campaignStatsSchema.parse(extra)).toEqual(answer());
   });
 

@@ -99,7 +99,10 @@ describeEachDatabase('the demo campaign', (kind) => {
     const winnerId = demo.elements[0]!.variants[1]!.id;
     expect(headline.srm?.flagged).toBe(false);
     expect(headline.variants[winnerId]!.significance).toMatchObject({ enoughData: true });
-    expect(headline.variants[winnerId]!.significance!.adjustedPValue).toBeLessThan(0.01);
+    // Always-valid by default: significant after Holm, and the verdict names the winner.
+    expect(headline.variants[winnerId]!.significance).toMatchObject({ significant: true });
+    expect(headline.variants[winnerId]!.significance!.adjustedPValue).toBeLessThan(0.05);
+    expect(headline.verdict).toMatchObject({ state: 'winner', variantId: winnerId });
     expect(headline.variants[winnerId]!.significance!.chanceToBeatControl).toBeGreaterThan(0.99);
     expect(headline.funnel).toHaveLength(2);
     // Nothing of it falls in a recent range (the last two years).
