@@ -44,6 +44,20 @@ describe('variant preview links: "View on live page" shows one variant, counted 
   const badge = (tab: Page) =>
     tab.locator('kindling-preview-badge').getByRole('region', { name: 'Kindling preview' });
   const headline = (tab: Page) => tab.locator('h1').innerText();
+  /** A preview link to the first variant of the campaign's first element. */
+  const firstVariantLink = async (id: number) => {
+    const loaded = await api.call<{ elements: { id: number; variants: { id: number }[] }[] }>(
+      'GET',
+      `/team/${slug}/campaign/by-id?id=${id}`,
+    );
+    const element = loaded.elements[0]!;
+    const { url } = await api.call<{ url: string }>(
+      'POST',
+      `/team/${slug}/campaign/variant-preview-link`,
+      { campaignId: id, elementId: element.id, variantId: element.variants[0]!.id },
+    );
+    return url;
+  };
 
   beforeAll(async () => {
     browser = await launchShopBrowser();
@@ -214,17 +228,7 @@ describe('variant preview links: "View on live page" shows one variant, counted 
       isEnabled: true,
       variants: [{ key: 'page', value: VARIANT_2 }],
     });
-    const loaded = await api.call<{ elements: { id: number; variants: { id: number }[] }[] }>(
-      'GET',
-      `/team/${slug}/campaign/by-id?id=${id}`,
-    );
-    const element = loaded.elements[0]!;
-    const { url } = await api.call<{ url: string }>(
-      'POST',
-      `/team/${slug}/campaign/variant-preview-link`,
-      { campaignId: id, elementId: element.id, variantId: element.variants[0]!.id },
-    );
-    const visit = await visitShop(browser, url);
+    const visit = await visitShop(browser, await firstVariantLink(id));
     const refused: string[] = [];
     visit.page.on('console', (message) => {
       if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
@@ -246,18 +250,8 @@ describe('variant preview links: "View on live page" shows one variant, counted 
       isEnabled: false,
       variants: [{ key: 'app', value: VARIANT_1 }],
     });
-    const loaded = await api.call<{ elements: { id: number; variants: { id: number }[] }[] }>(
-      'GET',
-      `/team/${slug}/campaign/by-id?id=${id}`,
-    );
-    const element = loaded.elements[0]!;
     // A paused campaign previews too: that is how a variant is checked before it runs.
-    const { url } = await api.call<{ url: string }>(
-      'POST',
-      `/team/${slug}/campaign/variant-preview-link`,
-      { campaignId: id, elementId: element.id, variantId: element.variants[0]!.id },
-    );
-    const visit = await visitShop(browser, url);
+    const visit = await visitShop(browser, await firstVariantLink(id));
     const tab = visit.page;
     await expect.poll(() => headline(tab), { timeout: 15_000 }).toBe(VARIANT_1);
     expect(await badge(tab).innerText()).toContain('Kindling preview: Variant 1 of Text 1');

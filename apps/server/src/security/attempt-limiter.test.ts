@@ -15,6 +15,18 @@ function limiter(overrides: Partial<AttemptLimiterOptions> = {}) {
   });
 }
 
+/** A connection that fails every command at once, as a Redis that just went away does. */
+function unreachableRedis() {
+  const redis = new Redis('redis://127.0.0.1:1', {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  redis.on('error', () => {});
+  return redis;
+}
+
 describe('attempt limiter, in memory', () => {
   it('refuses past the limit until the window that began at the first attempt ends', async () => {
     let now = 1_000_000;
@@ -83,13 +95,7 @@ describeWithRedis('attempt limiter', () => {
 
 describe('attempt limiter with Redis down', () => {
   it('keeps limiting with this process’s counters, and says so in the log', async () => {
-    const redis = new Redis('redis://127.0.0.1:1', {
-      lazyConnect: true,
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 0,
-      retryStrategy: () => null,
-    });
-    redis.on('error', () => {});
+    const redis = unreachableRedis();
     const log = { warn: vi.fn() };
     const attempts = limiter({ redis, log });
     expect((await attempts.take(['a'])).allowed).toBe(true);
@@ -103,13 +109,7 @@ describe('attempt limiter with Redis down', () => {
   });
 
   it('leaves a lost connection to the watcher that logs the outage once', async () => {
-    const redis = new Redis('redis://127.0.0.1:1', {
-      lazyConnect: true,
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 0,
-      retryStrategy: () => null,
-    });
-    redis.on('error', () => {});
+    const redis = unreachableRedis();
     const log = { warn: vi.fn() };
     // The watcher has not seen the outage yet: the command in flight fails first.
     const attempts = limiter({ redis, log, isRedisDown: () => false });
