@@ -339,6 +339,8 @@ describeWithPostgres('results page: the API verdict, figures, metrics and plan',
     await howTo.getByText('How to read these results').click();
     expect(await howTo.innerText()).toContain('Looking often is safe');
     expect(await howTo.innerText()).toContain('(here 50%)');
+    await howTo.scrollIntoViewIfNeeded();
+    await shot(page, 'results-verdict-how-to-read-desktop');
 
     // One line per arm, from the campaign's start: 7 days since it began six days ago. Variant
     // 2, paused throughout, has no line.
@@ -402,5 +404,22 @@ describeWithPostgres('results page: the API verdict, figures, metrics and plan',
       /^Planned: [\d,]+ visitors per arm to detect a 10% change; the smallest arm has 5,000 \(about [\d,]+ more days? at the current traffic\)\.$/,
     );
     await shotAtBothSizes(page, 'results-verdict-keep-running');
+    // On a phone the figures open with a tap (a click here), inside the screen.
+    try {
+      await page.setViewportSize(SCREEN_SIZES.phone);
+      const [a] = running.variantIds;
+      await page
+        .getByTestId(`arm-${a}`)
+        .getByRole('button', { name: 'Figures for Variant 1' })
+        .click();
+      const tip = page.getByRole('tooltip').filter({ hasText: 'p-value' });
+      await tip.waitFor();
+      const box = (await tip.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(SCREEN_SIZES.phone.width);
+      await shot(page, 'results-verdict-figures-tooltip-phone');
+    } finally {
+      await page.setViewportSize(SCREEN_SIZES.desktop);
+    }
   });
 });

@@ -1,6 +1,8 @@
 import type { ArmRow, FunnelStepRow } from '../state/element-rows';
 import { formatCount, formatShare } from '../../../lib/format';
+import { HELP } from '../state/help-text';
 import { formatUplift, levelNote } from '../state/uplift-format';
+import { HelpHeader } from './help-header';
 import styles from './element-results.module.css';
 
 /** Each funnel step per arm: of those who entered it, how many reached its goal. */
@@ -22,9 +24,7 @@ export function FunnelSteps({
             <tr>
               <th scope="col">Arm</th>
               {steps.map((step) => (
-                <th key={step.goalId} scope="col">
-                  {step.label}
-                </th>
+                <HelpHeader key={step.goalId} name={step.label} help={HELP.funnelStep} />
               ))}
             </tr>
           </thead>

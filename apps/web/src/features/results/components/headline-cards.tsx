@@ -5,6 +5,8 @@ import {
   type DerivedMetricKey,
 } from '@kindling/domain';
 import clsx from 'clsx';
+import { InfoTip } from '../../../ui/info-tip';
+import { HELP, METRIC_HELP } from '../state/help-text';
 import { formatChange, formatMetric, METRIC_LABELS } from '../state/metric-format';
 import styles from './headline-cards.module.css';
 
@@ -44,40 +46,46 @@ export function HeadlineCards({
         const metric = metrics[key];
         const lift = improvement(metric.value, metric.original);
         return (
-          <button
-            key={key}
-            type="button"
-            className={clsx(styles.card, key === selected && styles.selected)}
-            aria-pressed={key === selected}
-            onClick={() => onSelect(key)}
-            data-testid={`headline-${key}`}
-          >
-            <span className={styles.label}>{METRIC_LABELS[key]}</span>
-            <span className={styles.value}>
-              {formatMetric(key, metric.value)} {changes ? <Change value={lift} /> : null}
-            </span>
-            <span className={styles.facts}>
-              <span>
-                Original <strong>{formatMetric(key, metric.original)}</strong>
+          <div key={key} className={styles.cardWrap}>
+            <button
+              type="button"
+              className={clsx(styles.card, key === selected && styles.selected)}
+              aria-pressed={key === selected}
+              onClick={() => onSelect(key)}
+              data-testid={`headline-${key}`}
+            >
+              <span className={styles.label}>{METRIC_LABELS[key]}</span>
+              <span className={styles.value}>
+                {formatMetric(key, metric.value)} {changes ? <Change value={lift} /> : null}
               </span>
-              {changes ? (
+              <span className={styles.facts}>
                 <span>
-                  Potential <strong>{formatMetric(key, metric.potential)}</strong>{' '}
-                  <Change value={metric.potentialImprovement} />
+                  Original <strong>{formatMetric(key, metric.original)}</strong>
                 </span>
-              ) : null}
-              {comparing ? (
-                <span>
-                  vs previous period{' '}
-                  {metric.benchmark === 0 ? (
-                    <span className={styles.change}>no data</span>
-                  ) : (
-                    <Change value={metric.improvement} />
-                  )}
-                </span>
-              ) : null}
+                {changes ? (
+                  <span>
+                    Potential <strong>{formatMetric(key, metric.potential)}</strong>{' '}
+                    <Change value={metric.potentialImprovement} />
+                  </span>
+                ) : null}
+                {comparing ? (
+                  <span>
+                    vs previous period{' '}
+                    {metric.benchmark === 0 ? (
+                      <span className={styles.change}>no data</span>
+                    ) : (
+                      <Change value={metric.improvement} />
+                    )}
+                  </span>
+                ) : null}
+              </span>
+            </button>
+            <span className={styles.help}>
+              <InfoTip label={`About ${METRIC_LABELS[key].toLowerCase()}`}>
+                {METRIC_HELP[key]} {HELP.headline}
+              </InfoTip>
             </span>
-          </button>
+          </div>
         );
       })}
     </div>

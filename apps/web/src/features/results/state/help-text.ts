@@ -14,6 +14,10 @@ export const HELP = {
     'The goal compared. Primary decides the verdict; secondary metrics are reported only; a guardrail that gets significantly worse stops a winner from being called safe.',
   change:
     'The change against the original on this metric, with its interval. Green is better for the business and red worse, even when lower is better.',
+  funnelStep:
+    'Of the visitors who reached the step before (or saw the page, for the first step), how many reached this one; below, the change against the original at the same step, with its interval.',
+  headline:
+    'The whole campaign, every version together, against the original alone. Potential is what showing the best variant of every element would give; it is picked after the fact, so read it with the verdicts below.',
   reading:
     'Better or worse once the interval leaves 0 after correcting for every variant; otherwise no clear difference yet.',
 } as const;
