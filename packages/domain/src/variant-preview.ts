@@ -29,11 +29,7 @@ export const variantPreviewLabel = (armName: string, elementName: string): strin
 // The WHATWG URL parser, present in browsers and Node; declared here because the domain
 // package is type-checked without DOM or Node types.
 interface ParsedUrl {
-  searchParams: {
-    set(name: string, value: string): void;
-    delete(name: string): void;
-    has(name: string): boolean;
-  };
+  searchParams: { set(name: string, value: string): void; delete(name: string): void };
   toString(): string;
 }
 declare const URL: new (url: string) => ParsedUrl;
@@ -53,16 +49,4 @@ export function withoutPreviewParam(pageUrl: string): string {
   const url = new URL(pageUrl);
   url.searchParams.delete(VARIANT_PREVIEW_PARAM);
   return url.toString();
-}
-
-/**
- * Whether an event's page address carries a preview link's token: such a visit is a person
- * previewing a variant, never a visitor to count, even from a tracker that failed to notice.
- */
-export function isPreviewAddress(pageUrl: string): boolean {
-  try {
-    return new URL(pageUrl).searchParams.has(VARIANT_PREVIEW_PARAM);
-  } catch {
-    return false;
-  }
 }

@@ -658,21 +658,6 @@ describeEachDatabase('POST /api/collect', (kind) => {
     const bad = await post({ events: [exposure('odd', ['control', 'control'], { preview: 1 })] });
     expect(bad.statusCode).toBe(400);
   });
-
-  it("drops unmarked events from a preview link's address too (issue 34, finding 4)", async () => {
-    const events = await eventCount();
-    const counted = await rollups();
-    const fromLink = await post({
-      events: [
-        exposure('previewer-3', ['control', 'control'], {
-          url: 'https://shop.example.com/landing?kindling_preview=e30.token',
-        }),
-      ],
-    });
-    expect(fromLink.json()).toEqual({ accepted: 0, duplicates: 0 });
-    expect(await eventCount()).toBe(events);
-    expect(await rollups()).toEqual(counted);
-  });
 });
 
 describeEachDatabase('POST /api/collect rate limit', (kind) => {

@@ -1,9 +1,4 @@
-import {
-  collectBatchSchema,
-  isPreviewAddress,
-  senderOrigin,
-  type CollectEvent,
-} from '@kindling/domain';
+import { collectBatchSchema, senderOrigin, type CollectEvent } from '@kindling/domain';
 import { parseJsonText } from '../../http/json-body';
 import { openToEveryOrigin } from '../../http/open-to-every-origin';
 import type { AppInstance, AppServices } from '../../http/types';
@@ -97,9 +92,8 @@ export function collectRoutes(
           await countDroppedBots(services.db, new Date().toISOString().slice(0, 10), events.length);
           return reply.status(202).send({ accepted: 0, duplicates: 0 });
         }
-        // Variant previews are never counted: dropped before anything is stored or rolled up,
-        // also when an event says it comes from a preview link's address (issue 34, finding 4).
-        const counted = events.filter((event) => !event.preview && !isPreviewAddress(event.url));
+        // Variant previews are never counted: dropped before anything is stored or rolled up.
+        const counted = events.filter((event) => !event.preview);
         if (counted.length === 0) return reply.status(202).send({ accepted: 0, duplicates: 0 });
         const { origin, referer } = request.headers;
         const answer = await ingestEvents(
