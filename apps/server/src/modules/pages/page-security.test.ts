@@ -144,7 +144,14 @@ describeEachDatabase('burner pages: hostile content renders inert', (kind) => {
     expect(page.skeleton()).toEqual(plain.skeleton());
     const scripts = page.all('script');
     expect(scripts.map((script) => [script.attrs, textOf(script)])).toEqual([
-      [[{ name: 'src', value: `https://app.example.com/api/tracker/${team}.js` }], ''],
+      [
+        [
+          { name: 'src', value: `https://app.example.com/api/tracker/${team}.js` },
+          // The page's own collect key (issue 34, finding 3): random, never the content.
+          { name: 'data-collect-key', value: expect.stringMatching(/^[\w-]{16,}$/) as string },
+        ],
+        '',
+      ],
     ]);
     expect(page.all('style').map(textOf)).toEqual(plain.all('style').map(textOf));
     const attributes = page.elements.flatMap((element) => element.attrs);
