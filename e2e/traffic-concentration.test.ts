@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import type { CollectEvent } from '@kindling/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './support/browser';
 import {
-  animationsDone,
   Api,
   createTeamThroughUi,
   newPage,
   newPerson,
-  SCREEN_SIZES,
+  shotAtBothSizes,
   signUpThroughUi,
 } from './support/flows';
 import { createLampCampaign, sendLampTraffic } from './support/lamp-campaign';
@@ -24,7 +22,6 @@ import { WEEKLY_PAGE } from './support/weekly-page';
 // with traffic from many addresses shows none (the positive control).
 
 const baseUrl = inject('baseUrl');
-const SHOTS = '/tmp/shots';
 const ATTACKER = '203.0.113.7';
 
 interface Served {
@@ -32,18 +29,6 @@ interface Served {
   url: string;
   elements: { id: number; variants: { id: number }[] }[];
   goals: { id: number; url?: string }[];
-}
-
-/** Full-page pictures at 1440x900 and 390x844 into /tmp/shots, for a person to look at. */
-async function shotsAtBothSizes(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  const before = page.viewportSize();
-  for (const [size, viewport] of Object.entries(SCREEN_SIZES)) {
-    await page.setViewportSize(viewport);
-    await animationsDone(page);
-    await page.screenshot({ path: `${SHOTS}/${name}-${size}.png`, fullPage: true });
-  }
-  if (before) await page.setViewportSize(before);
 }
 
 /**
@@ -154,7 +139,7 @@ describe('traffic concentrated on one address (issue 34, finding 3)', () => {
       campaigns: Served[];
     };
     expect(after.campaigns.map((campaign) => campaign.id)).toContain(campaignId);
-    await shotsAtBothSizes(page, 'traffic-concentration-idea-test');
+    await shotAtBothSizes(page, 'traffic-concentration-idea-test');
   });
 
   it("shows the warning on a campaign's results, and none for traffic from many addresses", async () => {
@@ -185,7 +170,7 @@ describe('traffic concentrated on one address (issue 34, finding 3)', () => {
     expect(await warning.innerText()).toContain(
       '100% of the 450 counted visitors came from one network address.',
     );
-    await shotsAtBothSizes(page, 'traffic-concentration-results');
+    await shotAtBothSizes(page, 'traffic-concentration-results');
 
     await page.goto(`/admin/${team}/campaign/${spread.id}`);
     await page.getByTestId('results-body').waitFor({ timeout: 15_000 });

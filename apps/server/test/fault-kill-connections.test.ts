@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { describeWithRedis, TEST_REDIS_URL, uniqueRedisPrefix } from './redis';
-import type { ServerProcess } from './server-process';
+import { workerPids, type ServerProcess } from './server-process';
 import { createSharedDatabase, startHealthyServer } from './shared-processes';
 import { processServingPort } from './socket-owner';
 
@@ -37,13 +37,6 @@ interface Outcome {
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'kindling-fault-conn-'));
 const waitLong = { timeout: 60_000, interval: 20 };
-
-const listeningPids = (cluster: ServerProcess) =>
-  cluster
-    .output()
-    .split('\n')
-    .filter((line) => line.includes('"msg":"worker listening"'))
-    .map((line) => (JSON.parse(line) as { workerPid: number }).workerPid);
 
 /** GET /api/health, answered, cut (closed or reset without an answer) or hung past BOUND_MS. */
 function boundedRequest(
@@ -120,7 +113,7 @@ describeWithRedis('kill -9 of a cluster worker with connections in flight [postg
     const primary = running.child.pid!;
     const killed = new Set<number>();
     const holder = async (clientPort: number) => {
-      const workers = listeningPids(running).filter((pid) => !killed.has(pid));
+      const workers = workerPids(running).filter((pid) => !killed.has(pid));
       const pid = await processServingPort(clientPort, [primary, ...workers, ...killed]);
       if (pid === undefined) return 'nobody';
       return pid === primary ? 'the primary' : `worker ${pid}${killed.has(pid) ? ' (killed)' : ''}`;
@@ -128,11 +121,8 @@ describeWithRedis('kill -9 of a cluster worker with connections in flight [postg
 
     const attempts: { kill: number; outcomes: Outcome[] }[] = [];
     for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
-      await vi.waitFor(
-        () => expect(listeningPids(running)).toHaveLength(WORKERS + attempt),
-        waitLong,
-      );
-      const victim = listeningPids(running).filter((pid) => !killed.has(pid))[attempt % WORKERS]!;
+      await vi.waitFor(() => expect(workerPids(running)).toHaveLength(WORKERS + attempt), waitLong);
+      const victim = workerPids(running).filter((pid) => !killed.has(pid))[attempt % WORKERS]!;
       const outcomes: Outcome[] = [];
       let killedAt = 0;
       let stopping = false;
@@ -168,10 +158,7 @@ describeWithRedis('kill -9 of a cluster worker with connections in flight [postg
     }
 
     // Every killed worker was replaced: the cluster stops cleanly with all of them listening.
-    await vi.waitFor(
-      () => expect(listeningPids(running)).toHaveLength(WORKERS + ATTEMPTS),
-      waitLong,
-    );
+    await vi.waitFor(() => expect(workerPids(running)).toHaveLength(WORKERS + ATTEMPTS), waitLong);
     const count = (outcomes: Outcome[], kind: Kind) =>
       outcomes.filter((outcome) => outcome.kind === kind).length;
     const all = attempts.flatMap((attempt) => attempt.outcomes);

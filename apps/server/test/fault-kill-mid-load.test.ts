@@ -8,7 +8,7 @@ import { createTrackedCampaign } from './collect-load';
 import { startCollectLoad } from './collect-senders';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from './fake-openai-server';
 import { describeWithRedis, TEST_REDIS_URL, uniqueRedisPrefix } from './redis';
-import type { ServerProcess } from './server-process';
+import { workerPids, type ServerProcess } from './server-process';
 import {
   createSharedDatabase,
   createTeamOver,
@@ -40,14 +40,6 @@ const RECOVERY_MARGIN_MS = 4_000;
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'kindling-fault-'));
 const waitLong = { timeout: 30_000, interval: 20 };
-
-/** The pids of the cluster's workers as its primary logged them, in order of start. */
-const listeningPids = (cluster: ServerProcess) =>
-  cluster
-    .output()
-    .split('\n')
-    .filter((line) => line.includes('"msg":"worker listening"'))
-    .map((line) => (JSON.parse(line) as { workerPid: number }).workerPid);
 
 describeWithRedis('kill -9 of a cluster worker mid-load [postgres]', () => {
   let database: Awaited<ReturnType<typeof createSharedDatabase>>;
@@ -103,8 +95,8 @@ describeWithRedis('kill -9 of a cluster worker mid-load [postgres]', () => {
     );
     const url = cluster.url;
     const running = cluster;
-    await vi.waitFor(() => expect(listeningPids(running)).toHaveLength(3), waitLong);
-    const workers = listeningPids(running);
+    await vi.waitFor(() => expect(workerPids(running)).toHaveLength(3), waitLong);
+    const workers = workerPids(running);
     const campaign = await createTrackedCampaign(url);
     const token = await signUpOver(running);
     const slug = await createTeamOver(running, token);
@@ -160,7 +152,7 @@ describeWithRedis('kill -9 of a cluster worker mid-load [postgres]', () => {
     const sinceKill = () => Date.now() - killedAt;
     const enough = Math.min(acknowledgedAtKill + AFTER_KILL, MAX_EVENTS);
     const [replacedMs, [job, recoveredMs]] = await Promise.all([
-      vi.waitFor(() => expect(listeningPids(running)).toHaveLength(4), waitLong).then(sinceKill),
+      vi.waitFor(() => expect(workerPids(running)).toHaveLength(4), waitLong).then(sinceKill),
       vi
         .waitFor(async () => {
           const read = await readJob();

@@ -81,3 +81,11 @@ export async function startServerProcess(
     },
   };
 }
+
+/** The pids of a cluster's workers as its primary logged them, in order of start. */
+export const workerPids = (cluster: ServerProcess): number[] =>
+  cluster
+    .output()
+    .split('\n')
+    .filter((line) => line.includes('"msg":"worker listening"'))
+    .map((line) => (JSON.parse(line) as { workerPid: number }).workerPid);
