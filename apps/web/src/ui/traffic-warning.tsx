@@ -1,6 +1,5 @@
 import type { TrafficConcentration } from '@kindling/domain';
-import clsx from 'clsx';
-import styles from './traffic-warning.module.css';
+import { NoteBanner } from './note-banner';
 
 /**
  * The server's warning that a campaign's counted traffic comes from few network addresses, so
@@ -16,27 +15,13 @@ export function TrafficWarning({
 }) {
   if (!traffic.concentrated || !traffic.text) return null;
   return (
-    <div className={clsx(styles.warning, className)} role="note" data-testid="traffic-warning">
-      <svg
-        className={styles.icon}
-        width={20}
-        height={20}
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={1.8}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        focusable="false"
-      >
-        <path d="M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z" />
-        <path d="M12 9v4M12 17h.01" />
-      </svg>
-      <div className={styles.body}>
-        <strong className={styles.title}>Traffic from few network addresses</strong>
-        <p className={styles.text}>{traffic.text}</p>
-      </div>
-    </div>
+    <NoteBanner
+      tone="warning"
+      title="Traffic from few network addresses"
+      className={className}
+      testId="traffic-warning"
+    >
+      {traffic.text}
+    </NoteBanner>
   );
 }
