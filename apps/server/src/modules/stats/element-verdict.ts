@@ -19,13 +19,8 @@ export interface MetricCounts {
   arms: readonly ArmCounts[];
 }
 
-export interface ElementPlan {
-  method: StatsPlan['method'];
-  correction: StatsPlan['correction'];
-  minimumDetectableEffect: number;
-  /** Visitors each arm needs, from the MDE and the original's rate; null before it converts. */
-  plannedPerArm: number | null;
-}
+/** The plan as the answer shows it: the mixing variance stays inside the engine. */
+export type ElementPlan = Omit<StatsPlan, 'mixingVariance'>;
 
 /**
  * The element's verdict and every metric's comparisons (packages/domain stats/verdict.ts),
@@ -62,14 +57,6 @@ export function elementVerdictOf({
     srmFlagged,
     plan,
   });
-  return {
-    verdict,
-    comparisons,
-    plan: {
-      method: settings.method,
-      correction: settings.correction,
-      minimumDetectableEffect: settings.minimumDetectableEffect,
-      plannedPerArm,
-    },
-  };
+  const { mixingVariance: _inside, ...shown } = plan;
+  return { verdict, comparisons, plan: shown };
 }
