@@ -20,3 +20,4 @@ export * from './comparison';
 export * from './family';
 export * from './plan';
 export * from './verdict';
+export * from './auto-stop';
