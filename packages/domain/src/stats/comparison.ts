@@ -1,6 +1,7 @@
 import { assertArmCounts, type ArmCounts } from './counts';
 import { normalQuantile, normalSf } from './normal';
 import { sequentialHalfWidth } from './sequential';
+import { studentTCritical, studentTTwoSided } from './student-t';
 import type { Interval } from './uplift';
 
 /**
@@ -15,6 +16,8 @@ export interface ArmSummary {
 }
 
 export type TestMethod = 'sequential' | 'fixed';
+/** Visitors who converted; a mean per visitor (revenue); a ratio of two sums (per session). */
+export type MetricType = 'conversion' | 'mean' | 'ratio';
 
 /**
  * A variant against its control on the log of the ratio of means, θ = ln(mean_v / mean_c):
@@ -112,4 +115,116 @@ export function meanSummary({ units, sum, sumOfSquares }: MeanTotals): ArmSummar
   const mean = sum / units;
   const sampleVariance = Math.max(0, (sumOfSquares - units * mean * mean) / (units - 1));
   return { units, mean, varianceOfMean: sampleVariance / units };
+}
+
+/** Per-unit totals of a ratio metric (revenue per session): numerator x and denominator y. */
+export interface RatioTotals {
+  units: number;
+  numerator: { sum: number; sumOfSquares: number };
+  denominator: { sum: number; sumOfSquares: number };
+  /** Σ x·y over the units. */
+  sumOfProducts: number;
+}
+
+/**
+ * R = Σx / Σy with the delta method's variance for units (visitors) that carry several of the
+ * denominator (sessions): Var(R̂) = (s_x²/ȳ² - 2 x̄ s_xy/ȳ³ + x̄² s_y²/ȳ⁴) / n, sample
+ * (co)variances over the units (Deng, Knoblich & Lu, KDD 2018, §2.2).
+ */
+export function ratioSummary({
+  units,
+  numerator,
+  denominator,
+  sumOfProducts,
+}: RatioTotals): ArmSummary {
+  const mean = denominator.sum > 0 ? numerator.sum / denominator.sum : 0;
+  if (units < 2 || !(denominator.sum > 0)) return { units, mean, varianceOfMean: 0 };
+  const x = numerator.sum / units;
+  const y = denominator.sum / units;
+  const covariance = (sumOfSquares: number, product: number) =>
+    (sumOfSquares - units * product) / (units - 1);
+  const varianceX = Math.max(0, covariance(numerator.sumOfSquares, x * x));
+  const varianceY = Math.max(0, covariance(denominator.sumOfSquares, y * y));
+  const covarianceXY = covariance(sumOfProducts, x * y);
+  const variance =
+    (varianceX / y ** 2 - (2 * x * covarianceXY) / y ** 3 + (x * x * varianceY) / y ** 4) / units;
+  return { units, mean, varianceOfMean: Math.max(0, variance) };
+}
+
+/** Welch's unequal-variances t-test of mean_v - mean_c (Welch, Biometrika 34, 1947). */
+export interface WelchTest {
+  difference: number;
+  standardError: number;
+  t: number;
+  /** Welch–Satterthwaite degrees of freedom. */
+  degreesOfFreedom: number;
+  pValue: number;
+}
+
+/** Null when either arm has fewer than 2 units or neither varies. */
+export function welchTest(control: ArmSummary, variant: ArmSummary): WelchTest | null {
+  if (control.units < 2 || variant.units < 2) return null;
+  const [vc, vv] = [control.varianceOfMean, variant.varianceOfMean];
+  const variance = vc + vv;
+  if (!(variance > 0) || !Number.isFinite(variance)) return null;
+  const degreesOfFreedom =
+    variance ** 2 / (vc ** 2 / (control.units - 1) + vv ** 2 / (variant.units - 1));
+  const difference = variant.mean - control.mean;
+  const standardError = Math.sqrt(variance);
+  const t = difference / standardError;
+  return {
+    difference,
+    standardError,
+    t,
+    degreesOfFreedom,
+    pValue: studentTTwoSided(t, degreesOfFreedom),
+  };
+}
+
+/** The Welch interval of mean_v - mean_c at level 1 - alpha: the inversion of its t-test. */
+export const welchInterval = (test: WelchTest, alpha: number): Interval => {
+  const half = studentTCritical(alpha, test.degreesOfFreedom) * test.standardError;
+  return [test.difference - half, test.difference + half];
+};
+
+/** One comparison as every metric answers it: a relative change, its p-value and interval. */
+export interface PairTest {
+  /** Relative change of the variant against the control. */
+  estimate: number;
+  pValue: number;
+  /** The relative interval at level 1 - alpha, excluding 0 exactly when pValue < alpha. */
+  interval: (alpha: number) => Interval;
+}
+
+/**
+ * The test of one pair: a mean at fixed horizon is Welch's t-test on the difference, read
+ * relative to the control's mean (the interval clipped at -100%: these metrics are never
+ * negative); everything else is the log-ratio test above (fixed z or always-valid mSPRT).
+ */
+export function pairTest(
+  control: ArmSummary,
+  variant: ArmSummary,
+  settings: MethodSettings,
+  kind: MetricType,
+): PairTest | null {
+  if (kind === 'mean' && settings.method === 'fixed') {
+    const test = welchTest(control, variant);
+    if (!test || !(control.mean > 0)) return null;
+    const relative = (value: number) => Math.max(-1, value / control.mean);
+    return {
+      estimate: test.difference / control.mean,
+      pValue: test.pValue,
+      interval: (alpha) => {
+        const [lo, hi] = welchInterval(test, alpha);
+        return [relative(lo), relative(hi)];
+      },
+    };
+  }
+  const ratio = logRatio(control, variant);
+  if (!ratio) return null;
+  return {
+    estimate: Math.expm1(ratio.estimate),
+    pValue: comparisonPValue(ratio, settings),
+    interval: (alpha) => relativeInterval(comparisonInterval(ratio, settings, alpha)),
+  };
 }

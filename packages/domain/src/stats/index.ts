@@ -21,3 +21,4 @@ export * from './family';
 export * from './plan';
 export * from './verdict';
 export * from './auto-stop';
+export * from './student-t';

@@ -1,11 +1,9 @@
 import { probabilityBetaExceeds } from './beta';
 import {
-  comparisonInterval,
-  comparisonPValue,
   conversionSummary,
-  logRatio,
-  relativeInterval,
+  pairTest,
   type ArmSummary,
+  type MetricType,
   type TestMethod,
 } from './comparison';
 import { assertArmCounts, type ArmCounts } from './counts';
@@ -49,25 +47,27 @@ export interface Compared {
 }
 
 /**
- * Compares each pair on the log ratio of means and corrects the family: the p-value, the
- * interval and `significant` come from one test (comparison.ts, family.ts).
+ * Compares each pair (comparison.ts `pairTest`: the log ratio, or Welch for a mean at fixed
+ * horizon) and corrects the family: the p-value, the interval and `significant` come from one
+ * test (family.ts).
  */
 export function compareFamily(
   pairs: readonly { control: ArmSummary; variant: ArmSummary }[],
   settings: ComparisonSettings,
+  kind: MetricType = 'conversion',
 ): Compared[] {
-  const ratios = pairs.map(({ control, variant }) => logRatio(control, variant));
-  const pValues = ratios.map((ratio) => (ratio ? comparisonPValue(ratio, settings) : 1));
+  const tests = pairs.map(({ control, variant }) => pairTest(control, variant, settings, kind));
+  const pValues = tests.map((test) => test?.pValue ?? 1);
   const adjusted = adjustFamily(pValues, { correction: settings.correction, alpha: VERDICT_ALPHA });
-  return ratios.map((ratio, i) => {
+  return tests.map((test, i) => {
     const { adjustedPValue, significant, intervalAlpha } = adjusted[i]!;
     return {
-      estimate: ratio && Math.expm1(ratio.estimate),
-      interval: ratio && relativeInterval(comparisonInterval(ratio, settings, intervalAlpha)),
+      estimate: test?.estimate ?? null,
+      interval: test?.interval(intervalAlpha) ?? null,
       level: 1 - intervalAlpha,
       pValue: pValues[i]!,
       adjustedPValue,
-      significant: ratio !== null && significant,
+      significant: test !== null && significant,
     };
   });
 }

@@ -1,4 +1,4 @@
-import type { ArmSummary, TestMethod } from './comparison';
+import type { ArmSummary, MetricType, TestMethod } from './comparison';
 import {
   compareFamily,
   MINIMUM_VISITORS_PER_ARM,
@@ -26,7 +26,7 @@ export interface MetricDefinition {
   role: MetricRole;
   lowerIsBetter: boolean;
   /** Conversion metrics read "converts 12% better"; others "is 12% better on {name}". */
-  kind: 'conversion' | 'mean' | 'ratio';
+  kind: MetricType;
 }
 
 export interface ComparedArm {
@@ -87,6 +87,7 @@ export function compareMetric(
   const compared = compareFamily(
     running.map((index) => ({ control: summaries[0]!, variant: summaries[index]! })),
     plan,
+    definition.kind,
   );
   return running.map((index, i) => {
     const c = compared[i]!;
