@@ -101,7 +101,8 @@ describe('auto-stop rule', () => {
         const decision = autoStopDecision(elements);
         if (!decision.stop) return;
         for (const tested of elements.filter((e) => e.hasRunningVariant)) {
-          const atPlan = tested.plannedPerArm !== null && tested.smallestArm >= tested.plannedPerArm;
+          const atPlan =
+            tested.plannedPerArm !== null && tested.smallestArm >= tested.plannedPerArm;
           if (atPlan) continue;
           expect(tested.verdict.method).toBe('sequential');
           expect(DECISION_STATES as readonly string[]).toContain(tested.verdict.state);

@@ -1,19 +1,48 @@
 import fc from 'fast-check';
-import type { ArmCounts } from './counts';
 import { describe, expect, it } from 'vitest';
 import { NOT_ENOUGH_DATA_VIEWS } from '../constants';
 import {
   campaignPerformance,
+  campaignVerdictOf,
   performanceFiguresSchema,
   PERFORMANCE_RECENT_DAYS,
+  type ElementVerdictFigures,
   type PerformanceArm,
   type PerformanceElement,
   type RecentElement,
 } from './campaign-performance';
-import { conversionFamily } from './significance';
+import type { MetricComparison, Verdict } from './verdict';
 
-const compareToControl = (control: ArmCounts, variant: ArmCounts) =>
-  conversionFamily([{ control, variant }])[0]!;
+const verdict = (state: Verdict['state'], variantId: number | null = null): Verdict => ({
+  state,
+  variantId,
+  method: 'sequential',
+  metricId: null,
+  summary: `${state} summary`,
+  visitorsNeeded: null,
+});
+const comparison = (variantId: number, metricId: string, estimate: number): MetricComparison => ({
+  metricId,
+  variantId,
+  estimate,
+  interval: [estimate / 2, estimate * 2],
+  level: 0.95,
+  pValue: 0.001,
+  adjustedPValue: 0.002,
+  significant: true,
+  direction: 'better',
+});
+const figuresOf = (
+  elementId: number,
+  state: Verdict['state'] = 'keep_running',
+  variantId: number | null = null,
+  comparisons: MetricComparison[] = [],
+): ElementVerdictFigures => ({
+  elementId,
+  verdict: verdict(state, variantId),
+  comparisons,
+  primaryMetricId: 'goal-1',
+});
 
 const arm = (views: number, visitors: number, conversions: number, converted = conversions) => ({
   views,
@@ -26,24 +55,25 @@ const days = (entries: Record<number, number>) =>
   Array.from({ length: PERFORMANCE_RECENT_DAYS }, (_, day) => entries[day] ?? 0);
 
 describe('campaignPerformance', () => {
-  it('answers zeros and no best variant before any view', () => {
+  it("answers zeros and the first element's verdict before any view", () => {
     const figures = campaignPerformance({
       allTime: [
         { elementId: 1, control: arm(0, 0, 0), variants: [{ variantId: 7, arm: arm(0, 0, 0) }] },
       ],
       recent: [quiet(1)],
+      verdicts: [figuresOf(1, 'not_enough_data')],
     });
     expect(figures).toEqual({
       views: 0,
       conversions: 0,
       conversionRate: 0,
-      bestVariant: null,
+      verdict: { ...verdict('not_enough_data'), elementId: 1, uplift: null },
       enoughData: false,
       last30Days: { views: 0, conversions: 0, daily: days({}) },
     });
   });
 
-  it("counts the lead element's arms and picks the variant likeliest to beat its control", () => {
+  it("counts the lead element's arms and carries its verdict", () => {
     const figures = campaignPerformance({
       allTime: [
         // The headline saw every view; the button was added later and saw fewer.
@@ -71,25 +101,24 @@ describe('campaignPerformance', () => {
         },
         { elementId: 2, arms: [{ views: 40, daily: days({ 0: 9 }) }] },
       ],
+      // The button's own verdict is a winner, but the list speaks for the headline.
+      verdicts: [
+        figuresOf(2, 'winner', 21, [comparison(21, 'goal-1', 0.5)]),
+        figuresOf(1, 'winner', 11, [comparison(12, 'goal-1', -0.3), comparison(11, 'goal-1', 1)]),
+      ],
     });
-    const best = compareToControl(
-      { visitors: 120, conversions: 15 },
-      { visitors: 120, conversions: 30 },
-    );
     expect(figures).toEqual({
       views: 450,
       conversions: 53,
       conversionRate: 53 / 450,
-      bestVariant: {
+      verdict: {
+        ...verdict('winner', 11),
         elementId: 1,
-        variantId: 11,
-        uplift: 1,
-        chanceToBeatControl: best.chanceToBeatControl,
+        uplift: { estimate: 1, interval: [0.5, 2], level: 0.95 },
       },
       enoughData: true,
       last30Days: { views: 60, conversions: 6, daily: days({ 28: 1, 29: 5 }) },
     });
-    expect(best.chanceToBeatControl).toBeGreaterThan(0.95);
   });
 
   it('has enough data from the dialog threshold on', () => {
@@ -97,35 +126,28 @@ describe('campaignPerformance', () => {
       campaignPerformance({
         allTime: [{ elementId: 1, control: arm(views, views, 0), variants: [] }],
         recent: [],
+        verdicts: [],
       });
     expect(at(NOT_ENOUGH_DATA_VIEWS - 1).enoughData).toBe(false);
     expect(at(NOT_ENOUGH_DATA_VIEWS).enoughData).toBe(true);
-    expect(at(NOT_ENOUGH_DATA_VIEWS).bestVariant).toBeNull();
+    expect(at(NOT_ENOUGH_DATA_VIEWS).verdict).toBeNull();
   });
 
-  it('caps converted visitors at the visitors, as the results page does', () => {
-    const figures = campaignPerformance({
-      allTime: [
-        {
-          elementId: 1,
-          control: arm(1000, 400, 300, 300),
-          variants: [{ variantId: 5, arm: arm(1000, 200, 600, 500) }],
-        },
-      ],
-      recent: [],
-    });
-    expect(figures.bestVariant).toEqual({
-      elementId: 1,
-      variantId: 5,
-      uplift: compareToControl(
-        { visitors: 400, conversions: 300 },
-        { visitors: 200, conversions: 200 },
-      ).uplift!.estimate,
-      chanceToBeatControl: compareToControl(
-        { visitors: 400, conversions: 300 },
-        { visitors: 200, conversions: 200 },
-      ).chanceToBeatControl,
-    });
+  it('gives an uplift only for the variant the verdict names, on the primary metric', () => {
+    const on = (figures: ElementVerdictFigures) => campaignVerdictOf(figures).uplift;
+    // A guardrail's comparison of the same variant is not its uplift.
+    expect(
+      on(
+        figuresOf(1, 'guardrail_harm', 5, [
+          comparison(5, 'goal-9', -0.2),
+          comparison(5, 'goal-1', 0.3),
+        ]),
+      ),
+    ).toEqual({ estimate: 0.3, interval: [0.15, 0.6], level: 0.95 });
+    expect(on(figuresOf(1, 'keep_running', null, [comparison(5, 'goal-1', 0.3)]))).toBeNull();
+    expect(
+      on(figuresOf(1, 'winner', 5, [{ ...comparison(5, 'goal-1', 0), estimate: null }])),
+    ).toBeNull();
   });
 });
 
@@ -172,6 +194,7 @@ const campaignArbitrary = fc
       elementId: e + 1,
       arms: element.recent,
     })),
+    verdicts: elements.map((_element, e) => figuresOf(e + 1)),
   }));
 
 const elementViews = (element: PerformanceElement) =>
@@ -195,28 +218,14 @@ describe('campaignPerformance properties', () => {
     );
   });
 
-  it('names a best variant no other variant beats, exactly when there are views and variants', () => {
+  it("carries the lead element's verdict, the first element's before any view", () => {
     fc.assert(
       fc.property(campaignArbitrary, (input) => {
-        const { bestVariant, views } = campaignPerformance(input);
-        const variants = input.allTime.flatMap((element) =>
-          element.variants.map((variant) => ({
-            element,
-            variant,
-            chance: compareToControl(
-              { visitors: element.control.visitors, conversions: element.control.conversions },
-              { visitors: variant.arm.visitors, conversions: variant.arm.conversions },
-            ).chanceToBeatControl,
-          })),
-        );
-        expect(bestVariant === null).toBe(views === 0 || variants.length === 0);
-        if (!bestVariant) return;
-        const picked = variants.find((v) => v.variant.variantId === bestVariant.variantId)!;
-        expect(picked.element.elementId).toBe(bestVariant.elementId);
-        expect(picked.chance).toBe(bestVariant.chanceToBeatControl);
-        for (const other of variants) {
-          expect(other.chance ?? -1).toBeLessThanOrEqual(picked.chance ?? -1);
-        }
+        const { verdict: shown, views } = campaignPerformance(input);
+        expect(shown === null).toBe(input.allTime.length === 0);
+        if (!shown) return;
+        const lead = input.allTime.find((element) => elementViews(element) === views);
+        expect(shown.elementId).toBe(views === 0 ? input.allTime[0]!.elementId : lead!.elementId);
       }),
     );
   });
@@ -229,12 +238,14 @@ describe('campaignPerformance properties', () => {
         const reversed = {
           allTime: [...input.allTime].reverse(),
           recent: [...input.recent].reverse(),
+          verdicts: [...input.verdicts].reverse(),
         };
         const a = campaignPerformance(input);
         const b = campaignPerformance(reversed);
-        expect({ views: b.views, conversions: b.conversions }).toEqual({
+        expect({ views: b.views, conversions: b.conversions, verdict: b.verdict }).toEqual({
           views: a.views,
           conversions: a.conversions,
+          verdict: views.length === 0 || a.views === 0 ? b.verdict : a.verdict,
         });
       }),
     );

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { leadElementId } from '../campaign-counts';
 import { NOT_ENOUGH_DATA_VIEWS } from '../constants';
-import { conversionFamily } from './significance';
+import { verdictSchema } from './significance-schema';
+import type { MetricComparison, Verdict } from './verdict';
 
 // `GET /api/team/{team}/campaign/performance/campaigns`: one campaign's headline figures for the
 // campaign list, the same figures the results page shows (docs/decisions.md, "Campaign
@@ -11,9 +12,9 @@ import { conversionFamily } from './significance';
 // - conversions: of those, the sessions that reached the conversion goal (the goal flagged as
 //   such, else the last one), the results page's headline `conversions`;
 // - conversionRate: conversions / views (the headline's "conversions per view"), 0 without views;
-// - bestVariant: over every element, the variant likeliest to beat its element's control
-//   (chance to beat control, ties to the larger uplift, then the first), with its relative
-//   uplift; both computed on visitors as the results page's significance is;
+// - verdict: the lead element's verdict over the campaign's whole life, the one the results
+//   page shows for a range holding it (the server's element-verdict.ts; the list never
+//   derives one), with the relative change of the variant it names on the primary metric;
 // - enoughData: views reach NOT_ENOUGH_DATA_VIEWS, the results page's dialog threshold.
 
 /** The list's recent period: this many calendar days, today included. */
@@ -49,21 +50,27 @@ export interface RecentElement {
   arms: readonly RecentArm[];
 }
 
-export const bestVariantSchema = z.object({
+const intervalSchema = z.tuple([z.number(), z.number()]);
+
+/** The campaign's verdict in the list: its lead element's (the one the headline counts). */
+export const campaignVerdictSchema = verdictSchema.extend({
   elementId: z.number().int(),
-  variantId: z.number().int(),
-  /** Relative uplift of the variant's conversion rate over the control's; null when undefined. */
-  uplift: z.number().nullable(),
-  /** Null below the minimum sample (MINIMUM_VISITORS_PER_ARM in both arms). */
-  chanceToBeatControl: z.number().min(0).max(1).nullable(),
+  /**
+   * The named variant's relative change on the primary metric and its interval (the verdict's
+   * own comparison): set for `winner` and `guardrail_harm`, else null.
+   */
+  uplift: z
+    .object({ estimate: z.number(), interval: intervalSchema.nullable(), level: z.number() })
+    .nullable(),
 });
-export type BestVariant = z.infer<typeof bestVariantSchema>;
+export type CampaignVerdict = z.infer<typeof campaignVerdictSchema>;
 
 export const performanceFiguresSchema = z.object({
   views: z.number().int().min(0),
   conversions: z.number().int().min(0),
   conversionRate: z.number().min(0),
-  bestVariant: bestVariantSchema.nullable(),
+  /** Null for a campaign without elements. */
+  verdict: campaignVerdictSchema.nullable(),
   enoughData: z.boolean(),
   last30Days: z.object({
     views: z.number().int().min(0),
@@ -95,52 +102,58 @@ function leadOf<T extends { elementId: number }>(
   return elements.find((element) => element.elementId === lead);
 }
 
-function bestVariantOf(elements: readonly PerformanceElement[]): BestVariant | null {
-  let best: BestVariant | null = null;
-  for (const element of elements) {
-    const control = {
-      visitors: element.control.visitors,
-      conversions: Math.min(element.control.convertedVisitors, element.control.visitors),
-    };
-    for (const { variantId, arm } of element.variants) {
-      const [compared] = conversionFamily([
-        {
-          control,
-          variant: {
-            visitors: arm.visitors,
-            conversions: Math.min(arm.convertedVisitors, arm.visitors),
-          },
-        },
-      ]);
-      const candidate: BestVariant = {
-        elementId: element.elementId,
-        variantId,
-        uplift: compared!.uplift?.estimate ?? null,
-        chanceToBeatControl: compared!.chanceToBeatControl,
-      };
-      if (!best || beats(candidate, best)) best = candidate;
-    }
-  }
-  return best;
+function verdictOf(verdicts: readonly ElementVerdictFigures[], elementId: number | undefined) {
+  const found = verdicts.find((element) => element.elementId === elementId) ?? verdicts[0];
+  return found ? campaignVerdictOf(found) : null;
 }
 
-const beats = (a: BestVariant, b: BestVariant) =>
-  a.chanceToBeatControl !== b.chanceToBeatControl
-    ? (a.chanceToBeatControl ?? -1) > (b.chanceToBeatControl ?? -1)
-    : (a.uplift ?? -Infinity) > (b.uplift ?? -Infinity);
+/** An element's verdict as the list carries it (see campaignVerdictSchema). */
+export interface ElementVerdictFigures {
+  elementId: number;
+  verdict: Verdict;
+  comparisons: readonly MetricComparison[];
+  /** The primary metric's id, null without one. */
+  primaryMetricId: string | null;
+}
+
+/** The element's verdict with the change of the variant it names on the primary metric. */
+export function campaignVerdictOf({
+  elementId,
+  verdict,
+  comparisons,
+  primaryMetricId,
+}: ElementVerdictFigures): CampaignVerdict {
+  const named =
+    verdict.variantId === null
+      ? undefined
+      : comparisons.find(
+          (c) => c.variantId === verdict.variantId && c.metricId === primaryMetricId,
+        );
+  return {
+    ...verdict,
+    elementId,
+    uplift:
+      named && named.estimate !== null
+        ? { estimate: named.estimate, interval: named.interval, level: named.level }
+        : null,
+  };
+}
 
 /**
  * A campaign's figures for the list: all time from `allTime`, the recent days from `recent`
  * (each period's counts come from its own lead element, as the results page counts that
- * period). No best variant before any view or without variants.
+ * period). The verdict is the all-time lead element's; before any view, the first element's.
  */
 export function campaignPerformance({
   allTime,
   recent,
+  verdicts,
 }: {
   allTime: readonly PerformanceElement[];
   /** Arms' `daily` hold PERFORMANCE_RECENT_DAYS days, the oldest first. */
   recent: readonly RecentElement[];
+  /** Every element's verdict over the campaign's life (the server's element-verdict.ts). */
+  verdicts: readonly ElementVerdictFigures[];
 }): PerformanceFigures {
   const lead = leadOf(allTime, (element) => sum(armsOf(element).map((arm) => arm.views)));
   const views = lead ? sum(armsOf(lead).map((arm) => arm.views)) : 0;
@@ -153,7 +166,7 @@ export function campaignPerformance({
     views,
     conversions,
     conversionRate: views === 0 ? 0 : conversions / views,
-    bestVariant: views === 0 ? null : bestVariantOf(allTime),
+    verdict: verdictOf(verdicts, lead?.elementId ?? allTime[0]?.elementId),
     enoughData: views >= NOT_ENOUGH_DATA_VIEWS,
     last30Days: {
       views: recentLead ? sum(recentLead.arms.map((arm) => arm.views)) : 0,

@@ -1,5 +1,4 @@
 import {
-  elementSignificance,
   type ArmCounts,
   type FunnelStep,
   type MetricComparison,
@@ -11,7 +10,12 @@ import {
   type VariantSignificance,
 } from '@kindling/domain';
 import { elementSampleSize } from './element-sample-size';
-import { elementVerdictOf, type CampaignStatsSettings, type ElementPlan } from './element-verdict';
+import {
+  conversionMetrics,
+  decideElement,
+  type CampaignStatsSettings,
+  type ElementPlan,
+} from './element-verdict';
 import type { Interval } from './intervals';
 import {
   presentArm,
@@ -99,33 +103,19 @@ export function elementStats({
   for (const element of elements) {
     const elementArms = arms.get(element.id)!;
     const counts = elementArms.map(armCounts);
-    const [control, ...variants] = counts;
-    // A variant paused now that showed nobody in the range was paused throughout it.
-    const paused = variants.map((arm, v) => !element.variantEnabled[v] && arm.visitors === 0);
-    const significance = elementSignificance({ control: control!, variants, paused }, settings);
-    const srm = bandit ? null : significance.srm;
-    const { verdict, comparisons, plan } = elementVerdictOf({
-      arms: counts.map((arm, a) => ({
-        variantId: a === 0 ? null : element.variantIds[a - 1]!,
-        label: a === 0 ? 'The original' : `Variant ${a}`,
-        visitors: arm.visitors,
-        paused: a > 0 && paused[a - 1]!,
-      })),
-      metrics: [
-        ...(primary ? [{ definition: primary, arms: counts }] : []),
-        ...extraMetrics.map(({ definition, convertedVisitors }) => {
-          const converted = convertedVisitors(element.id);
-          return {
-            definition,
-            arms: counts.map((arm, a) => ({
-              visitors: arm.visitors,
-              conversions: Math.min(converted[a] ?? 0, arm.visitors),
-            })),
-          };
-        }),
-      ],
+    const { paused, significance, srm, verdict, comparisons, plan } = decideElement({
+      element,
+      counts,
+      metrics: conversionMetrics({
+        primary,
+        counts,
+        others: extraMetrics.map(({ definition, convertedVisitors }) => ({
+          definition,
+          converted: convertedVisitors(element.id),
+        })),
+      }),
       settings,
-      srmFlagged: srm?.flagged ?? false,
+      bandit,
     });
     const variantStats: Record<string, VariantStats> = {};
     elementArms.forEach((arm: ArmModes, a) => {

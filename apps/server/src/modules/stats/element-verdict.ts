@@ -1,17 +1,35 @@
 import {
   conversionSummary,
+  elementSignificance,
+  mixingVarianceFor,
+  type Campaign,
+  type Correction,
   elementVerdict,
   plannedSamplePerArm,
   type ArmCounts,
+  type ElementSignificance,
   type ComparedArm,
   type MetricComparison,
   type MetricDefinition,
+  type SrmResult,
   type StatsPlan,
   type Verdict,
 } from '@kindling/domain';
+import type { ElementShape } from './present-stats';
 
 /** The campaign's settings of the statistics, before any data: the element adds its plan. */
 export type CampaignStatsSettings = Omit<StatsPlan, 'plannedPerArm'>;
+
+/** A campaign's settings with its team's correction: what every verdict of it is tested with. */
+export const campaignStatsSettings = (
+  campaign: Pick<Campaign, 'statsMethod' | 'minimumDetectableEffect'>,
+  correction: Correction,
+): CampaignStatsSettings => ({
+  method: campaign.statsMethod,
+  correction,
+  minimumDetectableEffect: campaign.minimumDetectableEffect,
+  mixingVariance: mixingVarianceFor(campaign.minimumDetectableEffect),
+});
 
 /** One metric's counts per arm (control first), e.g. a goal's converted visitors. */
 export interface MetricCounts {
@@ -59,4 +77,78 @@ export function elementVerdictOf({
   });
   const { mixingVariance: _inside, ...shown } = plan;
   return { verdict, comparisons, plan: shown };
+}
+
+/**
+ * The conversion metrics of an element: the primary (counted goal) from the arms' counts, and
+ * each other goal's converted visitors, capped at the arm's visitors as the engine requires.
+ */
+export function conversionMetrics({
+  primary,
+  counts,
+  others,
+}: {
+  primary: MetricDefinition | null;
+  /** The arms' visitors and converted visitors of the counted goal, control first. */
+  counts: readonly ArmCounts[];
+  others: readonly { definition: MetricDefinition; converted: readonly number[] }[];
+}): MetricCounts[] {
+  return [
+    ...(primary ? [{ definition: primary, arms: counts }] : []),
+    ...others.map(({ definition, converted }) => ({
+      definition,
+      arms: counts.map((arm, a) => ({
+        visitors: arm.visitors,
+        conversions: Math.min(converted[a] ?? 0, arm.visitors),
+      })),
+    })),
+  ];
+}
+
+export interface ElementDecision {
+  /** Per variant: not served in the range (paused now, no visitor in it). */
+  paused: boolean[];
+  significance: ElementSignificance;
+  /** Null for bandits: their split follows the results, so none is expected. */
+  srm: SrmResult | null;
+  verdict: Verdict;
+  comparisons: MetricComparison[];
+  plan: ElementPlan;
+}
+
+/**
+ * One element's verdict from its arms' counts: the one path from counts to a verdict, taken by
+ * the stats endpoint, the campaign list, the idea experiments and auto-stop alike.
+ */
+export function decideElement({
+  element,
+  counts,
+  metrics,
+  settings,
+  bandit,
+}: {
+  element: ElementShape;
+  /** The arms' counts on the primary metric, control first. */
+  counts: readonly ArmCounts[];
+  metrics: readonly MetricCounts[];
+  settings: CampaignStatsSettings;
+  bandit: boolean;
+}): ElementDecision {
+  const [control, ...variants] = counts;
+  // A variant paused now that showed nobody in the range was paused throughout it.
+  const paused = variants.map((arm, v) => !element.variantEnabled[v] && arm.visitors === 0);
+  const significance = elementSignificance({ control: control!, variants, paused }, settings);
+  const srm = bandit ? null : significance.srm;
+  const decided = elementVerdictOf({
+    arms: counts.map((arm, a) => ({
+      variantId: a === 0 ? null : element.variantIds[a - 1]!,
+      label: a === 0 ? 'The original' : `Variant ${a}`,
+      visitors: arm.visitors,
+      paused: a > 0 && paused[a - 1]!,
+    })),
+    metrics,
+    settings,
+    srmFlagged: srm?.flagged ?? false,
+  });
+  return { paused, significance, srm, ...decided };
 }

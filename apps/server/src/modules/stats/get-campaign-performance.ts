@@ -4,6 +4,7 @@ import {
   PERFORMANCE_RECENT_DAYS,
   type Campaign,
   type CampaignPerformance,
+  type Correction,
   type PerformanceArm,
   type PerformanceElement,
   type PerformanceFigures,
@@ -12,6 +13,7 @@ import {
 import type { Db } from '../../db/database';
 import type { TeamAccess } from '../../http/types';
 import { CONTROL_ARM, NO_GOAL } from './arm-series';
+import { campaignVerdicts, verdictGoalIds } from './campaign-verdicts';
 import { conversionGoalId } from './funnel-goals';
 import { statsIntervals, type Interval } from './intervals';
 import { sumTeamRollups, type TeamRollupRow } from './performance-repo';
@@ -100,6 +102,17 @@ function byCampaign(rows: readonly TeamRollupRow[]) {
   return grouped;
 }
 
+/** Every element's verdict over the campaign's life, as the list carries it. */
+function verdictsOf(campaign: Campaign, rows: readonly TeamRollupRow[], correction: Correction) {
+  const primary = conversionGoalId(campaign);
+  return campaignVerdicts({ campaign, rows, correction }).map((element) => ({
+    elementId: element.elementId,
+    verdict: element.verdict,
+    comparisons: element.comparisons,
+    primaryMetricId: primary === null ? null : String(primary),
+  }));
+}
+
 /**
  * Every campaign's figures of the team from the rollups: the open days (holding hours that may
  * still change) read each time, the final hours before them from the cache's history.
@@ -111,9 +124,18 @@ export async function loadPerformanceFigures(
     campaigns,
     days,
     now,
-  }: { teamId: number; campaigns: readonly Campaign[]; days: Interval[]; now: number },
+    correction,
+  }: {
+    teamId: number;
+    campaigns: readonly Campaign[];
+    days: Interval[];
+    now: number;
+    /** The team's multiple-comparison correction, for the verdicts. */
+    correction: Correction;
+  },
 ): Promise<Map<number, PerformanceFigures>> {
-  const goalIds = campaigns.flatMap((campaign) => conversionGoalId(campaign) ?? []);
+  // The conversion goals for the figures; with every goal with a role, for the verdicts.
+  const goalIds = [...new Set(campaigns.flatMap(verdictGoalIds))];
   // Days made only of final hours never change: they and all before them are kept.
   const open = days.find((day) => day.end > finalRollupHoursBefore(now))?.start ?? days.at(-1)!.end;
   const [final, recent] = await Promise.all([
@@ -134,6 +156,7 @@ export async function loadPerformanceFigures(
             (row) => row.day >= 0 && row.day < PERFORMANCE_RECENT_DAYS,
           ),
         ),
+        verdicts: verdictsOf(campaign, rows.get(campaign.id) ?? [], correction),
       }),
     ]),
   );
@@ -148,16 +171,30 @@ export async function getCampaignPerformance(
   {
     db,
     listCampaigns,
+    getStatsCorrection,
     cache,
     now = Date.now,
-  }: { db: Db; listCampaigns: ListTeamCampaigns; cache: PerformanceCache; now?: () => number },
+  }: {
+    db: Db;
+    listCampaigns: ListTeamCampaigns;
+    /** The team's multiple-comparison correction (a team setting). */
+    getStatsCorrection: (teamId: number) => Promise<Correction>;
+    cache: PerformanceCache;
+    now?: () => number;
+  },
   { team, timezone }: { team: TeamAccess; timezone: string },
 ): Promise<CampaignPerformance[]> {
-  const campaigns = await listCampaigns({ teamId: team.id });
+  const [campaigns, correction] = await Promise.all([
+    listCampaigns({ teamId: team.id }),
+    getStatsCorrection(team.id),
+  ]);
   const at = now();
   const days = recentDays(at, timezone);
-  const figures = await cache.get({ teamId: team.id, timezone, days, campaigns }, () =>
-    loadPerformanceFigures({ db, cache }, { teamId: team.id, campaigns, days, now: at }),
+  const figures = await cache.get({ teamId: team.id, timezone, days, campaigns, correction }, () =>
+    loadPerformanceFigures(
+      { db, cache },
+      { teamId: team.id, campaigns, days, now: at, correction },
+    ),
   );
   return campaigns.map((campaign) => ({
     id: campaign.id,

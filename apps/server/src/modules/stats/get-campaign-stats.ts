@@ -1,5 +1,4 @@
 import {
-  mixingVarianceFor,
   type Campaign,
   type CampaignMetrics,
   type CampaignStats,
@@ -13,7 +12,7 @@ import { armSeries, type CountedGoal } from './arm-series';
 import { elementFunnel, goalVisitorsByArm } from './element-funnel';
 import { daysExposed } from './element-sample-size';
 import { elementStats, type ExtraMetric } from './element-stats';
-import type { CampaignStatsSettings } from './element-verdict';
+import { campaignStatsSettings } from './element-verdict';
 import { conversionGoalId, funnelGoalIds } from './funnel-goals';
 import { statsIntervals, type Interval } from './intervals';
 import {
@@ -137,7 +136,8 @@ function goalMetric(
   };
 }
 
-function metricsOf(campaign: Campaign, counted: CountedGoal | null) {
+/** The campaign's metrics: the counted goal as primary, the goals with a role besides it. */
+export function metricsOf(campaign: Campaign, counted: CountedGoal | null) {
   const countedGoal = campaign.goals.find((goal) => goal.id === counted?.goalId);
   const primary = countedGoal ? goalMetric(countedGoal, 'primary') : null;
   const others = campaign.goals.flatMap((goal) =>
@@ -162,12 +162,7 @@ export async function getCampaignStats(
     variantIds: element.variants.map((variant) => variant.id),
     variantEnabled: element.variants.map((variant) => variant.isEnabled),
   }));
-  const settings: CampaignStatsSettings = {
-    method: campaign.statsMethod,
-    correction: await getStatsCorrection(team.id),
-    minimumDetectableEffect: campaign.minimumDetectableEffect,
-    mixingVariance: mixingVarianceFor(campaign.minimumDetectableEffect),
-  };
+  const settings = campaignStatsSettings(campaign, await getStatsCorrection(team.id));
   const metrics = metricsOf(campaign, counted);
   const nowMs = now();
   const input = {

@@ -3,12 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { createPerformanceCache, type PerformanceKey } from './performance-cache';
 import type { TeamRollupRow } from './performance-repo';
 
-const campaign = (id: number, variantIds: number[] = [10]) =>
+const campaign = (id: number, variantIds: number[] = [10], over: Partial<Campaign> = {}) =>
   ({
     id,
     name: `Campaign ${id}`,
-    goals: [{ id: 3, isConversionGoal: true }],
-    elements: [{ id: 1, variants: variantIds.map((v) => ({ id: v })) }],
+    type: 'ab_split',
+    statsMethod: 'sequential',
+    minimumDetectableEffect: 0.1,
+    goals: [{ id: 3, isConversionGoal: true, metricRole: null, lowerIsBetter: false }],
+    elements: [{ id: 1, variants: variantIds.map((v) => ({ id: v, isEnabled: true })) }],
+    ...over,
   }) as unknown as Campaign;
 
 const key = (over: Partial<PerformanceKey> = {}): PerformanceKey => ({
@@ -16,6 +20,7 @@ const key = (over: Partial<PerformanceKey> = {}): PerformanceKey => ({
   timezone: 'UTC',
   days: [{ start: 0, end: 86_400_000 }],
   campaigns: [campaign(7)],
+  correction: 'holm',
   ...over,
 });
 
@@ -59,6 +64,43 @@ describe('createPerformanceCache', () => {
     expect(await c.views(key({ campaigns: [campaign(7), campaign(8, [10, 11])] }))).toBe(3);
     expect(await c.views(key({ timezone: 'Europe/Berlin' }))).toBe(4);
     expect(await c.views(key({ days: [{ start: 86_400_000, end: 2 * 86_400_000 }] }))).toBe(5);
+  });
+
+  it('reads again at once when what the verdicts are tested with changes', async () => {
+    const c = setUp();
+    expect(await c.views()).toBe(1);
+    expect(await c.views(key({ correction: 'benjamini-hochberg' }))).toBe(2);
+    const changed: Partial<Campaign>[] = [
+      { statsMethod: 'fixed' },
+      { minimumDetectableEffect: 0.05 },
+      { type: 'multi_armed_bandit' },
+      {
+        goals: [
+          { id: 3, isConversionGoal: true, metricRole: null, lowerIsBetter: false },
+          { id: 4, isConversionGoal: false, metricRole: 'guardrail', lowerIsBetter: true },
+        ] as Campaign['goals'],
+      },
+      {
+        elements: [{ id: 1, variants: [{ id: 10, isEnabled: false }] }] as Campaign['elements'],
+      },
+    ];
+    let calls = 2;
+    for (const over of changed) {
+      expect(
+        await c.views(
+          key({ correction: 'benjamini-hochberg', campaigns: [campaign(7, [10], over)] }),
+        ),
+      ).toBe(++calls);
+    }
+    // A rename or the campaign's own switch is read fresh, not through the figures.
+    expect(
+      await c.views(
+        key({
+          correction: 'benjamini-hochberg',
+          campaigns: [campaign(7, [10], { name: 'Renamed', isEnabled: false, ...changed[4] })],
+        }),
+      ),
+    ).toBe(calls);
   });
 
   it('shares a read in flight, forgets a failed one, and keeps at most maxTeams teams', async () => {

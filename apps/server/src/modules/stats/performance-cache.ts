@@ -1,4 +1,4 @@
-import type { Campaign, PerformanceFigures } from '@kindling/domain';
+import type { Campaign, Correction, PerformanceFigures } from '@kindling/domain';
 import { LRUCache } from 'lru-cache';
 import { conversionGoalId } from './funnel-goals';
 import type { Interval } from './intervals';
@@ -19,6 +19,8 @@ export interface PerformanceKey {
   timezone: string;
   days: readonly Interval[];
   campaigns: readonly Campaign[];
+  /** The team's correction: the verdicts are tested with it. */
+  correction: Correction;
 }
 
 type Figures = Map<number, PerformanceFigures>;
@@ -47,18 +49,28 @@ export interface PerformanceCache {
 
 /**
  * What the figures depend on besides the rollups: the zone and its days, every campaign's
- * elements, arms and conversion goal. A campaign added, a variant added or the conversion goal
- * moved reads the figures again at once; a rename or a switch changes nothing here (names and
- * switches are read fresh on every call).
+ * elements, arms and conversion goal, and what its verdicts are tested with (the team's
+ * correction, the campaign's type, method and MDE, its goals' roles and directions, which
+ * variants are paused). A campaign added, a variant added or paused, the conversion goal moved
+ * or a statistics setting changed reads the figures again at once; a rename or a campaign's
+ * switch changes nothing here (names and switches are read fresh on every call).
  */
-const shapeOf = ({ timezone, days, campaigns }: PerformanceKey) =>
+const shapeOf = ({ timezone, days, campaigns, correction }: PerformanceKey) =>
   JSON.stringify([
     timezone,
     days[0]?.start ?? null,
+    correction,
     campaigns.map((campaign) => [
       campaign.id,
       conversionGoalId(campaign),
-      campaign.elements.map((element) => [element.id, element.variants.map((v) => v.id)]),
+      campaign.type,
+      campaign.statsMethod,
+      campaign.minimumDetectableEffect,
+      campaign.goals.map((goal) => [goal.id, goal.metricRole ?? null, goal.lowerIsBetter]),
+      campaign.elements.map((element) => [
+        element.id,
+        element.variants.map((v) => [v.id, v.isEnabled]),
+      ]),
     ]),
   ]);
 

@@ -3,7 +3,6 @@ import {
   NOT_ENOUGH_DATA_VIEWS,
   PERFORMANCE_RECENT_DAYS,
   type CampaignPerformance,
-  type VariantSignificance,
 } from '@kindling/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/databases';
@@ -128,37 +127,31 @@ describeEachDatabase('campaign performance overview', (kind) => {
     const allTime = await stats(campaignId, now - 60 * DAY, now + HOUR, 'month');
     const days = recentDays(Date.now(), ZONE);
     const recent = await stats(campaignId, days[0]!.start, days.at(-1)!.end, 'day');
-    const variants = Object.values(allTime.elements).flatMap((element) =>
-      Object.values(element.variants)
-        .filter((variant) => !variant.control)
-        .map((variant) => ({
-          elementId: element.id,
-          variantId: variant.id as number,
-          significance: variant.significance as VariantSignificance,
-        })),
-    );
-    const best = variants.reduce<(typeof variants)[number] | null>(
-      (top, v) =>
-        !top ||
-        (v.significance.chanceToBeatControl ?? -1) > (top.significance.chanceToBeatControl ?? -1)
-          ? v
-          : top,
+    // The list speaks for the element with the most views (the first on a tie).
+    const elements = Object.values(allTime.elements);
+    const viewsOf = (element: (typeof elements)[number]) =>
+      Object.values(element.variants).reduce((sum, v) => sum + v.overall.cumulative.views, 0);
+    const lead = elements.reduce<(typeof elements)[number] | null>(
+      (top, element) => (!top || viewsOf(element) > viewsOf(top) ? element : top),
       null,
+    );
+    const primary = allTime.metrics.find((metric) => metric.role === 'primary')?.id;
+    const named = lead?.comparisons.find(
+      (c) => c.variantId === lead.verdict.variantId && c.metricId === primary,
     );
     const { views, conversions, rawConversionsPerView } = allTime.overall.cumulative;
     return {
       views,
       conversions,
       conversionRate: rawConversionsPerView.value,
-      bestVariant:
-        best && views > 0
-          ? {
-              elementId: best.elementId,
-              variantId: best.variantId,
-              uplift: best.significance.uplift?.estimate ?? null,
-              chanceToBeatControl: best.significance.chanceToBeatControl,
-            }
-          : null,
+      verdict: lead && {
+        ...lead.verdict,
+        elementId: lead.id,
+        uplift:
+          named && named.estimate !== null
+            ? { estimate: named.estimate, interval: named.interval, level: named.level }
+            : null,
+      },
       enoughData: views >= NOT_ENOUGH_DATA_VIEWS,
       last30Days: {
         views: recent.overall.cumulative.views,
@@ -263,9 +256,13 @@ describeEachDatabase('campaign performance overview', (kind) => {
     expect(busy.last30Days.daily.filter((day) => day > 0).length).toBeGreaterThanOrEqual(2);
     expect(busy.conversions - busy.last30Days.conversions).toBe(4);
     expect(busy.enoughData).toBe(true);
-    expect(busy.bestVariant).toMatchObject({ elementId: f.headline.id, variantId: f.headline.a });
-    // Below the minimum sample (100 visitors an arm) no uplift or chance is claimed.
-    expect(busy.bestVariant).toMatchObject({ uplift: null, chanceToBeatControl: null });
+    // Below the minimum sample (100 visitors an arm) nothing is claimed: the stats verdict.
+    expect(busy.verdict).toMatchObject({
+      elementId: f.headline.id,
+      state: 'not_enough_data',
+      variantId: null,
+      uplift: null,
+    });
     expect(busy.last30Days.daily).toHaveLength(PERFORMANCE_RECENT_DAYS);
     expect(busy.last30Days.daily.reduce((sum, day) => sum + day, 0)).toBe(
       busy.last30Days.conversions,
@@ -285,7 +282,7 @@ describeEachDatabase('campaign performance overview', (kind) => {
       views: 0,
       conversions: 0,
       conversionRate: 0,
-      bestVariant: null,
+      verdict: null,
       enoughData: false,
       last30Days: { views: 0, conversions: 0 },
     });

@@ -74,7 +74,12 @@ export function statsRoutes(
     },
     (request) =>
       getCampaignPerformance(
-        { db: services.db, listCampaigns, cache: performance },
+        {
+          db: services.db,
+          listCampaigns,
+          getStatsCorrection: statsDeps.getStatsCorrection,
+          cache: performance,
+        },
         { team: requireTeam(request), timezone: request.query.timezone },
       ),
   );

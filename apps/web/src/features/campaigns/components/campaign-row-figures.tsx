@@ -1,15 +1,9 @@
 import type { PerformanceFigures } from '@kindling/domain';
 import clsx from 'clsx';
 import { lazy, Suspense, type ReactNode } from 'react';
-import {
-  formatChance,
-  formatChange,
-  formatCount,
-  formatShare,
-  pluralize,
-} from '../../../lib/format';
+import { formatChange, formatCount, formatShare, pluralize } from '../../../lib/format';
 import { Skeleton } from '../../../ui/skeleton';
-import { shownBestVariant } from '../state/shown-best-variant';
+import { VerdictBadge } from '../../../ui/verdict-badge';
 import styles from './campaign-row-figures.module.css';
 
 // recharts is loaded with the first row that has figures, not with the list.
@@ -17,7 +11,6 @@ const ConversionSparkline = lazy(async () => ({
   default: (await import('./conversion-sparkline')).ConversionSparkline,
 }));
 
-export const NOT_ENOUGH_DATA = 'Not enough data yet';
 const SPARKLINE_SIZE = { width: 80, height: 28 } as const;
 
 function Figure({
@@ -41,24 +34,35 @@ function Figure({
   );
 }
 
-function BestVariant({ figures }: { figures: PerformanceFigures }) {
-  const shown = shownBestVariant(figures);
-  if (!shown) return <span className={styles.muted}>{NOT_ENOUGH_DATA}</span>;
-  const { uplift, chanceToBeatControl } = shown;
+/**
+ * The API's verdict of the campaign (its lead element's, over its whole life): the state, the
+ * change of the variant it names, and its sentence, as the results page says them.
+ */
+function CampaignVerdict({ figures }: { figures: PerformanceFigures }) {
+  const { verdict } = figures;
+  if (!verdict) return <span className={styles.muted}>No elements to test yet</span>;
+  const uplift = verdict.uplift?.estimate;
   return (
-    <>
-      <span className={clsx(uplift > 0 && styles.up, uplift < 0 && styles.down)}>
-        {formatChange(uplift)}
+    <span className={styles.verdict} data-verdict={verdict.state}>
+      <span className={styles.verdictTop}>
+        <VerdictBadge state={verdict.state} />
+        {uplift === undefined ? null : (
+          <span className={clsx(uplift > 0 && styles.up, uplift < 0 && styles.down)}>
+            {formatChange(uplift)}
+          </span>
+        )}
       </span>
-      <span className={styles.sub}>{formatChance(chanceToBeatControl)} to beat original</span>
-    </>
+      <span className={styles.summary} title={verdict.summary} data-testid="verdict-summary">
+        {verdict.summary}
+      </span>
+    </span>
   );
 }
 
 /**
  * A campaign's headline figures in its row (GET /campaign/performance/campaigns): views,
- * conversions, conversion rate, the best variant's uplift and chance to beat the original, and
- * the last 30 days' conversions per day. Placeholders while the figures load.
+ * conversions, conversion rate, the API's verdict, and the last 30 days' conversions per day.
+ * Placeholders while the figures load.
  */
 export function CampaignRowFigures({ figures }: { figures: PerformanceFigures | undefined }) {
   if (!figures) {
@@ -81,8 +85,8 @@ export function CampaignRowFigures({ figures }: { figures: PerformanceFigures | 
             {formatShare(figures.conversionRate)} rate
           </span>
         </Figure>
-        <Figure label="Best variant" name="best-variant" wide>
-          <BestVariant figures={figures} />
+        <Figure label="Verdict" name="verdict" wide>
+          <CampaignVerdict figures={figures} />
         </Figure>
       </dl>
       <div

@@ -1,21 +1,29 @@
-import type { PerformanceFigures } from '@kindling/domain';
+import type { PerformanceFigures, VerdictState } from '@kindling/domain';
 import { describe, expect, it } from 'vitest';
 import { parseSort, sortCampaigns } from './sort-campaigns';
 
+/** A campaign whose verdict names variant 2 with `uplift`, or says `state` and names none. */
 const figures = (
   views: number,
   conversions: number,
   uplift: number | null,
-  enoughData = true,
-  chanceToBeatControl: number | null = 0.5,
+  state: VerdictState = uplift === null ? 'keep_running' : 'winner',
 ) =>
   ({
     views,
     conversions,
     conversionRate: views === 0 ? 0 : conversions / views,
-    bestVariant:
-      uplift === null ? null : { elementId: 1, variantId: 2, uplift, chanceToBeatControl },
-    enoughData,
+    verdict: {
+      elementId: 1,
+      state,
+      variantId: uplift === null ? null : 2,
+      method: 'sequential',
+      metricId: null,
+      summary: 'The API’s sentence.',
+      visitorsNeeded: null,
+      uplift: uplift === null ? null : { estimate: uplift, interval: [0, 1], level: 0.95 },
+    },
+    enoughData: views >= 100,
     last30Days: { views, conversions, daily: [] },
   }) satisfies PerformanceFigures;
 
@@ -27,7 +35,7 @@ const campaigns = [
   { id: 1, name: 'Gamma' },
 ];
 const byId = new Map<number, PerformanceFigures>([
-  [4, figures(50, 10, 0.9, false)],
+  [4, figures(50, 10, null, 'not_enough_data')],
   [3, figures(400, 20, 0.1)],
   [2, figures(400, 40, -0.2)],
 ]);
@@ -45,13 +53,15 @@ describe('sortCampaigns', () => {
     expect(ids('conversionRate')).toEqual([4, 2, 3, 1]);
   });
 
-  it('ranks uplift only where the row shows one (enough data)', () => {
+  it('ranks the uplift the API gives with its verdict, the others after in list order', () => {
     expect(ids('uplift')).toEqual([3, 2, 4, 1]);
   });
 
-  it('ranks no uplift the server left without a chance (below the minimum sample)', () => {
-    const belowSample = new Map(byId).set(1, figures(300, 90, 2, true, null));
-    expect(sortCampaigns(campaigns, belowSample, 'uplift').map((c) => c.id)).toEqual([3, 2, 4, 1]);
+  it('ranks nothing the API does not name (no uplift without a variant in the verdict)', () => {
+    const running = new Map(byId).set(1, figures(300, 90, null, 'keep_running'));
+    expect(sortCampaigns(campaigns, running, 'uplift').map((c) => c.id)).toEqual([3, 2, 4, 1]);
+    const noElements = new Map(byId).set(1, { ...figures(0, 0, null), verdict: null });
+    expect(sortCampaigns(campaigns, noElements, 'uplift').map((c) => c.id)).toEqual([3, 2, 4, 1]);
   });
 
   it('reads the sort from the address, the default for anything else', () => {

@@ -1,5 +1,4 @@
 import type { PerformanceFigures } from '@kindling/domain';
-import { shownBestVariant } from './shown-best-variant';
 
 /** The list's orders; numbers sort highest first, the list's own order breaking ties. */
 export const CAMPAIGN_SORTS = [
@@ -22,7 +21,7 @@ const names = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true 
 
 /**
  * The number a campaign sorts by, or null to go after every campaign that has one: figures
- * not loaded yet, and an uplift the row does not show (shownBestVariant).
+ * not loaded yet, and a verdict that names no variant (the API gives an uplift only with it).
  */
 function keyOf(sort: Exclude<CampaignSort, 'newest' | 'name'>, figures?: PerformanceFigures) {
   if (!figures) return null;
@@ -32,7 +31,7 @@ function keyOf(sort: Exclude<CampaignSort, 'newest' | 'name'>, figures?: Perform
     case 'conversionRate':
       return figures.conversionRate;
     case 'uplift':
-      return shownBestVariant(figures)?.uplift ?? null;
+      return figures.verdict?.uplift?.estimate ?? null;
   }
 }
 
