@@ -68,6 +68,14 @@ export const exposureEventSchema = eventBase.extend({
     .array(healedId, { error: COLLECT_MESSAGES.healed })
     .max(COLLECT_MAX_EVENTS, COLLECT_MESSAGES.healed)
     .optional(),
+  /**
+   * The referrer's host as the tracker read it from `document.referrer`; left out without one.
+   * Never stored as sent: the server classes it (`referrerClassOf`), so an odd value is never
+   * refused (that would drop the visitor's events), only counted as "(other)".
+   */
+  referrer: z.string().max(2048).optional(),
+  /** The visitor id was stored before this page load (left out by older trackers). */
+  returning: z.boolean().optional(),
 });
 
 export const collectGoalSchema = eventBase.extend({ type: z.literal('goal'), goalId: id });

@@ -64,3 +64,4 @@ export * from './instance-admin';
 export * from './waitlist';
 export * from './url-context';
 export * from './notifications';
+export * from './visitor-segments';

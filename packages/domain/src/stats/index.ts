@@ -22,3 +22,5 @@ export * from './plan';
 export * from './verdict';
 export * from './auto-stop';
 export * from './student-t';
+export * from './served-phases';
+export * from './srm-explanation';

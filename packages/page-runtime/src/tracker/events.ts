@@ -21,6 +21,10 @@ export type TrackerEvent = EventBase &
         applied: Record<string, number | null>;
         /** Elements found by fingerprint, their selector having failed. */
         healed?: number[];
+        /** The referrer's host; left out without one. */
+        referrer: string | undefined;
+        /** The visitor id was stored before this page load. */
+        returning: boolean;
       }
     | { type: 'goal'; goalId: number }
     | { type: 'revenue'; amount: number }

@@ -4,7 +4,7 @@ import { createApplier, SETTLE_MS } from './apply';
 import { liveExposures, SEEN_KEY, type TrackerEvent } from './events';
 import { createHider, type Hider } from './hide';
 import { watchHistory } from './history';
-import { touchSession, visitorId } from './ids';
+import { touchSession, VISITOR_KEY, visitorId } from './ids';
 import { newId } from './new-id';
 import { planPage, type Config } from './plan';
 import { enteredPreview } from './preview-gate';
@@ -28,6 +28,18 @@ interface Context {
   store: Store;
   visitor: string;
   hider: Hider;
+  /** How this page load arrived, sent with each exposure (see `Arrival`). */
+  arrival: Arrival;
+}
+
+/**
+ * The referrer's host (undefined, so left out of the JSON, without one) and whether the visitor
+ * id was stored before this page load: what the server cannot see itself, for the breakdown of
+ * a sample ratio mismatch (docs/statistics.md). The server validates and classes both.
+ */
+interface Arrival {
+  referrer: string | undefined;
+  returning: boolean;
 }
 
 /**
@@ -36,7 +48,7 @@ interface Context {
  */
 const collectKey = document.currentScript?.dataset.collectKey;
 
-function run({ config, store, visitor, hider }: Context, commands: unknown[][]): void {
+function run({ config, store, visitor, hider, arrival }: Context, commands: unknown[][]): void {
   const queue = createQueue<TrackerEvent>({
     store,
     send: sender(config.collectUrl),
@@ -113,6 +125,7 @@ function run({ config, store, visitor, hider }: Context, commands: unknown[][]):
           assignments,
           applied,
           ...(healed.length ? { healed } : {}),
+          ...arrival,
         });
       }
       queue.hold(false);
@@ -184,12 +197,17 @@ export function startTracker(boot: TrackerBootstrap): void {
     );
     const local = localStore();
     const store = local ?? memoryStore();
-    const visitor = visitorId(local ? [local, cookieStore()] : [cookieStore()], newId);
+    const stores = local ? [local, cookieStore()] : [cookieStore()];
+    const arrival = {
+      referrer: document.referrer.split('/')[2],
+      returning: stores.some((s) => s.getItem(VISITOR_KEY)),
+    };
+    const visitor = visitorId(stores, newId);
     // Without a config (an error answer, no network, a bad body) the page stays as it was made.
     fetch(boot.configUrl)
       .then<Config | false>((response) => response.ok && (response.json() as Promise<Config>))
       .then((config) =>
-        config ? run({ config, store, visitor, hider }, commands) : hider.keepOnly([]),
+        config ? run({ config, store, visitor, hider, arrival }, commands) : hider.keepOnly([]),
       )
       .catch(() => hider.keepOnly([]));
   };
