@@ -1,7 +1,7 @@
 import { CONVERSION_WINDOW_MS, DEMO_DATA_END_DATE } from './constants';
 import { FLICKER_BUCKET_COUNT, flickerBucketOf } from './flicker';
 import { mulberry32, type Prng } from './stats/prng';
-import type { RollupCounts } from './stats/counts';
+import type { RollupCounts, RollupSquares } from './stats/counts';
 
 // Demo statistics (spec section 9, "Demo data end date: 1999-12-31"): simulated visitors of a
 // landing page, counted into hourly rollups by the same rules the collector counts real events
@@ -40,7 +40,7 @@ export const DEMO_EXPERIMENT = {
   prices: [29, 99],
 } as const;
 
-export interface DemoRollup extends RollupCounts {
+export interface DemoRollup extends RollupCounts, RollupSquares {
   /** Start of the UTC hour (ms). */
   hour: number;
   /** Index into DEMO_EXPERIMENT.elements. */
@@ -52,7 +52,7 @@ export interface DemoRollup extends RollupCounts {
   appliedMsHistogram: number[];
 }
 
-type Counts = RollupCounts;
+type Counts = RollupCounts & RollupSquares;
 
 /** Relative traffic per UTC hour of the day: quiet at night, busy in the afternoon. */
 const HOURLY_TRAFFIC = [
@@ -87,6 +87,9 @@ class Rollups {
         revenue: 0,
         applied: 0,
         missed: 0,
+        valueSquares: 0,
+        valueSessions: 0,
+        sessionSquares: 0,
         appliedMsHistogram: new Array<number>(FLICKER_BUCKET_COUNT).fill(0),
       };
       this.rows.set(id, row);
@@ -112,6 +115,27 @@ interface Visitor {
   arms: number[];
   firstExposureAt: number;
   reachedGoals: Set<number>;
+  /** Totals since the first exposure, for the mean and ratio metrics' squares. */
+  revenue: number;
+  sessions: number;
+  goalSessions: number[];
+}
+
+/** A visitor's squares, in its first exposure's hour (as migration 0026 backfills them). */
+function addSquares(rollups: Rollups, visitor: Visitor) {
+  const hour = Math.floor(visitor.firstExposureAt / HOUR_MS) * HOUR_MS;
+  const s = visitor.sessions;
+  visitor.arms.forEach((arm, element) => {
+    const x = visitor.revenue;
+    rollups.add(
+      { hour, element, arm, goal: null },
+      { valueSquares: x * x, valueSessions: x * s, sessionSquares: s * s },
+    );
+    visitor.goalSessions.forEach((g, goal) => {
+      if (g > 0)
+        rollups.add({ hour, element, arm, goal }, { valueSquares: g * g, valueSessions: g * s });
+    });
+  });
 }
 
 /** One session of a visitor: its page views, then how far down the funnel it gets. */
@@ -121,6 +145,7 @@ function simulateSession(
 ) {
   const hourOf = (ms: number) => Math.floor(ms / HOUR_MS) * HOUR_MS;
   const views = random() < 0.3 ? 2 : 1;
+  visitor.sessions += 1;
   for (let view = 0; view < views; view++) {
     const hour = hourOf(at + view * 60_000);
     visitor.arms.forEach((arm, element) => {
@@ -150,11 +175,13 @@ function simulateSession(
     if (reachedAt > DEMO_DATA_END_MS) return;
     const firstForVisitor = !visitor.reachedGoals.has(goal);
     visitor.reachedGoals.add(goal);
+    visitor.goalSessions[goal] = (visitor.goalSessions[goal] ?? 0) + 1;
     const converts =
       goal === DEMO_EXPERIMENT.funnelLength - 1 &&
       reachedAt - visitor.firstExposureAt <= CONVERSION_WINDOW_MS;
     const paid = converts && random() < DEMO_EXPERIMENT.purchaseRate;
     const price = DEMO_EXPERIMENT.prices[Math.floor(random() * DEMO_EXPERIMENT.prices.length)]!;
+    if (paid) visitor.revenue += price;
     visitor.arms.forEach((arm, element) => {
       const hour = hourOf(reachedAt);
       rollups.add(
@@ -189,6 +216,9 @@ export function generateDemoRollups(seed: number = DEMO_SEED): DemoRollup[] {
         ),
         firstExposureAt: at,
         reachedGoals: new Set(),
+        revenue: 0,
+        sessions: 0,
+        goalSessions: [],
       };
       simulateSession({ random, rollups }, { visitor, at, first: true });
       // Some come back within a few days, while the month lasts.
@@ -198,6 +228,7 @@ export function generateDemoRollups(seed: number = DEMO_SEED): DemoRollup[] {
         if (next > DEMO_DATA_END_MS - HOUR_MS) break;
         simulateSession({ random, rollups }, { visitor, at: next, first: false });
       }
+      addSquares(rollups, visitor);
     }
   }
   return rollups.sorted();

@@ -22,6 +22,7 @@ import * as notifications from './migrations/0020-notifications';
 import * as trafficConcentration from './migrations/0021-traffic-concentration';
 import * as clientLogSize from './migrations/0022-client-log-size';
 import * as statsPlan from './migrations/0023-stats-plan';
+import * as metricTotals from './migrations/0026-metric-totals';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts-and-campaigns': accountsAndCampaigns,
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0021-traffic-concentration': trafficConcentration,
   '0022-client-log-size': clientLogSize,
   '0023-stats-plan': statsPlan,
+  '0026-metric-totals': metricTotals,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -153,6 +153,9 @@ export interface CampaignVisitorsTable {
   firstExposureAt: Timestamp;
   /** Element id -> variant id, 0 for the control. */
   assignments: Json<Record<string, number>>;
+  /** Revenue and sessions since the first exposure (migration 0026). */
+  revenue: ColumnType<number, number | undefined, number>;
+  sessions: ColumnType<number, number | undefined, number>;
 }
 
 export interface CampaignSessionsTable {
@@ -175,6 +178,20 @@ export interface VisitorGoalsTable {
   visitorId: string;
   goalId: number;
   reachedAt: Timestamp;
+  /** The visitor's sessions that reached the goal. */
+  sessions: ColumnType<number, number | undefined, number>;
+}
+
+/** A campaign's mean and ratio metrics (migration 0026); goal metrics live on their goal. */
+export interface CampaignMetricsTable {
+  id: Generated<number>;
+  campaignId: number;
+  kind: 'revenue_per_visitor' | 'revenue_per_session' | 'goal_per_session';
+  /** The goal counted per session (goal_per_session); null otherwise. */
+  goalId: number | null;
+  role: 'primary' | 'secondary' | 'guardrail';
+  lowerIsBetter: ColumnType<boolean, boolean | undefined, boolean>;
+  position: ColumnType<number, number | undefined, number>;
 }
 
 type Counter = ColumnType<string, number | undefined, number>;
@@ -197,6 +214,12 @@ export interface RollupsHourlyTable {
   goalVisitors: Counter;
   conversions: Counter;
   revenue: ColumnType<number, number | undefined, number>;
+  /** Σ x² over visitors, x the revenue (goal 0) or the goal's sessions (migration 0026). */
+  valueSquares: ColumnType<number, number | undefined, number>;
+  /** Σ x·sessions over visitors. */
+  valueSessions: ColumnType<number, number | undefined, number>;
+  /** Σ sessions² over visitors (goal 0 rows). */
+  sessionSquares: ColumnType<number, number | undefined, number>;
   applied: Counter;
   missed: Counter;
   /** Applied times counted per FLICKER_BUCKETS_MS bucket; shorter arrays count 0 beyond. */
@@ -295,6 +318,7 @@ export interface Database {
   campaignSessions: CampaignSessionsTable;
   sessionGoals: SessionGoalsTable;
   visitorGoals: VisitorGoalsTable;
+  campaignMetrics: CampaignMetricsTable;
   rollupsHourly: RollupsHourlyTable;
   campaignAddressCounts: CampaignAddressCountsTable;
   campaignTraffic: CampaignTrafficTable;

@@ -34,3 +34,17 @@ export interface RollupCounts {
   applied: number;
   missed: number;
 }
+
+/**
+ * Sums over visitors that mean and ratio metrics test, x a visitor's revenue (rows of no goal)
+ * or its sessions that reached the goal (goal rows), s its sessions; each visitor counted once,
+ * with its totals since its first exposure.
+ */
+export interface RollupSquares {
+  /** Σ x². */
+  valueSquares: number;
+  /** Σ x·s. */
+  valueSessions: number;
+  /** Σ s² (rows of no goal). */
+  sessionSquares: number;
+}

@@ -70,15 +70,16 @@ export async function insertCampaignRollups(
     await sql`
       insert into rollups_hourly (campaign_id, hour, element_id, arm, goal_id, shard, exposures,
         visitors, sessions, goal_sessions, goal_visitors, conversions, revenue, applied, missed,
-        applied_ms_histogram)
+        value_squares, value_sessions, session_squares, applied_ms_histogram)
       select c.id, x.hour, x."elementId", x.arm, x."goalId", 0, x.exposures, x.visitors,
         x.sessions, x."goalSessions", x."goalVisitors", x.conversions, x.revenue, x.applied,
-        x.missed, x."appliedMsHistogram"
+        x.missed, x."valueSquares", x."valueSessions", x."sessionSquares", x."appliedMsHistogram"
       from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x(
         hour timestamptz, "elementId" integer, arm integer, "goalId" integer, exposures bigint,
         visitors bigint, sessions bigint, "goalSessions" bigint, "goalVisitors" bigint,
         conversions bigint, revenue double precision, applied bigint, missed bigint,
-        "appliedMsHistogram" bigint[]
+        "valueSquares" double precision, "valueSessions" double precision,
+        "sessionSquares" double precision, "appliedMsHistogram" bigint[]
       )
       join campaigns c on c.id = ${campaignId} and c.team_id = ${teamId}
     `.execute(db);

@@ -29,6 +29,8 @@ import {
   type VisitorFacts,
 } from './rollup-plan';
 import { addToAddressCounts } from './traffic-repo';
+import { metricSquaresOf, visitorTotalsChanges } from './visitor-totals';
+import { updateVisitorTotals } from './visitor-totals-repo';
 
 export type GetTrackingShapes = (input: {
   campaignIds: number[];
@@ -240,6 +242,17 @@ async function storeBatch(
     funnels: new Map([...shapes].map(([id, shape]) => [id, shape.funnel])),
     visitors,
   });
+  const newSessions = new Map(
+    created.sessions.map((row) => [sessionKey(row), sessionOpeners.get(sessionKey(row))!.id]),
+  );
+  const newGoalSessions = new Set(reached.map((event) => event.id));
+  const totalsChanges = visitorTotalsChanges({
+    events: fresh,
+    countedVisitors: new Set(visitors.keys()),
+    newSessions: new Set(newSessions.values()),
+    newGoalSessions,
+  });
+  const totals = await updateVisitorTotals(statements, totalsChanges);
   const shard = randomInt(ROLLUP_SHARDS);
   await addToAddressCounts(
     statements,
@@ -251,13 +264,12 @@ async function storeBatch(
     planRollups({
       events: fresh,
       newVisitors: new Map([...newVisitors].map(([key, opener]) => [key, opener.id])),
-      newSessions: new Map(
-        created.sessions.map((row) => [sessionKey(row), sessionOpeners.get(sessionKey(row))!.id]),
-      ),
+      newSessions,
       visitors,
-      newGoalSessions: new Set(reached.map((event) => event.id)),
+      newGoalSessions,
       newGoalVisitors: new Set(firstOfVisitor.map((event) => event.id)),
       conversions,
+      metricSquares: metricSquaresOf(totalsChanges, totals),
     }),
     shard,
   );

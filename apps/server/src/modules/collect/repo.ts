@@ -241,6 +241,9 @@ const addExcludedCounts = sql`
     revenue = rollups_hourly.revenue + excluded.revenue,
     applied = rollups_hourly.applied + excluded.applied,
     missed = rollups_hourly.missed + excluded.missed,
+    value_squares = rollups_hourly.value_squares + excluded.value_squares,
+    value_sessions = rollups_hourly.value_sessions + excluded.value_sessions,
+    session_squares = rollups_hourly.session_squares + excluded.session_squares,
     applied_ms_histogram = coalesce((
       select array_agg(coalesce(kept, 0) + coalesce(added, 0) order by bucket)
       from unnest(rollups_hourly.applied_ms_histogram, excluded.applied_ms_histogram)
@@ -263,15 +266,16 @@ export async function addToRollups(
   await statements.last(sql`
     insert into rollups_hourly (campaign_id, hour, element_id, arm, goal_id, shard, exposures,
       visitors, sessions, goal_sessions, goal_visitors, conversions, revenue, applied, missed,
-      applied_ms_histogram)
+      value_squares, value_sessions, session_squares, applied_ms_histogram)
     select "campaignId", hour, "elementId", arm, "goalId", ${shard}::smallint, exposures,
       visitors, sessions, "goalSessions", "goalVisitors", conversions, revenue, applied, missed,
-      "appliedMsHistogram"
+      "valueSquares", "valueSessions", "sessionSquares", "appliedMsHistogram"
     from jsonb_to_recordset(${json(input)}) as x(
       "campaignId" integer, hour timestamptz, "elementId" integer, arm integer, "goalId" integer,
       exposures bigint, visitors bigint, sessions bigint, "goalSessions" bigint,
       "goalVisitors" bigint, conversions bigint, revenue double precision, applied bigint,
-      missed bigint, "appliedMsHistogram" bigint[]
+      missed bigint, "valueSquares" double precision, "valueSessions" double precision,
+      "sessionSquares" double precision, "appliedMsHistogram" bigint[]
     )
     order by "campaignId", hour, "elementId", arm, "goalId"
     ${addExcludedCounts}
@@ -308,9 +312,10 @@ export async function dangerousFoldRollupShards(
     folded as (
       insert into rollups_hourly (campaign_id, hour, element_id, arm, goal_id, shard, exposures,
         visitors, sessions, goal_sessions, goal_visitors, conversions, revenue, applied, missed,
-        applied_ms_histogram)
+        value_squares, value_sessions, session_squares, applied_ms_histogram)
       select ${key}, 0, sum(exposures), sum(visitors), sum(sessions), sum(goal_sessions),
         sum(goal_visitors), sum(conversions), sum(revenue), sum(applied), sum(missed),
+        sum(value_squares), sum(value_sessions), sum(session_squares),
         coalesce(max(h.histogram), '{}')
       from moved left join histograms h using (campaign_id, hour, element_id, arm, goal_id)
       group by ${key}

@@ -5,6 +5,7 @@ import {
   type CollectEvent,
   type RollupCounts,
 } from '@kindling/domain';
+import type { MetricSquares } from './visitor-totals';
 
 // Which hourly counters a batch of new events raises: a pure function of the events and of
 // what the database answered while storing them (which visitors, sessions and goal sessions
@@ -30,8 +31,10 @@ export interface RollupKey {
 
 export type { RollupCounts };
 
+type Counted = RollupCounts & MetricSquares;
+
 export type RollupRow = RollupKey &
-  RollupCounts & {
+  Counted & {
     /** Applied times per FLICKER_BUCKETS_MS bucket (FLICKER_BUCKET_COUNT entries). */
     appliedMsHistogram: number[];
   };
@@ -57,6 +60,14 @@ export interface RollupInput {
   newGoalVisitors: ReadonlySet<string>;
   /** Goal events (by id) that completed the funnel within the conversion window. */
   conversions: ReadonlySet<string>;
+  /** What the batch's visitors' totals add to the squares (visitor-totals.ts). */
+  metricSquares?: readonly {
+    campaignId: number;
+    at: number;
+    arms: Arms;
+    goalId: number;
+    squares: MetricSquares;
+  }[];
 }
 
 export const visitorKey = (event: { campaignId: number; visitorId: string }) =>
@@ -77,7 +88,7 @@ export function armsOf(assignments: Record<string, number | 'control'>): Arms {
 export const withinConversionWindow = (firstExposureAt: number, reachedAt: number): boolean =>
   reachedAt >= firstExposureAt && reachedAt - firstExposureAt <= CONVERSION_WINDOW_MS;
 
-const zero = (): RollupCounts => ({
+const zero = (): Counted => ({
   exposures: 0,
   visitors: 0,
   sessions: 0,
@@ -87,18 +98,21 @@ const zero = (): RollupCounts => ({
   revenue: 0,
   applied: 0,
   missed: 0,
+  valueSquares: 0,
+  valueSessions: 0,
+  sessionSquares: 0,
 });
 
 export function planRollups(input: RollupInput): RollupRow[] {
   const rows = new Map<string, RollupRow>();
-  const bump = (key: RollupKey, change: Partial<RollupCounts>, appliedMs?: number) => {
+  const bump = (key: RollupKey, change: Partial<Counted>, appliedMs?: number) => {
     const id = `${key.campaignId}|${key.hour}|${key.elementId}|${key.arm}|${key.goalId}`;
     let row = rows.get(id);
     if (!row) {
       const appliedMsHistogram = new Array<number>(FLICKER_BUCKET_COUNT).fill(0);
       rows.set(id, (row = { ...key, ...zero(), appliedMsHistogram }));
     }
-    for (const [name, amount] of Object.entries(change) as [keyof RollupCounts, number][]) {
+    for (const [name, amount] of Object.entries(change) as [keyof Counted, number][]) {
       row[name] += amount;
     }
     if (appliedMs !== undefined) row.appliedMsHistogram[flickerBucketOf(appliedMs)]! += 1;
@@ -145,6 +159,12 @@ export function planRollups(input: RollupInput): RollupRow[] {
           conversions: input.conversions.has(event.id) ? 1 : 0,
         });
       }
+    }
+  }
+  for (const { campaignId, at, arms, goalId, squares } of input.metricSquares ?? []) {
+    const hour = Math.floor(at / HOUR_MS) * HOUR_MS;
+    for (const [elementId, arm] of Object.entries(arms)) {
+      bump({ campaignId, hour, elementId: Number(elementId), arm, goalId }, squares);
     }
   }
   // A fixed order, so concurrent batches lock shared rows in the same order (no deadlocks).
