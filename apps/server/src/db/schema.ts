@@ -196,6 +196,33 @@ export interface CampaignMetricsTable {
 
 type Counter = ColumnType<string, number | undefined, number>;
 
+/** What the tracker served from `startedAt` on (migration 0024): element id -> arm -> share. */
+export interface CampaignServingPhasesTable {
+  id: Generated<number>;
+  teamId: number;
+  campaignId: number;
+  startedAt: DefaultedTimestamp;
+  shares: Json<Record<string, Record<string, number>>>;
+}
+
+/** New visitors per hour, element, arm and coarse class (migration 0024), sharded. */
+export interface ExposureSegmentsTable {
+  campaignId: number;
+  hour: Timestamp;
+  elementId: number;
+  arm: number;
+  dimension: 'browser' | 'device' | 'platform' | 'visitor' | 'referrer';
+  value: string;
+  shard: number;
+  visitors: ColumnType<string, number | undefined, number>;
+}
+
+/** The referrer hosts a campaign counts by name (migration 0024). */
+export interface CampaignReferrerHostsTable {
+  campaignId: number;
+  host: string;
+}
+
 export interface RollupsHourlyTable {
   campaignId: number;
   hour: Timestamp;
@@ -308,6 +335,9 @@ export interface Database {
   retiredRefreshTokens: RetiredRefreshTokensTable;
   campaigns: CampaignsTable;
   campaignElements: ElementsTable;
+  campaignServingPhases: CampaignServingPhasesTable;
+  exposureSegments: ExposureSegmentsTable;
+  campaignReferrerHosts: CampaignReferrerHostsTable;
   variants: VariantsTable;
   goals: GoalsTable;
   appSettings: AppSettingsTable;

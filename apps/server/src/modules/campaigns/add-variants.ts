@@ -12,6 +12,7 @@ import { notFound } from '../../errors';
 import { assertNewVariantsFit, assertVariantsMayBeStored } from './check-element-variants';
 import { CAMPAIGN_NOT_FOUND } from './get-campaigns';
 import { presentVariant } from './present-campaign';
+import { recordServingPhase } from './record-serving-phase';
 import { findCampaigns, findElementVariants, lockCampaignElement, type VariantRow } from './repo';
 import { writeVariants } from './parts-repo';
 import { sanitizeVariant } from './sanitize-variant-html';
@@ -113,6 +114,7 @@ export async function addVariants(
       after: before,
       variants: incoming,
     });
+    await recordServingPhase(tx, { teamId, campaignId });
     const after = await findElementVariants(tx, teamId, elementId);
     return {
       variants: after.map((row, i) => ({ ...presentVariant(row), index: i + 1 })),

@@ -5,6 +5,7 @@ import { getEntitlements } from '../billing/get-entitlements';
 import { refusalError } from '../billing/refusal-error';
 import { getSubscription } from '../teams/get-subscription';
 import { assertVariantsMayBeStored, campaignVariantChecks } from './check-element-variants';
+import { recordServingPhase } from './record-serving-phase';
 import { insertCampaign, type CampaignOrigin } from './repo';
 import { switchOnRefusal } from './running-cap';
 import { sanitizeElement } from './sanitize-variant-html';
@@ -51,6 +52,11 @@ export async function createCampaign(
       { tx, teamId: input.teamId, campaignId: id },
       { elements, goals: input.campaign.goals },
     );
+    await recordServingPhase(tx, {
+      teamId: input.teamId,
+      campaignId: id,
+      ...(input.origin?.createdAt ? { at: input.origin.createdAt } : {}),
+    });
     return { id };
   });
 }

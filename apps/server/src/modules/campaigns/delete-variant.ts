@@ -1,12 +1,23 @@
 import type { Db } from '../../db/database';
 import { notFound } from '../../errors';
+import { recordServingPhase } from './record-serving-phase';
 import { deleteVariantById } from './repo';
+import { findVariantCampaign } from './serving-phases-repo';
 import { VARIANT_NOT_FOUND } from './update-variant-enabled';
 
-/** Spec section 4: a saved variant can be deleted (after the client's confirmation). */
+/**
+ * Spec section 4: a saved variant can be deleted (after the client's confirmation); its
+ * campaign then serves a new phase.
+ */
 export async function deleteVariant(
   { db }: { db: Db },
   input: { teamId: number; id: number },
 ): Promise<void> {
-  if (!(await deleteVariantById(db, input.teamId, input.id))) throw notFound(VARIANT_NOT_FOUND);
+  await db.transaction().execute(async (tx) => {
+    const campaignId = await findVariantCampaign(tx, input.teamId, input.id);
+    if (campaignId === undefined || !(await deleteVariantById(tx, input.teamId, input.id))) {
+      throw notFound(VARIANT_NOT_FOUND);
+    }
+    await recordServingPhase(tx, { teamId: input.teamId, campaignId });
+  });
 }

@@ -5,6 +5,7 @@ import { notFound, validationError } from '../../errors';
 import { getEntitlements } from '../billing/get-entitlements';
 import { assertVariantsMayBeStored, campaignVariantChecks } from './check-element-variants';
 import { CAMPAIGN_NOT_FOUND, getCampaign } from './get-campaigns';
+import { recordServingPhase } from './record-serving-phase';
 import { campaignHasVisitors, findCampaignSwitch, updateCampaign } from './repo';
 import { assertMaySwitchOn } from './running-cap';
 import { sanitizeElement } from './sanitize-variant-html';
@@ -46,6 +47,7 @@ export async function saveCampaign(
       { tx, teamId: input.teamId, campaignId: id },
       { elements, goals: input.campaign.goals },
     );
+    await recordServingPhase(tx, { teamId, campaignId: id });
   });
   return getCampaign({ db }, { teamId: input.teamId, id });
 }

@@ -3,6 +3,7 @@ import { notFound } from '../../errors';
 import type { AppServices } from '../../http/types';
 import { getEntitlements } from '../billing/get-entitlements';
 import { CAMPAIGN_NOT_FOUND } from './get-campaigns';
+import { recordServingPhase } from './record-serving-phase';
 import { findCampaignSwitch, setCampaignEnabled as setCampaignEnabledRow } from './repo';
 import { assertMaySwitchOn } from './running-cap';
 
@@ -28,6 +29,7 @@ export async function setCampaignEnabled(
     if (!(await setCampaignEnabledRow(tx, teamId, id, isEnabled))) {
       throw notFound(CAMPAIGN_NOT_FOUND);
     }
+    await recordServingPhase(tx, { teamId, campaignId: id });
   });
   return { id, isEnabled };
 }

@@ -1,16 +1,20 @@
 import type { Db } from '../../db/database';
 import { notFound } from '../../errors';
+import { recordVariantServingPhase } from './record-serving-phase';
 import { setVariantEnabled } from './repo';
 
 export const VARIANT_NOT_FOUND = 'Variant not found';
 
-/** Spec section 4: a saved variant can be enabled or disabled. */
+/** Spec section 4: a saved variant can be enabled or disabled (a new serving phase). */
 export async function updateVariantEnabled(
   { db }: { db: Db },
   input: { teamId: number; id: number; isEnabled: boolean },
 ): Promise<{ id: number; isEnabled: boolean }> {
-  if (!(await setVariantEnabled(db, input.teamId, input.id, input.isEnabled))) {
-    throw notFound(VARIANT_NOT_FOUND);
-  }
+  await db.transaction().execute(async (tx) => {
+    if (!(await setVariantEnabled(tx, input.teamId, input.id, input.isEnabled))) {
+      throw notFound(VARIANT_NOT_FOUND);
+    }
+    await recordVariantServingPhase(tx, { teamId: input.teamId, variantId: input.id });
+  });
   return { id: input.id, isEnabled: input.isEnabled };
 }
