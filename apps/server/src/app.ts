@@ -103,6 +103,7 @@ import { notifyTeam } from './modules/notifications/notify-team';
 import { ideaExperiments } from './modules/idea-experiments/idea-experiments';
 import { tellTeam } from './modules/idea-experiments/tell-team';
 import { publicPageRoutes } from './modules/pages/public-routes';
+import { startAutoStop, tellTeamAutoStopped } from './modules/auto-stop/auto-stop';
 import { createOutbox } from './mail/outbox';
 import { installBus } from './realtime/create-bus';
 import { ChannelPolicies } from './realtime/channel-policies';
@@ -266,6 +267,12 @@ export async function buildApp({
     ),
   });
   const previewLinkTokens = createPreviewLinkTokens(authSecret);
+  startAutoStop(app, services, {
+    getStatsCorrection: (teamId) => getStatsCorrection(services, { teamId }),
+    onAutoStopped: tellTeamAutoStopped((notice) =>
+      notifyTeam({ ...services, outbox, log: app.log }, notice),
+    ),
+  });
   variantPreview.variantPreviewPublicRoutes(app, services, { tokens: previewLinkTokens });
   publicPageRoutes(app, services);
   teamRoutes(app, services);

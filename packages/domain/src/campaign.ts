@@ -30,6 +30,7 @@ export const CAMPAIGN_INPUT_MESSAGES = {
   methodLocked:
     'The test method can only change before the campaign has visitors: a fixed-horizon test chosen after looking at the results is no longer valid.',
   tooManyGoals: GOAL_MESSAGES.tooManyGoals,
+  autoStop: 'autoStop must be true or false',
 } as const;
 
 export const thumbnailSchema = z.object({ small: z.string(), large: z.string() }).nullable();
@@ -98,6 +99,11 @@ export const campaignInputSchema = campaignFormSchema.extend({
   statsMethod: testMethodSchema.optional(),
   /** Left out: 10% on create, unchanged on save. */
   minimumDetectableEffect: minimumDetectableEffectSchema.optional(),
+  /**
+   * Switch the campaign off by itself once it has its answer (docs/statistics.md, "Auto-stop").
+   * Left out: off on create, unchanged on save.
+   */
+  autoStop: z.boolean({ error: CAMPAIGN_INPUT_MESSAGES.autoStop }).optional(),
 });
 export type CampaignInput = z.infer<typeof campaignInputSchema>;
 
@@ -152,6 +158,10 @@ export const campaignSchema = z.object({
   autoGenerationStatus: autoGenerationStatusSchema.nullable().default(null),
   statsMethod: testMethodSchema.default('sequential'),
   minimumDetectableEffect: z.number().default(DEFAULT_MINIMUM_DETECTABLE_EFFECT),
+  /** Switched off by itself once answered (docs/statistics.md, "Auto-stop"). */
+  autoStop: z.boolean().default(false),
+  /** When auto-stop switched it off; null while it has not. */
+  autoStoppedAt: timestamp.nullable().default(null),
   createdAt: timestamp,
   updatedAt: timestamp,
 });

@@ -23,6 +23,7 @@ import * as trafficConcentration from './migrations/0021-traffic-concentration';
 import * as clientLogSize from './migrations/0022-client-log-size';
 import * as statsPlan from './migrations/0023-stats-plan';
 import * as srmPhasesAndSegments from './migrations/0024-srm-phases-and-segments';
+import * as autoStop from './migrations/0025-auto-stop';
 import * as metricTotals from './migrations/0026-metric-totals';
 
 const migrations: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0022-client-log-size': clientLogSize,
   '0023-stats-plan': statsPlan,
   '0024-srm-phases-and-segments': srmPhasesAndSegments,
+  '0025-auto-stop': autoStop,
   '0026-metric-totals': metricTotals,
 };
 

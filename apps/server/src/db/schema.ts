@@ -97,6 +97,10 @@ export interface CampaignsTable {
   isDemo: Generated<boolean>;
   statsMethod: Generated<'sequential' | 'fixed'>;
   minimumDetectableEffect: Generated<number>;
+  /** Switch off by itself once answered (migration 0025). */
+  autoStop: Generated<boolean>;
+  /** When auto-stop switched it off; null while it has not. */
+  autoStoppedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
   createdAt: DefaultedTimestamp;
   updatedAt: DefaultedTimestamp;
 }

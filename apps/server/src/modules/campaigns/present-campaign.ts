@@ -106,6 +106,8 @@ export function presentCampaign(
     autoGenerationStatus: row.autoGenerationStatus,
     statsMethod: row.statsMethod,
     minimumDetectableEffect: row.minimumDetectableEffect,
+    autoStop: row.autoStop,
+    autoStoppedAt: row.autoStoppedAt?.toISOString() ?? null,
     elements,
     goals,
     metrics: noTraffic(),

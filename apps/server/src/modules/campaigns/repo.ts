@@ -8,8 +8,11 @@ export type ElementRow = Selectable<ElementsTable>;
 export type VariantRow = Selectable<VariantsTable>;
 export type GoalRow = Selectable<GoalsTable>;
 
-/** The plan of the statistics: set on create, kept on a save that leaves it out. */
-type StatsPlanColumns = 'statsMethod' | 'minimumDetectableEffect';
+/**
+ * The plan of the statistics and auto-stop: set on create, kept on a save that leaves them out
+ * (auto_stopped_at is written by auto-stop, and cleared when the setting changes).
+ */
+type StatsPlanColumns = 'statsMethod' | 'minimumDetectableEffect' | 'autoStop' | 'autoStoppedAt';
 
 export type CampaignColumns = Omit<
   CampaignRow,
@@ -136,7 +139,7 @@ export async function countRunningCampaigns(db: Db | Tx, teamId: number): Promis
 export function findCampaignSwitch(db: Db | Tx, teamId: number, id: number) {
   return db
     .selectFrom('campaigns')
-    .select(['isEnabled', 'isDemo', 'statsMethod'])
+    .select(['isEnabled', 'isDemo', 'statsMethod', 'autoStop'])
     .where('teamId', '=', teamId)
     .where('id', '=', id)
     .executeTakeFirst();

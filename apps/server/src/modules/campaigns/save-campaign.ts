@@ -42,6 +42,9 @@ export async function saveCampaign(
       meta,
       ingestedUrl: normalizeUrl(input.campaign.ingestedUrl),
     });
+    // Turning auto-stop off or on again re-arms it (auto-stop.ts stops a campaign once).
+    const autoStop = input.campaign.autoStop;
+    if (autoStop !== undefined && autoStop !== current.autoStop) values.autoStoppedAt = null;
     if (!(await updateCampaign(tx, input.teamId, id, values))) throw notFound(CAMPAIGN_NOT_FOUND);
     await writeCampaignParts(
       { tx, teamId: input.teamId, campaignId: id },

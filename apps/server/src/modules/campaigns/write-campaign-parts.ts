@@ -33,6 +33,7 @@ export function campaignColumns(input: CampaignInput): CampaignColumns {
     ...(input.minimumDetectableEffect === undefined
       ? {}
       : { minimumDetectableEffect: input.minimumDetectableEffect }),
+    ...(input.autoStop === undefined ? {} : { autoStop: input.autoStop }),
   };
 }
 

@@ -3,6 +3,7 @@ import {
   NOT_ENOUGH_DATA_VIEWS,
   PERFORMANCE_RECENT_DAYS,
   type CampaignPerformance,
+  type CampaignStats,
 } from '@kindling/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/databases';
@@ -124,7 +125,12 @@ describeEachDatabase('campaign performance overview', (kind) => {
 
   /** What the stats endpoint says over all time and over the last 30 days of ZONE. */
   async function expectedFigures(campaignId: number) {
-    const allTime = await stats(campaignId, now - 60 * DAY, now + HOUR, 'month');
+    const allTime = (await stats(
+      campaignId,
+      now - 60 * DAY,
+      now + HOUR,
+      'month',
+    )) as unknown as CampaignStats;
     const days = recentDays(Date.now(), ZONE);
     const recent = await stats(campaignId, days[0]!.start, days.at(-1)!.end, 'day');
     // The list speaks for the element with the most views (the first on a tie).
