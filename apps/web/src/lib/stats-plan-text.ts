@@ -7,6 +7,13 @@ export const MINIMUM_DETECTABLE_EFFECT_TEXT = {
   help: 'The smallest change worth detecting. Smaller effects need more visitors; the planned sample and the days left come from it.',
 } as const;
 
+export const AUTO_STOP_TEXT = {
+  label: 'Stop by itself when answered',
+  help: 'Switches the campaign off once every element reached its planned visitors, or earlier when an always-valid result is clear (a winner, the original, no difference, or a harmed guardrail). Your team is told, in the app and by e-mail, with the verdict.',
+  fixedHelp:
+    'With a fixed-horizon test it stops only at the planned visitors: its results are read once.',
+} as const;
+
 export const TEST_METHOD_LEGEND = 'Test method';
 
 export const TEST_METHOD_OPTIONS = [

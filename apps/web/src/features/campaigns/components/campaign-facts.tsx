@@ -1,4 +1,5 @@
 import { CAMPAIGN_TYPE_LABELS, type Campaign } from '@kindling/domain';
+import { formatDate } from '../../../lib/format';
 import { percentOf, testMethodLabel } from '../../../lib/stats-plan-text';
 import { Card } from '../../../ui/card';
 import styles from './campaign-facts.module.css';
@@ -18,6 +19,11 @@ function pageFacts(meta: Campaign['meta']): [string, string | number][] {
   return facts;
 }
 
+function autoStopFact({ autoStop, autoStoppedAt }: Campaign): string {
+  if (!autoStop) return 'Off';
+  return autoStoppedAt ? `Stopped it on ${formatDate(autoStoppedAt)}` : 'On';
+}
+
 export function CampaignFacts({ campaign }: { campaign: Campaign }) {
   const variantCount = campaign.elements.reduce(
     (total, element) => total + element.variants.length,
@@ -33,6 +39,7 @@ export function CampaignFacts({ campaign }: { campaign: Campaign }) {
     ['Exclusive audience', campaign.exclusiveAudienceMode ? 'On' : 'Off'],
     ['Test method', testMethodLabel(campaign.statsMethod)],
     ['Minimum detectable effect', `${percentOf(campaign.minimumDetectableEffect)}%`],
+    ['Auto-stop', autoStopFact(campaign)],
     ...pageFacts(campaign.meta),
   ];
   return (

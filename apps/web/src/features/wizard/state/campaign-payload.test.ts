@@ -86,11 +86,16 @@ describe('campaignPayload', () => {
     expect(chosen).toMatchObject({ statsMethod: 'fixed', minimumDetectableEffect: 0.25 });
     // A saved campaign's own plan, unchanged, is left to the server.
     const saved = state(
-      { savedPlan: { statsMethod: 'fixed', minimumDetectableEffect: 0.25 } },
+      { savedPlan: { statsMethod: 'fixed', minimumDetectableEffect: 0.25, autoStop: false } },
       { statsMethod: 'fixed', mdePercent: 25 },
     );
     expect(campaignPayload(saved)).not.toHaveProperty('statsMethod');
     expect(campaignPayload(saved)).not.toHaveProperty('minimumDetectableEffect');
+  });
+
+  it('sends auto-stop only when it was switched', () => {
+    expect(campaignPayload(state())).not.toHaveProperty('autoStop');
+    expect(campaignPayload(state({}, { autoStop: true }))).toMatchObject({ autoStop: true });
   });
 
   it('passes goals through unchanged (conversion goal included)', () => {

@@ -76,6 +76,8 @@ describe('page meta in the wizard', () => {
       autoGenerationStatus: null,
       statsMethod: 'sequential',
       minimumDetectableEffect: 0.1,
+      autoStop: false,
+      autoStoppedAt: null,
       isDemo: false,
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',

@@ -36,6 +36,8 @@ function campaign(patch: Partial<Campaign> = {}): Campaign {
     autoGenerationStatus: null,
     statsMethod: 'fixed',
     minimumDetectableEffect: 0.05,
+    autoStop: true,
+    autoStoppedAt: null,
     createdAt: '2024-01-01T00:00:00Z',
     updatedAt: '2024-01-02T00:00:00Z',
     ...patch,
@@ -84,8 +86,9 @@ describe('createWizardState', () => {
         isEnabled: true,
         statsMethod: 'sequential',
         mdePercent: 10,
+        autoStop: false,
       },
-      savedPlan: { statsMethod: 'sequential', minimumDetectableEffect: 0.1 },
+      savedPlan: { statsMethod: 'sequential', minimumDetectableEffect: 0.1, autoStop: false },
     });
   });
 });
@@ -110,8 +113,9 @@ describe('updateWizardState', () => {
         isEnabled: false,
         statsMethod: 'fixed',
         mdePercent: 5,
+        autoStop: true,
       },
-      savedPlan: { statsMethod: 'fixed', minimumDetectableEffect: 0.05 },
+      savedPlan: { statsMethod: 'fixed', minimumDetectableEffect: 0.05, autoStop: true },
     });
   });
 

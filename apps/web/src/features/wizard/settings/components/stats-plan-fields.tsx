@@ -1,23 +1,30 @@
 import { CAMPAIGN_INPUT_MESSAGES } from '@kindling/domain';
 import {
+  AUTO_STOP_TEXT,
   MINIMUM_DETECTABLE_EFFECT_TEXT,
   TEST_METHOD_LEGEND,
   TEST_METHOD_OPTIONS,
 } from '../../../../lib/stats-plan-text';
 import { TextField } from '../../../../ui/field';
 import { RadioCards } from '../../../../ui/radio-cards';
+import { Switch } from '../../../../ui/switch';
 import type { WizardSettings } from '../state/wizard-settings';
 import styles from './step-settings.module.css';
 
+type PlanField = 'statsMethod' | 'mdePercent' | 'autoStop';
+
 interface StatsPlanFieldsProps {
-  settings: Pick<WizardSettings, 'statsMethod' | 'mdePercent'>;
+  settings: Pick<WizardSettings, PlanField>;
   mdeError: string | undefined;
   /** The campaign has had visitors: its method is settled. */
   methodLocked: boolean;
-  onChange: <K extends 'statsMethod' | 'mdePercent'>(field: K, value: WizardSettings[K]) => void;
+  onChange: <K extends PlanField>(field: K, value: WizardSettings[K]) => void;
 }
 
-/** How the campaign's results are judged: the effect worth detecting and the test method. */
+/**
+ * How the campaign's results are judged and acted on: the effect worth detecting, the test
+ * method, and whether the campaign stops by itself once answered.
+ */
 export function StatsPlanFields({
   settings,
   mdeError,
@@ -56,6 +63,19 @@ export function StatsPlanFields({
         onChange={(method) => onChange('statsMethod', method)}
         data-testid="stats-method"
       />
+      <div className={styles.switchRow}>
+        <Switch
+          label={AUTO_STOP_TEXT.label}
+          showLabel
+          checked={settings.autoStop}
+          onCheckedChange={(checked) => onChange('autoStop', checked)}
+          data-testid="auto-stop"
+        />
+        <p className={styles.switchHint} id="auto-stop-help">
+          {AUTO_STOP_TEXT.help}
+          {settings.statsMethod === 'fixed' ? ` ${AUTO_STOP_TEXT.fixedHelp}` : null}
+        </p>
+      </div>
     </section>
   );
 }

@@ -7,18 +7,39 @@ import { DEFAULT_STATS_PLAN } from './wizard-settings';
 
 describe('planChanges', () => {
   it('sends nothing the person left as it was (a save keeps the server plan)', () => {
-    expect(planChanges({ statsMethod: 'sequential', mdePercent: 10 }, DEFAULT_STATS_PLAN)).toEqual(
-      {},
-    );
-    const saved = { statsMethod: 'fixed', minimumDetectableEffect: 0.07 } as const;
-    expect(planChanges({ statsMethod: 'fixed', mdePercent: 7 }, saved)).toEqual({});
+    expect(
+      planChanges(
+        { statsMethod: 'sequential', mdePercent: 10, autoStop: false },
+        DEFAULT_STATS_PLAN,
+      ),
+    ).toEqual({});
+    const saved = { statsMethod: 'fixed', minimumDetectableEffect: 0.07, autoStop: true } as const;
+    expect(planChanges({ statsMethod: 'fixed', mdePercent: 7, autoStop: true }, saved)).toEqual({});
+  });
+
+  it('sends auto-stop once switched, either way', () => {
+    expect(
+      planChanges(
+        { statsMethod: 'sequential', mdePercent: 10, autoStop: true },
+        DEFAULT_STATS_PLAN,
+      ),
+    ).toEqual({ autoStop: true });
+    const saved = { ...DEFAULT_STATS_PLAN, autoStop: true };
+    expect(
+      planChanges({ statsMethod: 'sequential', mdePercent: 10, autoStop: false }, saved),
+    ).toEqual({ autoStop: false });
   });
 
   it('sends the method and the effect once changed, the effect as a fraction', () => {
-    expect(planChanges({ statsMethod: 'fixed', mdePercent: 10 }, DEFAULT_STATS_PLAN)).toEqual({
+    const off = { autoStop: false };
+    expect(
+      planChanges({ statsMethod: 'fixed', mdePercent: 10, ...off }, DEFAULT_STATS_PLAN),
+    ).toEqual({
       statsMethod: 'fixed',
     });
-    expect(planChanges({ statsMethod: 'sequential', mdePercent: 5 }, DEFAULT_STATS_PLAN)).toEqual({
+    expect(
+      planChanges({ statsMethod: 'sequential', mdePercent: 5, ...off }, DEFAULT_STATS_PLAN),
+    ).toEqual({
       minimumDetectableEffect: 0.05,
     });
   });

@@ -23,13 +23,14 @@ export function mdeError(percent: number): string | undefined {
  * a method that someone else set meanwhile, nor sends one it may refuse for no reason.
  */
 export function planChanges(
-  settings: Pick<WizardSettings, 'statsMethod' | 'mdePercent'>,
+  settings: Pick<WizardSettings, 'statsMethod' | 'mdePercent' | 'autoStop'>,
   saved: StatsPlan,
-): Pick<CampaignInput, 'statsMethod' | 'minimumDetectableEffect'> {
-  const changes: Pick<CampaignInput, 'statsMethod' | 'minimumDetectableEffect'> = {};
+): Pick<CampaignInput, 'statsMethod' | 'minimumDetectableEffect' | 'autoStop'> {
+  const changes: Pick<CampaignInput, 'statsMethod' | 'minimumDetectableEffect' | 'autoStop'> = {};
   if (settings.statsMethod !== saved.statsMethod) changes.statsMethod = settings.statsMethod;
   if (settings.mdePercent !== percentOf(saved.minimumDetectableEffect)) {
     changes.minimumDetectableEffect = mdeFraction(settings.mdePercent);
   }
+  if (settings.autoStop !== saved.autoStop) changes.autoStop = settings.autoStop;
   return changes;
 }

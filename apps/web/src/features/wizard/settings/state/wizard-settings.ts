@@ -12,11 +12,14 @@ export interface StatsPlan {
   statsMethod: TestMethod;
   /** A fraction: 0.1 is 10%. */
   minimumDetectableEffect: number;
+  /** Switch off by itself once answered (docs/statistics.md, "Auto-stop"). */
+  autoStop: boolean;
 }
 
 export const DEFAULT_STATS_PLAN: StatsPlan = {
   statsMethod: 'sequential',
   minimumDetectableEffect: DEFAULT_MINIMUM_DETECTABLE_EFFECT,
+  autoStop: false,
 };
 
 /** The CampaignTypeSelection and Settings steps' part of the wizard state. */
@@ -30,6 +33,7 @@ export interface WizardSettings {
   statsMethod: TestMethod;
   /** The minimum detectable effect as typed, in percent (NaN while the field is empty). */
   mdePercent: number;
+  autoStop: boolean;
 }
 
 export interface SettingsState {
@@ -46,6 +50,7 @@ export type SettingsAction = { type: 'settings'; patch: Partial<WizardSettings> 
 const planSettings = (plan: StatsPlan) => ({
   statsMethod: plan.statsMethod,
   mdePercent: percentOf(plan.minimumDetectableEffect),
+  autoStop: plan.autoStop,
 });
 
 export function newCampaignSettings(isEnabled: boolean): WizardSettings {
@@ -63,6 +68,7 @@ export function newCampaignSettings(isEnabled: boolean): WizardSettings {
 export const savedStatsPlan = (campaign: Campaign): StatsPlan => ({
   statsMethod: campaign.statsMethod,
   minimumDetectableEffect: campaign.minimumDetectableEffect,
+  autoStop: campaign.autoStop,
 });
 
 export function savedCampaignSettings(campaign: Campaign): WizardSettings {
