@@ -3,6 +3,7 @@ import { campaignFormSchema, ingestedUrlSchemaFor } from './campaign-form';
 import { CAMPAIGN_LIMITS, MAX_GOALS } from './constants';
 import { elementSchema } from './element-schema';
 import { goalSchema, goalSchemaFor } from './goal-schema';
+import { storedExtraMetricSchema } from './campaign-metrics';
 import { GOAL_MESSAGES } from './goals';
 import { baseMetricsSchema, campaignMetricsSchema } from './metrics-schema';
 import { faviconDataUrlSchema, pageMetaSchema } from './page-meta';
@@ -153,6 +154,8 @@ export const campaignSchema = z.object({
   isDemo: z.boolean().default(false),
   elements: z.array(elementSchema),
   goals: z.array(goalSchema),
+  /** Revenue and per-session metrics, secondary or guardrail (PUT /campaign/metrics). */
+  extraMetrics: z.array(storedExtraMetricSchema).default([]),
   metrics: campaignMetricsSchema.nullable().default(null),
   benchmark: baseMetricsSchema.nullable().default(null),
   autoGenerationStatus: autoGenerationStatusSchema.nullable().default(null),

@@ -65,3 +65,4 @@ export * from './waitlist';
 export * from './url-context';
 export * from './notifications';
 export * from './visitor-segments';
+export * from './campaign-metrics';

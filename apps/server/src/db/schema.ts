@@ -193,7 +193,7 @@ export interface CampaignMetricsTable {
   kind: 'revenue_per_visitor' | 'revenue_per_session' | 'goal_per_session';
   /** The goal counted per session (goal_per_session); null otherwise. */
   goalId: number | null;
-  role: 'primary' | 'secondary' | 'guardrail';
+  role: 'secondary' | 'guardrail';
   lowerIsBetter: ColumnType<boolean, boolean | undefined, boolean>;
   position: ColumnType<number, number | undefined, number>;
 }

@@ -41,7 +41,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )
     .addColumn('goal_id', 'integer', (c) => c.references('goals.id').onDelete('cascade'))
     .addColumn('role', 'text', (c) =>
-      c.notNull().check(sql`role in ('primary', 'secondary', 'guardrail')`),
+      c.notNull().check(sql`role in ('secondary', 'guardrail')`),
     )
     .addColumn('lower_is_better', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))

@@ -1,6 +1,8 @@
 import type { Db } from '../../db/database';
 import { notFound } from '../../errors';
 import { presentCampaign, presentSummary } from './present-campaign';
+import { campaignMetricName } from '@kindling/domain';
+import { findCampaignMetrics } from './metrics-repo';
 import { findCampaignParts, findCampaigns, listCampaigns } from './repo';
 
 export const CAMPAIGN_NOT_FOUND = 'Campaign not found';
@@ -14,12 +16,29 @@ export async function getCampaigns(
   { teamId, ids }: { teamId: number; ids?: number[] },
 ) {
   const rows = await findCampaigns(db, teamId, ids);
-  const parts = await findCampaignParts(
-    db,
-    teamId,
-    rows.map((row) => row.id),
+  const campaignIds = rows.map((row) => row.id);
+  const [parts, metrics] = await Promise.all([
+    findCampaignParts(db, teamId, campaignIds),
+    findCampaignMetrics(db, teamId, campaignIds),
+  ]);
+  const goalName = new Map(
+    parts.goals.map((goal) => [
+      goal.id,
+      typeof goal.event.name === 'string' ? goal.event.name : '',
+    ]),
   );
-  return rows.map((row) => presentCampaign(row, parts));
+  return rows.map((row) => ({
+    ...presentCampaign(row, parts),
+    extraMetrics: metrics
+      .filter((metric) => metric.campaignId === row.id)
+      .map(({ campaignId: _campaign, ...metric }) => ({
+        ...metric,
+        name: campaignMetricName(
+          metric.kind,
+          metric.goalId === null ? undefined : goalName.get(metric.goalId),
+        ),
+      })),
+  }));
 }
 
 export async function getCampaign(

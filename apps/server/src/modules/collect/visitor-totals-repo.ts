@@ -81,7 +81,10 @@ export async function updateVisitorTotals(
   const goalsOf = new Map<string, Map<number, number>>();
   for (const goal of goals) {
     const key = `${goal.campaignId}:${goal.visitorId}`;
-    goalsOf.set(key, (goalsOf.get(key) ?? new Map()).set(goal.goalId, Number(goal.sessions)));
+    goalsOf.set(
+      key,
+      (goalsOf.get(key) ?? new Map<number, number>()).set(goal.goalId, Number(goal.sessions)),
+    );
   }
   return visitors.map((visitor) => ({
     campaignId: visitor.campaignId,

@@ -27,6 +27,10 @@ export interface BucketRow {
   /** Visitors whose first reach of the goal fell in these hours. */
   goalVisitors: number;
   conversions: number;
+  /** Sums over visitors for mean and ratio metrics (RollupSquares in the domain). */
+  valueSquares: number;
+  valueSessions: number;
+  sessionSquares: number;
 }
 
 interface RollupSelection {
@@ -47,7 +51,8 @@ async function sumRollups(db: Db, query: RollupSelection): Promise<BucketRow[]> 
       sum(r.exposures) as exposures, sum(r.visitors) as visitors, sum(r.sessions) as sessions,
       sum(r.revenue) as revenue, sum(r.goal_sessions) as "goalSessions",
       sum(r.goal_visitors) as "goalVisitors", sum(r.conversions) as conversions,
-      min(r.hour) as "firstHour"
+      sum(r.value_squares) as "valueSquares", sum(r.value_sessions) as "valueSessions",
+      sum(r.session_squares) as "sessionSquares", min(r.hour) as "firstHour"
     from rollups_hourly r
     join campaigns c on c.id = r.campaign_id and c.team_id = ${query.teamId}
     where r.campaign_id = ${query.campaignId}
@@ -68,6 +73,9 @@ async function sumRollups(db: Db, query: RollupSelection): Promise<BucketRow[]> 
     goalSessions: Number(row.goalSessions),
     goalVisitors: Number(row.goalVisitors),
     conversions: Number(row.conversions),
+    valueSquares: Number(row.valueSquares),
+    valueSessions: Number(row.valueSessions),
+    sessionSquares: Number(row.sessionSquares),
   }));
 }
 
