@@ -30,7 +30,8 @@ export const CAMPAIGN_METRIC_MESSAGES = {
 export const extraMetricSchema = z
   .object({
     kind: z.enum(CAMPAIGN_METRIC_KINDS, { error: CAMPAIGN_METRIC_MESSAGES.kind }),
-    goalId: z.number().int().positive().nullable().default(null),
+    /** The goal's id (in a campaign body, the submitted goal's id, new goals' placeholders too). */
+    goalId: z.number().int().nullable().default(null),
     role: goalMetricRoleSchema,
     lowerIsBetter: z.boolean().default(false),
   })
@@ -53,25 +54,28 @@ export const extraMetricSchema = z
   });
 export type ExtraMetric = z.infer<typeof extraMetricSchema>;
 
+/** A campaign's list of such metrics: at most MAX_CAMPAIGN_METRICS, each once. */
+export const extraMetricListSchema = z
+  .array(extraMetricSchema)
+  .max(MAX_CAMPAIGN_METRICS, CAMPAIGN_METRIC_MESSAGES.tooMany)
+  .superRefine((metrics, context) => {
+    const seen = new Set<string>();
+    metrics.forEach((metric, index) => {
+      const key = `${metric.kind}:${metric.goalId ?? ''}`;
+      if (seen.has(key)) {
+        context.addIssue({
+          code: 'custom',
+          path: [index],
+          message: CAMPAIGN_METRIC_MESSAGES.duplicate,
+        });
+      }
+      seen.add(key);
+    });
+  });
+
 export const metricListInputSchema = z.object({
   campaignId: z.number().int().positive(),
-  metrics: z
-    .array(extraMetricSchema)
-    .max(MAX_CAMPAIGN_METRICS, CAMPAIGN_METRIC_MESSAGES.tooMany)
-    .superRefine((metrics, context) => {
-      const seen = new Set<string>();
-      metrics.forEach((metric, index) => {
-        const key = `${metric.kind}:${metric.goalId ?? ''}`;
-        if (seen.has(key)) {
-          context.addIssue({
-            code: 'custom',
-            path: [index],
-            message: CAMPAIGN_METRIC_MESSAGES.duplicate,
-          });
-        }
-        seen.add(key);
-      });
-    }),
+  metrics: extraMetricListSchema,
 });
 export type MetricListInput = z.infer<typeof metricListInputSchema>;
 

@@ -3,7 +3,7 @@ import { campaignFormSchema, ingestedUrlSchemaFor } from './campaign-form';
 import { CAMPAIGN_LIMITS, MAX_GOALS } from './constants';
 import { elementSchema } from './element-schema';
 import { goalSchema, goalSchemaFor } from './goal-schema';
-import { storedExtraMetricSchema } from './campaign-metrics';
+import { extraMetricListSchema, storedExtraMetricSchema } from './campaign-metrics';
 import { GOAL_MESSAGES } from './goals';
 import { baseMetricsSchema, campaignMetricsSchema } from './metrics-schema';
 import { faviconDataUrlSchema, pageMetaSchema } from './page-meta';
@@ -105,6 +105,11 @@ export const campaignInputSchema = campaignFormSchema.extend({
    * Left out: off on create, unchanged on save.
    */
   autoStop: z.boolean({ error: CAMPAIGN_INPUT_MESSAGES.autoStop }).optional(),
+  /**
+   * Revenue and per-session metrics; a goal named by its id in `goals` (a new goal's
+   * placeholder too). Left out: none on create, unchanged on save.
+   */
+  extraMetrics: extraMetricListSchema.optional(),
 });
 export type CampaignInput = z.infer<typeof campaignInputSchema>;
 

@@ -50,7 +50,7 @@ export async function createCampaign(
     const { id } = await insertCampaign(tx, input.teamId, values, input.origin);
     await writeCampaignParts(
       { tx, teamId: input.teamId, campaignId: id },
-      { elements, goals: input.campaign.goals },
+      { elements, goals: input.campaign.goals, extraMetrics: input.campaign.extraMetrics },
     );
     await recordServingPhase(tx, {
       teamId: input.teamId,

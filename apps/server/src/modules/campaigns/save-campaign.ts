@@ -48,7 +48,7 @@ export async function saveCampaign(
     if (!(await updateCampaign(tx, input.teamId, id, values))) throw notFound(CAMPAIGN_NOT_FOUND);
     await writeCampaignParts(
       { tx, teamId: input.teamId, campaignId: id },
-      { elements, goals: input.campaign.goals },
+      { elements, goals: input.campaign.goals, extraMetrics: input.campaign.extraMetrics },
     );
     await recordServingPhase(tx, { teamId, campaignId: id });
   });

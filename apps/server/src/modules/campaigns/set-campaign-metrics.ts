@@ -1,5 +1,6 @@
 import {
   CAMPAIGN_METRIC_MESSAGES,
+  type ExtraMetric,
   type MetricListInput,
   type StoredExtraMetric,
 } from '@kindling/domain';
@@ -20,16 +21,33 @@ export async function setCampaignMetrics(
   await db.transaction().execute(async (tx) => {
     const goals = await lockCampaignGoals(tx, teamId, input.campaignId);
     if (!goals) throw notFound(CAMPAIGN_METRIC_MESSAGES.campaignNotFound);
-    const unknown = input.metrics.findIndex(
-      (metric) => metric.goalId !== null && !goals.has(metric.goalId),
+    const metrics = withStoredGoals(
+      input.metrics,
+      (id) => (goals.has(id) ? id : undefined),
+      'metrics',
     );
-    if (unknown >= 0) {
-      throw validationError(CAMPAIGN_METRIC_MESSAGES.goalNotFound, {
-        [`metrics.${unknown}.goalId`]: CAMPAIGN_METRIC_MESSAGES.goalNotFound,
-      });
-    }
-    await replaceCampaignMetrics(tx, input.campaignId, input.metrics);
+    await replaceCampaignMetrics(tx, input.campaignId, metrics);
   });
   const campaign = await getCampaign({ db }, { teamId, id: input.campaignId });
   return { metrics: campaign.extraMetrics };
+}
+
+/**
+ * The metrics with each goal id as stored (`storedId` maps a submitted id, e.g. a new goal's
+ * placeholder); a goal that is not the campaign's is refused with its field (`field`.i.goalId).
+ */
+export function withStoredGoals(
+  metrics: readonly ExtraMetric[],
+  storedId: (submitted: number) => number | undefined,
+  field: string,
+): ExtraMetric[] {
+  return metrics.map((metric, index) => {
+    if (metric.goalId === null) return metric;
+    const goalId = storedId(metric.goalId);
+    if (goalId === undefined) {
+      const message = CAMPAIGN_METRIC_MESSAGES.goalNotFound;
+      throw validationError(message, { [`${field}.${index}.goalId`]: message });
+    }
+    return { ...metric, goalId };
+  });
 }

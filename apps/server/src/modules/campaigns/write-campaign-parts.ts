@@ -1,4 +1,4 @@
-import type { CampaignElement, CampaignInput, Goal } from '@kindling/domain';
+import type { CampaignElement, CampaignInput, ExtraMetric, Goal } from '@kindling/domain';
 import type { Tx } from '../../db/transaction';
 import {
   deletePartsExcept,
@@ -8,6 +8,8 @@ import {
   writeVariants,
 } from './parts-repo';
 import { assertNewVariantsFit } from './check-element-variants';
+import { replaceCampaignMetrics } from './metrics-repo';
+import { withStoredGoals } from './set-campaign-metrics';
 import type { CampaignColumns } from './repo';
 import { keptIds, planCampaignSync } from './sync-plan';
 
@@ -44,7 +46,7 @@ export function campaignColumns(input: CampaignInput): CampaignColumns {
  */
 export async function writeCampaignParts(
   { tx, teamId, campaignId }: Scope,
-  input: { elements: CampaignElement[]; goals: Goal[] },
+  input: { elements: CampaignElement[]; goals: Goal[]; extraMetrics?: ExtraMetric[] | undefined },
 ): Promise<void> {
   const plan = planCampaignSync(await findStoredPartIds(tx, { teamId, campaignId }), input);
   // Variants without a stored id are new; the caller's transaction undoes the campaign row.
@@ -76,6 +78,21 @@ export async function writeCampaignParts(
     tx,
     plan.goals.map((goal) => ({ ...goal, teamId, campaignId })),
   );
+  if (input.extraMetrics !== undefined) {
+    // Submitted goal i is written at position i: a stored id, or the id its insert returned.
+    const inserted = new Map(newGoals.map((row) => [row.position, row.id]));
+    const storedIds = new Map(
+      input.goals.map((goal, position) => [
+        goal.id,
+        plan.goals[position]!.id ?? inserted.get(position)!,
+      ]),
+    );
+    await replaceCampaignMetrics(
+      tx,
+      campaignId,
+      withStoredGoals(input.extraMetrics, (id) => storedIds.get(id), 'extraMetrics'),
+    );
+  }
   const updated = keptIds(plan);
   const idsOf = (rows: { id: number }[]) => rows.map((row) => row.id);
   await deletePartsExcept(

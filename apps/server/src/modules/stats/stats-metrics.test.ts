@@ -96,7 +96,7 @@ describeEachDatabase('campaign stats: revenue and per-session metrics', (kind) =
   });
 
   it('refuses bad metric lists with their messages and changes nothing', async () => {
-    const before = await snapshotTables(t.current.services.db, ['campaign_metrics']);
+    const before = await snapshotTables(t.current.services.db, ['campaignMetrics']);
     const cases: [object, string][] = [
       [{ kind: 'goal_per_session', role: 'secondary' }, CAMPAIGN_METRIC_MESSAGES.goalNeeded],
       [
@@ -130,7 +130,7 @@ describeEachDatabase('campaign stats: revenue and per-session metrics', (kind) =
       payload: { campaignId, metrics: [twice] },
     });
     expect(foreign.statusCode).toBe(404);
-    expect(await snapshotTables(t.current.services.db, ['campaign_metrics'])).toEqual(before);
+    expect(await snapshotTables(t.current.services.db, ['campaignMetrics'])).toEqual(before);
   });
 
   it('stores the metrics in order, named, on the campaign', async () => {
@@ -153,6 +153,50 @@ describeEachDatabase('campaign stats: revenue and per-session metrics', (kind) =
       extraMetrics: unknown[];
     }>();
     expect(campaign.extraMetrics).toEqual(response.json<{ metrics: unknown[] }>().metrics);
+  });
+
+  it('takes the metrics in the campaign body too, a new goal named by its placeholder', async () => {
+    const body = {
+      name: 'Body metrics',
+      ingestedUrl: 'shop.example.com/landing',
+      elements: [textElement(-1, 'h1', ['Half price'])],
+      goals: [clickGoal(-20, 'signup'), clickGoal(-21, 'purchase')],
+      extraMetrics: [
+        { kind: 'goal_per_session', goalId: -20, role: 'guardrail', lowerIsBetter: true },
+        { kind: 'revenue_per_visitor', role: 'secondary' },
+      ],
+    };
+    const created = await api('POST', '/campaign/create', body);
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<{ id: number }>().id;
+    const saved = async () =>
+      (await api('GET', `/campaign/by-id?id=${id}`)).json<{
+        goals: { id: number }[];
+        extraMetrics: { goalId: number | null; name: string; role: string }[];
+      }>();
+    const first = await saved();
+    expect(first.extraMetrics).toMatchObject([
+      { goalId: first.goals[0]!.id, name: 'signup per session', role: 'guardrail' },
+      { goalId: null, name: 'Revenue per visitor', role: 'secondary' },
+    ]);
+
+    const { extraMetrics: _left, ...withoutMetrics } = body;
+    const goals = first.goals.map((goal, i) => ({ ...body.goals[i]!, id: goal.id }));
+    const unchanged = await api('POST', '/campaign/save', { ...withoutMetrics, goals, id });
+    expect(unchanged.statusCode, unchanged.body).toBe(200);
+    expect((await saved()).extraMetrics).toEqual(first.extraMetrics);
+
+    const unknownGoal = await api('POST', '/campaign/save', {
+      ...withoutMetrics,
+      goals,
+      id,
+      extraMetrics: [{ kind: 'goal_per_session', goalId: -99, role: 'secondary' }],
+    });
+    expect(unknownGoal.statusCode).toBe(400);
+    expect(errorOf(unknownGoal)).toMatchObject({
+      fields: { 'extraMetrics.0.goalId': CAMPAIGN_METRIC_MESSAGES.goalNotFound },
+    });
+    expect((await saved()).extraMetrics).toEqual(first.extraMetrics);
   });
 
   it('tests each metric on the visitors’ own totals, however their events were batched', async () => {
