@@ -233,8 +233,13 @@ describe('idea experiment (issue 18)', () => {
     expect(await page.getByTestId('experiment-verdict').textContent()).toContain(
       'Every variant reached 1,000 views',
     );
+    // The campaign's own verdict, as its results page says it: 6% against 4% on 1,000 visitors
+    // an arm is no always-valid answer yet.
+    expect(await page.getByTestId('experiment-verdict').getAttribute('data-verdict')).toBe(
+      'keep_running',
+    );
     expect(await verdict.textContent()).toMatch(
-      /^No clear winner: Variant 2 is ahead \(6\.\d% against 4\.\d% for the original\), but the gap could still be chance; \d+% chance it is best\.$/,
+      /^Keep running: no clear difference yet( \(\d+% of the planned visitors\))?\.$/,
     );
     const views = await page.getByTestId('arm').locator('td[data-label="Views"]').allTextContents();
     expect(views.map((text) => Number(text.replace(/,/g, '')))).toEqual(

@@ -261,14 +261,20 @@ export async function buildApp({
     trackerBundle,
   });
   const experiments = ideaExperiments(app, services, {
+  // Rows of final intervals, read once per process by the stats endpoint and the lifetime
+  // verdicts of the list, the idea experiments and auto-stop.
+  const finalIntervals = createFinalIntervalCache({ maxRows: config.STATS_CACHE_ROWS });
     textProvider: aiProviders.text,
     onExperimentFinished: tellTeam((notice) =>
+    getStatsCorrection: (teamId) => getStatsCorrection(services, { teamId }),
+    finalIntervals,
       notifyTeam({ ...services, outbox, log: app.log }, notice),
     ),
   });
   const previewLinkTokens = createPreviewLinkTokens(authSecret);
   startAutoStop(app, services, {
     getStatsCorrection: (teamId) => getStatsCorrection(services, { teamId }),
+    finalIntervals,
     onAutoStopped: tellTeamAutoStopped((notice) =>
       notifyTeam({ ...services, outbox, log: app.log }, notice),
     ),
@@ -309,7 +315,7 @@ export async function buildApp({
         getCampaigns: (input) => getCampaigns(services, input),
         getStatsCorrection: (teamId) => getStatsCorrection(services, { teamId }),
         listCampaigns: (input) => getCampaigns(services, input),
-        finalIntervals: createFinalIntervalCache({ maxRows: config.STATS_CACHE_ROWS }),
+        finalIntervals,
         performance: createPerformanceCache(),
       });
     },

@@ -7,6 +7,7 @@ import {
   ideaSuggestionInputSchema,
 } from './input';
 import { clearWinner, clearlyBetter, experimentStopReason, type ExperimentArm } from './stop-rule';
+import { DECISION_STATES } from '../stats/auto-stop';
 import { experimentNotice } from './notice';
 import { experimentVerdict } from './verdict';
 
@@ -63,16 +64,27 @@ describe('idea experiment input', () => {
 });
 
 describe('the stop rule', () => {
+  const open = { state: 'keep_running', method: 'sequential' } as const;
   it('stops when every arm has 1000 views, not before', () => {
     const even = [arm(1000, 40), arm(1000, 41), arm(1000, 39)];
-    expect(experimentStopReason(even)).toBe('view_limit');
-    expect(experimentStopReason([arm(1000, 40), arm(999, 41), arm(1000, 39)])).toBeNull();
+    expect(experimentStopReason(even, open)).toBe('view_limit');
+    expect(experimentStopReason([arm(1000, 40), arm(999, 41), arm(1000, 39)], open)).toBeNull();
   });
 
-  it('stops early on a clear winner, and names it', () => {
+  it("stops early on the campaign verdict's always-valid decision, as auto-stop does", () => {
     const arms = [arm(400, 8), arm(400, 60), arm(400, 10)];
-    expect(clearWinner(arms)).toBe(1);
-    expect(experimentStopReason(arms)).toBe('clear_winner');
+    for (const state of DECISION_STATES) {
+      expect(experimentStopReason(arms, { state, method: 'sequential' })).toBe('clear_winner');
+      // A fixed-horizon verdict is read only at its plan (here, the view limit).
+      expect(experimentStopReason(arms, { state, method: 'fixed' })).toBeNull();
+    }
+    for (const state of ['keep_running', 'not_enough_data', 'sample_ratio_mismatch'] as const) {
+      expect(experimentStopReason(arms, { state, method: 'sequential' })).toBeNull();
+    }
+  });
+
+  it('names a clear winner in the arms’ numbers', () => {
+    expect(clearWinner([arm(400, 8), arm(400, 60), arm(400, 10)])).toBe(1);
     expect(clearWinner([arm(400, 60), arm(400, 8)])).toBe(0);
   });
 
@@ -197,12 +209,13 @@ describe('the verdict', () => {
 
 describe('experimentNotice', () => {
   const verdict = {
-    text: 'Variant 3 got 2.1x the sign-ups of the original; 97% chance it is best',
+    summary:
+      'Variant 3 converts 110% more often than the original (98.3% always-valid interval +20% to +268%). It is safe to ship.',
   };
   it('says the test has an answer when it stopped by its own rule, with the verdict and a link', () => {
     expect(experimentNotice({ pageId: 12, reason: 'clear_winner', verdict })).toEqual({
       title: 'Your idea test has an answer',
-      body: `A clear winner showed early. ${verdict.text}`,
+      body: `An always-valid answer showed early. ${verdict.summary}`,
       teamPath: '/pages/12/test',
     });
     expect(experimentNotice({ pageId: 3, reason: 'view_limit', verdict }).title).toBe(
@@ -212,6 +225,6 @@ describe('experimentNotice', () => {
   it('says it stopped when a person or an unpublish stopped it', () => {
     const notice = experimentNotice({ pageId: 7, reason: 'page_unpublished', verdict });
     expect(notice.title).toBe('Your idea test has stopped');
-    expect(notice.body).toBe(`The page was unpublished. ${verdict.text}`);
+    expect(notice.body).toBe(`The page was unpublished. ${verdict.summary}`);
   });
 });

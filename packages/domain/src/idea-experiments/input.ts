@@ -56,7 +56,7 @@ export type ExperimentStopReason = (typeof EXPERIMENT_STOP_REASONS)[number];
 
 export const EXPERIMENT_STOP_REASON_LABELS: Record<ExperimentStopReason, string> = {
   view_limit: `Every variant reached ${EXPERIMENT_VIEW_LIMIT.toLocaleString('en-US')} views`,
-  clear_winner: 'A clear winner showed early',
+  clear_winner: 'An always-valid answer showed early',
   page_unpublished: 'The page was unpublished',
   stopped_by_user: 'Stopped by hand',
 };

@@ -1,5 +1,5 @@
 import { EXPERIMENT_STOP_REASON_LABELS, type ExperimentStopReason } from './input';
-import type { ExperimentVerdict } from './verdict';
+import type { Verdict } from '../stats/verdict';
 
 /** What the team is told when an idea experiment stops: in the app, and by mail if set up. */
 export interface ExperimentNotice {
@@ -14,13 +14,14 @@ const ANSWERED: readonly ExperimentStopReason[] = ['view_limit', 'clear_winner']
 export function experimentNotice(finished: {
   pageId: number;
   reason: ExperimentStopReason;
-  verdict: Pick<ExperimentVerdict, 'text'>;
+  /** The campaign's verdict on the headline, as the screen shows it. */
+  verdict: Pick<Verdict, 'summary'>;
 }): ExperimentNotice {
   return {
     title: ANSWERED.includes(finished.reason)
       ? 'Your idea test has an answer'
       : 'Your idea test has stopped',
-    body: `${EXPERIMENT_STOP_REASON_LABELS[finished.reason]}. ${finished.verdict.text}`,
+    body: `${EXPERIMENT_STOP_REASON_LABELS[finished.reason]}. ${finished.verdict.summary}`,
     teamPath: `/pages/${finished.pageId}/test`,
   };
 }

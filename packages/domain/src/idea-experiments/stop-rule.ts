@@ -1,6 +1,8 @@
+import { isDecision } from '../stats/auto-stop';
 import { assertArmCounts } from '../stats/counts';
 import { MINIMUM_VISITORS_PER_ARM } from '../stats/significance';
 import { SEQUENTIAL_ALPHA, sequentialInterval } from '../stats/sequential';
+import type { Verdict } from '../stats/verdict';
 import { EXPERIMENT_VIEW_LIMIT } from './input';
 
 /** One arm of an idea experiment: the original first, then the variants in order. */
@@ -23,6 +25,12 @@ const rate = (arm: ExperimentArm) => (arm.visitors === 0 ? 0 : arm.signups / arm
  * effects, and small ones run to the view limit.
  */
 export const IDEA_MIXING_SHARE = 0.5;
+
+/**
+ * The idea campaign's minimum detectable effect, which tunes its always-valid verdict (the one
+ * that stops it early and that the screen shows): a big difference, as IDEA_MIXING_SHARE.
+ */
+export const IDEA_MINIMUM_DETECTABLE_EFFECT = 0.5;
 
 /**
  * Whether `a` signs up clearly more than `b`: the always-valid (mSPRT) interval of the rate
@@ -68,11 +76,17 @@ export function clearWinner(arms: readonly ExperimentArm[]): number | null {
   return beatsAll ? leader : null;
 }
 
-/** Why the experiment should stop now, or null to keep it running. */
+/**
+ * Why the experiment should stop now, or null to keep it running: every arm reached the view
+ * limit (its planned sample), or earlier the campaign's verdict on the headline (the stats
+ * endpoint's, which the screen shows) is an always-valid decision: the auto-stop rule's
+ * (stats/auto-stop.ts), so the test never stops on something the screen does not say.
+ */
 export function experimentStopReason(
   arms: readonly ExperimentArm[],
+  verdict: Pick<Verdict, 'state' | 'method'>,
   viewLimit: number = EXPERIMENT_VIEW_LIMIT,
 ): 'view_limit' | 'clear_winner' | null {
   if (arms.length > 0 && arms.every((arm) => arm.views >= viewLimit)) return 'view_limit';
-  return clearWinner(arms) === null ? null : 'clear_winner';
+  return verdict.method === 'sequential' && isDecision(verdict.state) ? 'clear_winner' : null;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { verdictSchema } from '../stats/significance-schema';
 import { trafficConcentrationSchema } from '../traffic-concentration';
 import { EXPERIMENT_STOP_REASONS } from './input';
 
@@ -7,6 +8,8 @@ import { EXPERIMENT_STOP_REASONS } from './input';
 export const experimentArmViewSchema = z.object({
   /** "Original", "Variant 1", ... */
   label: z.string(),
+  /** The campaign's variant on the headline; null for the original. */
+  variantId: z.number().int().nullable(),
   headline: z.string(),
   ctaLabel: z.string(),
   views: z.number(),
@@ -14,7 +17,7 @@ export const experimentArmViewSchema = z.object({
   signups: z.number(),
   /** Sign-ups per visitor. */
   rate: z.number(),
-  /** P(this arm has the highest sign-up rate). */
+  /** P(this arm has the highest sign-up rate); the screen shows the verdict instead. */
   chanceBest: z.number(),
 });
 export type ExperimentArmView = z.infer<typeof experimentArmViewSchema>;
@@ -30,12 +33,11 @@ export const ideaExperimentViewSchema = z.object({
   startedAt: z.string(),
   stoppedAt: z.string().nullable(),
   arms: z.array(experimentArmViewSchema),
-  verdict: z.object({
-    outcome: z.enum(['variant_best', 'original_best', 'no_clear_winner']),
-    text: z.string(),
-    leader: z.number(),
-    ratio: z.number().nullable(),
-  }),
+  /**
+   * The campaign's verdict on the headline (the results page's, packages/domain
+   * stats/verdict.ts): running, over the campaign's life; stopped, as it stood at the stop.
+   */
+  verdict: verdictSchema,
   /** The campaign's counted traffic by client address; concentrated: no automatic stop. */
   traffic: trafficConcentrationSchema,
 });

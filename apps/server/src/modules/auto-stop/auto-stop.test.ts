@@ -18,6 +18,7 @@ import { bearer, expectFieldError, useTestApp } from '../../../test/test-app';
 import type { MailMessage } from '../../mail/mailer';
 import type { Outbox } from '../../mail/outbox';
 import { notifyTeam } from '../notifications/notify-team';
+import { createFinalIntervalCache } from '../stats/final-interval-cache';
 import { getStatsCorrection } from '../teams/get-stats-correction';
 import { tellTeamAutoStopped } from './auto-stop';
 import { checkAutoStopCampaigns, type AutoStopDeps } from './check-auto-stop';
@@ -68,7 +69,8 @@ describeEachDatabase('auto-stop', (kind) => {
   };
   let deps: AutoStopDeps;
 
-  const hour = new Date(Math.floor((Date.now() - 5 * HOUR) / HOUR) * HOUR).toISOString();
+  // This hour: counted from the hour the campaign was created, as every lifetime verdict is.
+  const hour = new Date(Math.floor(Date.now() / HOUR) * HOUR).toISOString();
 
   async function campaignWith(name: string, arms: Arms, autoStop: boolean) {
     const f = await createStatsCampaign(t.current.app, name, { autoStop });
@@ -152,6 +154,7 @@ describeEachDatabase('auto-stop', (kind) => {
       db: services.db,
       config: services.config,
       getStatsCorrection: (teamId) => getStatsCorrection(services, { teamId }),
+      finalIntervals: createFinalIntervalCache({ maxRows: 10_000 }),
       onAutoStopped: tellTeamAutoStopped((notice) =>
         notifyTeam(
           { db: services.db, config: { ADMIN_URL, PUBLIC_URL: undefined }, outbox },

@@ -33,7 +33,7 @@ export const tellTeamAutoStopped =
 export function startAutoStop(
   app: AppInstance,
   services: AppServices,
-  options: Pick<AutoStopDeps, 'getStatsCorrection' | 'onAutoStopped'>,
+  options: Pick<AutoStopDeps, 'getStatsCorrection' | 'finalIntervals' | 'onAutoStopped'>,
 ) {
   const deps: AutoStopDeps = { db: services.db, config: services.config, log: app.log, ...options };
   if (services.config.JOB_WORKER) {

@@ -10,8 +10,12 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
 import { getCampaign } from '../campaigns/get-campaigns';
 import { setCampaignEnabled } from '../campaigns/set-campaign-enabled';
-import { autoStopElement, getLifetimeVerdicts } from '../stats/campaign-verdicts';
-import { getTrafficConcentration } from '../stats/get-traffic-concentration';
+import {
+  autoStopElement,
+  elementsOf,
+  getLifetimeStats,
+  type LifetimeStatsDeps,
+} from '../stats/campaign-verdicts';
 import { claimAutoStop, dangerouslyListAutoStopCandidates, releaseAutoStop } from './repo';
 
 /** What the team is told about: the campaign auto-stop switched off and why. */
@@ -21,7 +25,7 @@ export interface AutoStopped {
   decision: Extract<AutoStopDecision, { stop: true }>;
 }
 
-export interface AutoStopDeps {
+export interface AutoStopDeps extends LifetimeStatsDeps {
   db: Db;
   config: Config;
   /** The team's multiple-comparison correction (teams module), as the stats endpoint reads it. */
@@ -43,8 +47,8 @@ async function campaignOf(deps: AutoStopDeps, teamId: number, id: number) {
 }
 
 /**
- * One campaign against the auto-stop rule (packages/domain stats/auto-stop.ts) on its verdicts
- * over its whole life, as the list shows them. When the rule says stop: claimed (one process of
+ * One campaign against the auto-stop rule (packages/domain stats/auto-stop.ts) on the stats
+ * endpoint's verdicts over its whole life, the ones the list shows. When the rule says stop: claimed (one process of
  * several), switched off through the pause switch's own path, and the team told with each
  * verdict's summary. Traffic concentrated on few client addresses stops nothing: one sender
  * could have made the answer (as for the idea experiments). Answers the rule's decision, or null
@@ -58,10 +62,10 @@ export async function checkCampaignAutoStop(
   if (!campaign?.autoStop || !campaign.isEnabled || campaign.autoStoppedAt || campaign.isDemo) {
     return null;
   }
-  const verdicts = await getLifetimeVerdicts(deps, { teamId, campaign });
-  const decision = autoStopDecision(verdicts.map(autoStopElement));
+  const stats = await getLifetimeStats(deps, { teamId, campaign });
+  const decision = autoStopDecision(elementsOf(campaign, stats).map(autoStopElement));
   if (!decision.stop) return decision;
-  const traffic = await getTrafficConcentration({ db: deps.db }, { teamId, campaignId });
+  const { traffic } = stats;
   if (traffic.concentrated) {
     deps.log.warn(
       { campaignId, traffic: traffic.reason },

@@ -1,8 +1,9 @@
-import type { ExperimentStopReason, ExperimentVerdict } from '@kindling/domain';
+import type { Correction, ExperimentStopReason, Verdict } from '@kindling/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { TextProvider } from '../ai/text-provider';
+import type { FinalIntervalCache } from '../stats/final-interval-cache';
 
 /** What the team is told when an experiment stops by itself or by hand. */
 export interface ExperimentFinished {
@@ -10,7 +11,8 @@ export interface ExperimentFinished {
   pageId: number;
   campaignId: number;
   reason: ExperimentStopReason;
-  verdict: ExperimentVerdict;
+  /** The campaign's verdict on the headline at the stop (the results page's). */
+  verdict: Verdict;
 }
 
 /** Wired in app.ts (the notifications module tells the team in the app and by e-mail). */
@@ -23,4 +25,7 @@ export interface ExperimentDeps {
   textProvider: TextProvider;
   onExperimentFinished: OnExperimentFinished;
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
+  /** The team's correction and the stats cache: the verdict is the stats endpoint's. */
+  getStatsCorrection: (teamId: number) => Promise<Correction>;
+  finalIntervals: FinalIntervalCache;
 }

@@ -6,6 +6,8 @@ import { PLANNER_PAGE } from '../../../test/planner-page';
 import { useSmtpCapture, waitForMail } from '../../../test/smtp-capture';
 import { bearer, createTeam, signUp, useTestApp, type Account } from '../../../test/test-app';
 import { createLocalTextProvider } from '../ai/local-text-provider';
+import { createFinalIntervalCache } from '../stats/final-interval-cache';
+import { getStatsCorrection } from '../teams/get-stats-correction';
 import { checkRunningExperiments } from './stop-running-experiments';
 
 // Issue 34, finding 3, replayed: every id an event names is public (config.json), so 122
@@ -41,7 +43,7 @@ interface Experiment {
   stopReason: string | null;
   campaignId: number;
   arms: { visitors: number; signups: number }[];
-  verdict: { outcome: string; text: string };
+  verdict: { state: string; summary: string };
   traffic?: Traffic;
 }
 
@@ -173,6 +175,8 @@ describeEachDatabase('forged tracker events against an idea experiment', (kind) 
       textProvider: createLocalTextProvider(),
       onExperimentFinished,
       log: t.current.app.log,
+      getStatsCorrection: (teamId) => getStatsCorrection(t.current.services, { teamId }),
+      finalIntervals: createFinalIntervalCache({ maxRows: 10_000 }),
     });
     const after = await read(attacked.pageId);
     expect({ seen: seen.status, after: after.status, stopReason: after.stopReason }).toEqual({
@@ -206,7 +210,10 @@ describeEachDatabase('forged tracker events against an idea experiment', (kind) 
     await replay((await served(control.campaignId))!, (request) => `198.51.100.${request}`);
     const stopped = await read(control.pageId);
     expect(stopped).toMatchObject({ status: 'stopped', stopReason: 'clear_winner' });
-    expect(stopped.verdict.text).toMatch(/; 99% chance it is best\.$/);
+    expect(stopped.verdict).toMatchObject({ state: 'winner', method: 'sequential' });
+    expect(stopped.verdict.summary).toMatch(
+      /^Variant 1 converts \d+% more often than the original/,
+    );
     expect(stopped.traffic).toMatchObject({ concentrated: false, addresses: 122, text: null });
     expect(await served(control.campaignId)).toBeUndefined();
     expect((await notices()).map((notice) => notice.link)).toEqual([

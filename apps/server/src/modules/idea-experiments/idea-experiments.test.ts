@@ -18,6 +18,8 @@ import {
 } from '../../../test/test-app';
 import { createLocalTextProvider } from '../ai/local-text-provider';
 import type { ExperimentView } from './present-experiment';
+import { createFinalIntervalCache } from '../stats/final-interval-cache';
+import { getStatsCorrection } from '../teams/get-stats-correction';
 import { checkRunningExperiments } from './stop-running-experiments';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/143.0 Safari/537.36';
@@ -163,7 +165,15 @@ describeEachDatabase('idea experiments', (kind) => {
         variant.ctaLabel,
       ]),
     ]);
-    expect(experiment.verdict.text).toBe('No clear winner: no sign-ups yet in 0 views.');
+    // The campaign's verdict, as its results page says it.
+    expect(experiment.verdict).toMatchObject({ state: 'not_enough_data', method: 'sequential' });
+    expect(experiment.verdict.summary).toBe(
+      'Not enough data yet: needs 400 more visitors (at least 100 in each version).',
+    );
+    expect(experiment.arms.map((arm) => arm.variantId === null)).toEqual([
+      true,
+      ...VARIANTS.map(() => false),
+    ]);
     const served = await servedCampaign(experiment.campaignId);
     expect(served?.url).toBe(`https://app.example.com/p/${team}/planner`);
     const [headline, button, pricing] = served!.elements;
@@ -263,7 +273,7 @@ describeEachDatabase('idea experiments', (kind) => {
     const pageId = await publishedPage('to-the-limit');
     const experiment = await start(pageId);
     const served = (await servedCampaign(experiment.campaignId))!;
-    // Close rates: no clear winner early, so only the view limit stops it.
+    // Close rates: no always-valid answer early, so only the view limit stops it.
     await visit(served, { perArm: 999, signs: (arm, i) => i % 25 === arm });
     expect((await read(pageId)).status).toBe('running');
     await visit({ ...served, elements: served.elements }, { perArm: 1, signs: () => false });
@@ -275,7 +285,7 @@ describeEachDatabase('idea experiments', (kind) => {
     });
     expect(stopped.arms.map((arm) => arm.views)).toEqual([1000, 1000, 1000, 1000]);
     expect(stopped.arms.map((arm) => arm.signups)).toEqual([40, 40, 40, 40]);
-    expect(stopped.verdict.outcome).toBe('no_clear_winner');
+    expect(stopped.verdict.state).toBe('keep_running');
     expect(await servedCampaign(experiment.campaignId)).toBeUndefined();
     // The team is told in the app, with a link to the experiment's screen.
     const notices = await t.current.app.inject({
@@ -284,7 +294,7 @@ describeEachDatabase('idea experiments', (kind) => {
     });
     expect(notices.json<{ notifications: object[] }>().notifications[0]).toMatchObject({
       title: 'Your idea test has an answer',
-      body: `Every variant reached 1,000 views. ${stopped.verdict.text}`,
+      body: `Every variant reached 1,000 views. ${stopped.verdict.summary}`,
       link: `/admin/${team}/pages/${pageId}/test`,
       read: false,
     });
@@ -295,7 +305,7 @@ describeEachDatabase('idea experiments', (kind) => {
     expect((await start(pageId, VARIANTS.slice(0, 1))).status).toBe('running');
   });
 
-  it('stops early on a clear winner, and tells the team through the callback', async () => {
+  it('stops early on an always-valid winner, and tells the team through the callback', async () => {
     const pageId = await publishedPage('clear-winner');
     const experiment = await start(pageId, VARIANTS.slice(0, 2));
     const served = (await servedCampaign(experiment.campaignId))!;
@@ -310,13 +320,16 @@ describeEachDatabase('idea experiments', (kind) => {
       textProvider: createLocalTextProvider(),
       onExperimentFinished,
       log: t.current.app.log,
+      getStatsCorrection: (teamId: number) => getStatsCorrection(t.current.services, { teamId }),
+      finalIntervals: createFinalIntervalCache({ maxRows: 10_000 }),
     };
     expect(await checkRunningExperiments(deps)).toBeGreaterThanOrEqual(1);
     const stopped = await read(pageId);
     expect(stopped).toMatchObject({ status: 'stopped', stopReason: 'clear_winner' });
-    expect(stopped.verdict.outcome).toBe('variant_best');
-    expect(stopped.verdict.text).toMatch(
-      /^Variant 2 got 7\.5x the sign-up rate of the original; 99% chance it is best\.$/,
+    const variant2 = stopped.arms[2]!.variantId;
+    expect(stopped.verdict).toMatchObject({ state: 'winner', variantId: variant2 });
+    expect(stopped.verdict.summary).toMatch(
+      /^Variant 2 converts 650% more often than the original \(\d+(\.\d)?% always-valid interval \+\d+% to \+\d+%\)\. It is safe to ship\.$/,
     );
     expect(onExperimentFinished).toHaveBeenCalledWith(
       expect.objectContaining({
@@ -324,7 +337,7 @@ describeEachDatabase('idea experiments', (kind) => {
         pageId,
         campaignId: experiment.campaignId,
         reason: 'clear_winner',
-        verdict: expect.objectContaining({ outcome: 'variant_best', leader: 2 }),
+        verdict: expect.objectContaining({ state: 'winner', variantId: variant2 }),
       }),
     );
   });

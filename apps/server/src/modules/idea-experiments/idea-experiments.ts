@@ -14,7 +14,7 @@ export const EXPERIMENT_CHECK_MS = 60_000;
 export function ideaExperiments(
   app: AppInstance,
   services: AppServices,
-  options: {
+  options: Pick<ExperimentDeps, 'getStatsCorrection' | 'finalIntervals'> & {
     textProvider: TextProvider;
     /** The notifications module's, once wired; until then the stop is logged. */
     onExperimentFinished?: OnExperimentFinished;
@@ -28,6 +28,8 @@ export function ideaExperiments(
       options.onExperimentFinished ??
       ((finished) => app.log.info({ experiment: finished }, 'idea experiment finished')),
     log: app.log,
+    getStatsCorrection: options.getStatsCorrection,
+    finalIntervals: options.finalIntervals,
   };
   if (services.config.JOB_WORKER) {
     let checking: Promise<unknown> | null = null;

@@ -4,10 +4,12 @@ import {
   type ExperimentArm,
   type ExperimentVariant,
   type TrafficConcentration,
+  type Verdict,
 } from '@kindling/domain';
 import { z } from 'zod';
 import type { Db } from '../../db/database';
 import { getCampaign } from '../campaigns/get-campaigns';
+import { getLifetimeStats, type LifetimeStatsDeps } from '../stats/campaign-verdicts';
 import { getArmTotals } from '../stats/get-arm-totals';
 import { getTrafficConcentration } from '../stats/get-traffic-concentration';
 import type { ExperimentRow } from './repo';
@@ -18,6 +20,10 @@ export interface MeasuredExperiment {
   arms: ExperimentArm[];
   /** The campaign's counted traffic by client address: concentrated, nothing automatic acts. */
   traffic: TrafficConcentration;
+  /** The headline's variant per arm (null for the original), in the arms' order. */
+  variantIds: (number | null)[];
+  /** The campaign's verdict on the headline over its life: the results page's. */
+  decision: Verdict;
 }
 
 export const readVariants = (row: ExperimentRow) =>
@@ -28,9 +34,10 @@ export const readVariants = (row: ExperimentRow) =>
  * button shares its draw) gives views, visitors and the visitors who signed up.
  */
 export async function measureExperiment(
-  { db }: { db: Db },
+  deps: LifetimeStatsDeps,
   row: ExperimentRow,
 ): Promise<MeasuredExperiment> {
+  const { db } = deps;
   const campaign = await getCampaign({ db }, { teamId: row.teamId, id: row.campaignId });
   const [headline, button] = campaign.elements;
   const variants = readVariants(row);
@@ -41,7 +48,9 @@ export async function measureExperiment(
   const totals = headline
     ? await getArmTotals({ db }, { teamId: row.teamId, campaign, elementId: headline.id })
     : [];
-  const traffic = await trafficOf({ db }, row);
+  const stats = await getLifetimeStats(deps, { teamId: row.teamId, campaign });
+  const decision = headline ? stats.elements[String(headline.id)]?.verdict : undefined;
+  const { traffic } = stats;
   const texts = [original, ...variants];
   const arms = texts.map((_text, index): ExperimentArm => {
     const counted = totals[index] ?? { views: 0, visitors: 0, convertedVisitors: 0 };
@@ -49,7 +58,22 @@ export async function measureExperiment(
     const visitors = Math.max(counted.visitors, counted.convertedVisitors);
     return { views: counted.views, visitors, signups: counted.convertedVisitors };
   });
-  return { texts, arms, traffic };
+  return {
+    texts,
+    arms,
+    traffic,
+    variantIds: texts.map((_text, index) =>
+      index === 0 ? null : (headline?.variants[index - 1]?.id ?? null),
+    ),
+    decision: decision ?? {
+      state: 'keep_running',
+      variantId: null,
+      method: campaign.statsMethod,
+      metricId: null,
+      summary: 'No variant is being served: nothing to compare.',
+      visitorsNeeded: null,
+    },
+  };
 }
 
 /** The experiment campaign's traffic concentration, read now (also for a stopped one). */

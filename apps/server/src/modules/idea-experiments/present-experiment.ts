@@ -4,9 +4,11 @@ import {
   EXPERIMENT_VIEW_LIMIT,
   experimentVariantSchema,
   trafficConcentrationSchema,
+  verdictSchema,
   type ExperimentVerdict,
   type IdeaExperimentView,
   type TrafficConcentration,
+  type Verdict,
 } from '@kindling/domain';
 import { z } from 'zod';
 import type { MeasuredExperiment } from './measure-experiment';
@@ -15,18 +17,23 @@ import type { ExperimentRow } from './repo';
 export type ExperimentView = IdeaExperimentView;
 
 /**
- * What a stopped experiment keeps: the texts, the verdict (with its numbers) and the traffic
- * concentration at the stop (absent in rows stopped before it was counted).
+ * What a stopped experiment keeps: the texts, the arms' numbers (`verdict`, its old name), the
+ * traffic concentration at the stop, and the campaign's verdict then (`decision`). Rows stopped
+ * before a field was kept lack it.
  */
 export interface StoppedResult {
   texts: MeasuredExperiment['texts'];
   verdict: ExperimentVerdict;
   traffic?: TrafficConcentration;
+  variantIds?: (number | null)[];
+  decision?: Verdict;
 }
 
 const storedResultSchema = z.object({
   texts: z.array(experimentVariantSchema),
   traffic: trafficConcentrationSchema.optional(),
+  variantIds: z.array(z.number().nullable()).optional(),
+  decision: verdictSchema.optional(),
   verdict: z.looseObject({
     outcome: z.enum(['variant_best', 'original_best', 'no_clear_winner']),
     text: z.string(),
@@ -47,12 +54,30 @@ const storedResultSchema = z.object({
 
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 
+/** Rows stopped before the campaign's verdict was kept: their own outcome, in its words. */
+const LEGACY_STATES = {
+  variant_best: 'winner',
+  original_best: 'original_wins',
+  no_clear_winner: 'keep_running',
+} as const;
+
+function legacyDecision(verdict: ExperimentVerdict): Verdict {
+  return {
+    state: LEGACY_STATES[verdict.outcome],
+    variantId: null,
+    method: 'sequential',
+    metricId: null,
+    summary: verdict.text,
+    visitorsNeeded: null,
+  };
+}
+
 export function presentExperiment(
   row: ExperimentRow,
   result: StoppedResult,
   traffic: TrafficConcentration,
 ): ExperimentView {
-  const { verdict, texts } = result;
+  const { verdict, texts, variantIds = [] } = result;
   const reason = EXPERIMENT_STOP_REASONS.find((known) => known === row.stopReason) ?? null;
   return {
     id: row.id,
@@ -66,6 +91,7 @@ export function presentExperiment(
     stoppedAt: iso(row.stoppedAt),
     arms: verdict.arms.map((arm, index) => ({
       label: arm.label,
+      variantId: variantIds[index] ?? null,
       headline: texts[index]?.headline ?? '',
       ctaLabel: texts[index]?.ctaLabel ?? '',
       views: arm.views,
@@ -74,12 +100,7 @@ export function presentExperiment(
       rate: arm.rate,
       chanceBest: arm.chanceBest,
     })),
-    verdict: {
-      outcome: verdict.outcome,
-      text: verdict.text,
-      leader: verdict.leader,
-      ratio: verdict.ratio,
-    },
+    verdict: result.decision ?? legacyDecision(verdict),
     traffic,
   };
 }

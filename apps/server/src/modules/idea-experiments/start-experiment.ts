@@ -2,6 +2,7 @@ import {
   campaignSchemasFor,
   GoalEventType,
   IDEA_EXPERIMENT_MESSAGES,
+  IDEA_MINIMUM_DETECTABLE_EFFECT,
   type ExperimentVariant,
   type IdeaExperimentInput,
   type LandingPageContent,
@@ -82,6 +83,7 @@ function experimentCampaign(
     type: 'ab_split',
     trafficAllocation: 100,
     meta: { linkedElements: true },
+    minimumDetectableEffect: IDEA_MINIMUM_DETECTABLE_EFFECT,
     elements: experimentElements(content, variants),
     goals: [{ id: -10, isConversionGoal: true, event: goalEvent }],
   });

@@ -16,6 +16,8 @@ const resultOf = (measured: MeasuredExperiment): StoppedResult => ({
   texts: measured.texts,
   verdict: verdictOf(measured),
   traffic: measured.traffic,
+  variantIds: measured.variantIds,
+  decision: measured.decision,
 });
 
 /**
@@ -56,7 +58,7 @@ export async function finishExperiment(
       pageId: row.pageId,
       campaignId: row.campaignId,
       reason,
-      verdict: result.verdict,
+      verdict: measured.decision,
     });
   } catch (error) {
     // Telling the team is best effort; the experiment has stopped all the same.
@@ -66,15 +68,18 @@ export async function finishExperiment(
 }
 
 /**
- * A running experiment's numbers now; stopped at once when the stop rule holds, but never while
- * the counted traffic is concentrated on few client addresses (the domain's plausibility rule).
+ * A running experiment's numbers now; stopped at once when the stop rule holds (the view limit,
+ * or an always-valid decision of the campaign's verdict), but never while the counted traffic is
+ * concentrated on few client addresses (the domain's plausibility rule).
  */
 export async function checkExperiment(
   deps: ExperimentDeps,
   row: ExperimentRow,
 ): Promise<CheckedExperiment> {
   const measured = await measureExperiment(deps, row);
-  const reason = measured.traffic.concentrated ? null : experimentStopReason(measured.arms);
+  const reason = measured.traffic.concentrated
+    ? null
+    : experimentStopReason(measured.arms, measured.decision);
   if (reason) return finishExperiment(deps, { row, reason, measured });
   return { row, result: resultOf(measured), traffic: measured.traffic };
 }

@@ -1,132 +1,75 @@
-import type { ArmCounts, AutoStopElement, Campaign, Correction } from '@kindling/domain';
-import type { Db } from '../../db/database';
-import { CONTROL_ARM, NO_GOAL } from './arm-series';
-import {
-  campaignStatsSettings,
-  conversionMetrics,
-  decideElement,
-  type ElementDecision,
-} from './element-verdict';
-import { conversionGoalId } from './funnel-goals';
-import { metricsOf } from './get-campaign-stats';
-import { sumRollupsOverLifetime } from './repo';
+import type {
+  AutoStopElement,
+  Campaign,
+  CampaignStats,
+  ElementVerdictFigures,
+} from '@kindling/domain';
+import { getCampaignStats, type StatsDeps } from './get-campaign-stats';
 
 // A campaign's verdicts over its whole life, for the screens and jobs that have no range of
-// their own: the campaign list, the idea experiments and auto-stop. They go through the stats
-// endpoint's own path (element-verdict.ts decideElement, metricsOf, the team's correction), so
-// each is the verdict the results page shows for a range holding the campaign's whole life
-// (docs/decisions.md, "One verdict everywhere"). A metric added to the stats endpoint must be
-// counted here too: rows carry the goal-less counts and every goal of verdictGoalIds.
+// their own: the campaign list, the idea experiments and auto-stop. They are the stats
+// endpoint's own answer for a range holding the campaign's life (docs/decisions.md, "One verdict
+// everywhere"): the same metrics, served phases, paused arms, plan and correction, by
+// construction, whatever the endpoint learns to weigh next.
 
-/** The rollup sums a verdict reads: per element, arm and goal (0: the goal-less counts). */
-export interface RollupTotals {
-  elementId: number;
-  /** 0 for the control, else the variant id. */
-  arm: number;
-  goalId: number;
-  visitors: number;
-  goalVisitors: number;
+const HOUR_MS = 3_600_000;
+
+export type LifetimeStatsDeps = Omit<StatsDeps, 'getCampaigns'>;
+export type ElementAnswer = CampaignStats['elements'][string];
+
+/**
+ * The range of the campaign's life: from the hour it was created (a demo is dated to its data)
+ * to an hour past the current one (events stamped a little ahead of the clock count too).
+ */
+export function lifetimeRange(campaign: Pick<Campaign, 'createdAt'>, now: number) {
+  const start = Math.floor(Date.parse(campaign.createdAt) / HOUR_MS) * HOUR_MS;
+  const end = Math.max(start, Math.floor(now / HOUR_MS) * HOUR_MS) + 2 * HOUR_MS;
+  return { start: new Date(start), end: new Date(end) };
 }
 
-export interface CampaignElementVerdict extends ElementDecision {
-  elementId: number;
-  /** Visitors of the smallest running arm (the original and every variant not paused). */
-  smallestArm: number;
+/** The stats endpoint's answer for the campaign's whole life (UTC months: past ones cached). */
+export function getLifetimeStats(
+  deps: LifetimeStatsDeps,
+  { teamId, campaign }: { teamId: number; campaign: Campaign },
+): Promise<CampaignStats> {
+  const now = (deps.now ?? Date.now)();
+  return getCampaignStats(
+    { ...deps, now: () => now, getCampaigns: () => Promise.resolve([campaign]) },
+    {
+      team: { id: teamId },
+      query: {
+        id: campaign.id,
+        range: lifetimeRange(campaign, now),
+        timezone: 'UTC',
+        granularity: 'month',
+      },
+    },
+  );
 }
 
-const countedGoalOf = (campaign: Campaign) => {
-  const goalId = conversionGoalId(campaign);
-  return goalId === null ? null : { goalId, chosen: false };
-};
+/** The answer's elements in the campaign's order. */
+export const elementsOf = (campaign: Campaign, stats: CampaignStats): ElementAnswer[] =>
+  campaign.elements.flatMap((element) => stats.elements[String(element.id)] ?? []);
 
-/** The goals whose rows a verdict reads: the counted goal and every goal with a role. */
-export function verdictGoalIds(campaign: Campaign): number[] {
-  const { primary, others } = metricsOf(campaign, countedGoalOf(campaign));
-  return [...(primary ? [primary] : []), ...others].map((metric) => Number(metric.id));
+/** Each element's verdict with what the list shows beside it (campaign-performance.ts). */
+export function verdictFigures(campaign: Campaign, stats: CampaignStats): ElementVerdictFigures[] {
+  const primary = stats.metrics.find((metric) => metric.role === 'primary')?.id ?? null;
+  return elementsOf(campaign, stats).map((element) => ({
+    elementId: element.id,
+    verdict: element.verdict,
+    comparisons: element.comparisons,
+    primaryMetricId: primary,
+  }));
 }
 
-/** Every element's verdict from rollup sums (any hours: a range's, or the campaign's life). */
-export function campaignVerdicts({
-  campaign,
-  rows,
-  correction,
-}: {
-  campaign: Campaign;
-  rows: readonly RollupTotals[];
-  correction: Correction;
-}): CampaignElementVerdict[] {
-  const settings = campaignStatsSettings(campaign, correction);
-  const counted = countedGoalOf(campaign);
-  const metrics = metricsOf(campaign, counted);
-  const sums = new Map<string, number>();
-  const add = (key: string, value: number) => sums.set(key, (sums.get(key) ?? 0) + value);
-  for (const row of rows) {
-    const key = `${row.elementId}:${row.arm}:${row.goalId}`;
-    add(key, row.goalId === NO_GOAL ? row.visitors : row.goalVisitors);
-  }
-  const sum = (elementId: number, arm: number, goalId: number) =>
-    sums.get(`${elementId}:${arm}:${goalId}`) ?? 0;
-  return campaign.elements.map((element) => {
-    const arms = [CONTROL_ARM, ...element.variants.map((variant) => variant.id)];
-    const goalOf = (goalId: number) => arms.map((arm) => sum(element.id, arm, goalId));
-    // Capped as the stats endpoint caps them (element-stats.ts armCounts).
-    const counts: ArmCounts[] = arms.map((arm) => {
-      const visitors = sum(element.id, arm, NO_GOAL);
-      const converted = counted ? sum(element.id, arm, counted.goalId) : 0;
-      return { visitors, conversions: Math.min(converted, visitors) };
-    });
-    const shape = {
-      id: element.id,
-      variantIds: element.variants.map((variant) => variant.id),
-      variantEnabled: element.variants.map((variant) => variant.isEnabled),
-    };
-    const decision = decideElement({
-      element: shape,
-      counts,
-      metrics: conversionMetrics({
-        primary: metrics.primary,
-        counts,
-        others: metrics.others.map((definition) => ({
-          definition,
-          converted: goalOf(Number(definition.id)),
-        })),
-      }),
-      settings,
-      bandit: campaign.type === 'multi_armed_bandit',
-    });
-    const running = counts.filter((_arm, a) => a === 0 || !decision.paused[a - 1]);
-    return {
-      elementId: element.id,
-      smallestArm: Math.min(...running.map((arm) => arm.visitors)),
-      ...decision,
-    };
-  });
-}
-
-/** What the auto-stop rule reads of an element's verdict. */
-export const autoStopElement = (element: CampaignElementVerdict): AutoStopElement => ({
-  elementId: element.elementId,
+/** What the auto-stop rule reads of an element's answer. */
+export const autoStopElement = (element: ElementAnswer): AutoStopElement => ({
+  elementId: element.id,
   verdict: element.verdict,
   plannedPerArm: element.plan.plannedPerArm,
-  smallestArm: element.smallestArm,
-  hasRunningVariant: element.paused.some((paused) => !paused),
+  // The smallest running arm (element-sample-size.ts).
+  smallestArm: element.sampleSize.exposedPerArm,
+  hasRunningVariant: Object.values(element.variants).some(
+    (variant) => !variant.control && !variant.paused,
+  ),
 });
-
-/** A campaign's verdicts over its whole life, read from the rollups now (no cache). */
-export async function getLifetimeVerdicts(
-  {
-    db,
-    getStatsCorrection,
-  }: { db: Db; getStatsCorrection: (teamId: number) => Promise<Correction> },
-  { teamId, campaign }: { teamId: number; campaign: Campaign },
-): Promise<CampaignElementVerdict[]> {
-  const [rows, correction] = await Promise.all([
-    sumRollupsOverLifetime(db, {
-      teamId,
-      campaignId: campaign.id,
-      goalIds: verdictGoalIds(campaign),
-    }),
-    getStatsCorrection(teamId),
-  ]);
-  return campaignVerdicts({ campaign, rows, correction });
-}

@@ -1,6 +1,7 @@
 import {
   conversionSummary,
   elementSignificance,
+  MINIMUM_VISITORS_PER_ARM,
   mixingVarianceFor,
   type Campaign,
   type Correction,
@@ -41,6 +42,16 @@ export interface MetricCounts {
 export type ElementPlan = Omit<StatsPlan, 'mixingVariance'>;
 
 /**
+/**
+ * Whether the element's comparisons may be shown: every running arm (the original and each
+ * variant not paused) has MINIMUM_VISITORS_PER_ARM visitors. Below that the normal approximation
+ * behind every test is not trusted, so the answer claims nothing: no comparison at all rather
+ * than figures with their meaning taken out (docs/api.md, `comparisons`). The verdict says
+ * `not_enough_data` on the same condition.
+ */
+export const enoughToCompare = (arms: readonly ComparedArm[]): boolean =>
+  arms.every((arm, a) => (a > 0 && arm.paused) || arm.visitors >= MINIMUM_VISITORS_PER_ARM);
+
  * The element's verdict and every metric's comparisons (packages/domain stats/verdict.ts),
  * planned from the campaign's MDE and the original's observed rate on the primary metric.
  */
@@ -76,7 +87,7 @@ export function elementVerdictOf({
     plan,
   });
   const { mixingVariance: _inside, ...shown } = plan;
-  return { verdict, comparisons, plan: shown };
+  return { verdict, comparisons: enoughToCompare(arms) ? comparisons : [], plan: shown };
 }
 
 /**

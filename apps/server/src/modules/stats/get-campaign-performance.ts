@@ -5,6 +5,7 @@ import {
   type Campaign,
   type CampaignPerformance,
   type Correction,
+  type ElementVerdictFigures,
   type PerformanceArm,
   type PerformanceElement,
   type PerformanceFigures,
@@ -13,7 +14,7 @@ import {
 import type { Db } from '../../db/database';
 import type { TeamAccess } from '../../http/types';
 import { CONTROL_ARM, NO_GOAL } from './arm-series';
-import { campaignVerdicts, verdictGoalIds } from './campaign-verdicts';
+import { getLifetimeStats, verdictFigures, type LifetimeStatsDeps } from './campaign-verdicts';
 import { conversionGoalId } from './funnel-goals';
 import { statsIntervals, type Interval } from './intervals';
 import { sumTeamRollups, type TeamRollupRow } from './performance-repo';
@@ -102,15 +103,28 @@ function byCampaign(rows: readonly TeamRollupRow[]) {
   return grouped;
 }
 
-/** Every element's verdict over the campaign's life, as the list carries it. */
-function verdictsOf(campaign: Campaign, rows: readonly TeamRollupRow[], correction: Correction) {
-  const primary = conversionGoalId(campaign);
-  return campaignVerdicts({ campaign, rows, correction }).map((element) => ({
-    elementId: element.elementId,
-    verdict: element.verdict,
-    comparisons: element.comparisons,
-    primaryMetricId: primary === null ? null : String(primary),
-  }));
+/** Campaigns whose verdicts are worked out at once: the database pool is shared. */
+const VERDICT_CONCURRENCY = 2;
+
+/**
+ * Every campaign's verdicts over its life: the stats endpoint's own answer (campaign-verdicts.ts),
+ * a few campaigns at a time.
+ */
+async function lifetimeVerdicts(
+  stats: LifetimeStatsDeps,
+  { teamId, campaigns }: { teamId: number; campaigns: readonly Campaign[] },
+): Promise<Map<number, ElementVerdictFigures[]>> {
+  const verdicts = new Map<number, ElementVerdictFigures[]>();
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < campaigns.length; i = next++) {
+      const campaign = campaigns[i]!;
+      const answer = await getLifetimeStats(stats, { teamId, campaign });
+      verdicts.set(campaign.id, verdictFigures(campaign, answer));
+    }
+  };
+  await Promise.all(Array.from({ length: VERDICT_CONCURRENCY }, worker));
+  return verdicts;
 }
 
 /**
@@ -118,31 +132,27 @@ function verdictsOf(campaign: Campaign, rows: readonly TeamRollupRow[], correcti
  * still change) read each time, the final hours before them from the cache's history.
  */
 export async function loadPerformanceFigures(
-  { db, cache }: { db: Db; cache: Pick<PerformanceCache, 'history'> },
+  {
+    db,
+    cache,
+    stats,
+  }: { db: Db; cache: Pick<PerformanceCache, 'history'>; stats: LifetimeStatsDeps },
   {
     teamId,
     campaigns,
     days,
     now,
-    correction,
-  }: {
-    teamId: number;
-    campaigns: readonly Campaign[];
-    days: Interval[];
-    now: number;
-    /** The team's multiple-comparison correction, for the verdicts. */
-    correction: Correction;
-  },
+  }: { teamId: number; campaigns: readonly Campaign[]; days: Interval[]; now: number },
 ): Promise<Map<number, PerformanceFigures>> {
-  // The conversion goals for the figures; with every goal with a role, for the verdicts.
-  const goalIds = [...new Set(campaigns.flatMap(verdictGoalIds))];
+  const goalIds = campaigns.flatMap((campaign) => conversionGoalId(campaign) ?? []);
   // Days made only of final hours never change: they and all before them are kept.
   const open = days.find((day) => day.end > finalRollupHoursBefore(now))?.start ?? days.at(-1)!.end;
-  const [final, recent] = await Promise.all([
+  const [final, recent, verdicts] = await Promise.all([
     cache.history({ teamId, before: open, goalIds, dayStarts: days.map((day) => day.start) }, () =>
       sumTeamRollups(db, { teamId, goalIds, days, from: null, to: open }),
     ),
     sumTeamRollups(db, { teamId, goalIds, days, from: open, to: null }),
+    lifetimeVerdicts({ ...stats, now: () => now }, { teamId, campaigns }),
   ]);
   const rows = byCampaign([...final, ...recent]);
   return new Map(
@@ -156,7 +166,7 @@ export async function loadPerformanceFigures(
             (row) => row.day >= 0 && row.day < PERFORMANCE_RECENT_DAYS,
           ),
         ),
-        verdicts: verdictsOf(campaign, rows.get(campaign.id) ?? [], correction),
+        verdicts: verdicts.get(campaign.id) ?? [],
       }),
     ]),
   );
@@ -172,6 +182,7 @@ export async function getCampaignPerformance(
     db,
     listCampaigns,
     getStatsCorrection,
+    finalIntervals,
     cache,
     now = Date.now,
   }: {
@@ -179,6 +190,8 @@ export async function getCampaignPerformance(
     listCampaigns: ListTeamCampaigns;
     /** The team's multiple-comparison correction (a team setting). */
     getStatsCorrection: (teamId: number) => Promise<Correction>;
+    /** The stats endpoint's cache of final intervals, for the verdicts. */
+    finalIntervals: LifetimeStatsDeps['finalIntervals'];
     cache: PerformanceCache;
     now?: () => number;
   },
@@ -192,8 +205,8 @@ export async function getCampaignPerformance(
   const days = recentDays(at, timezone);
   const figures = await cache.get({ teamId: team.id, timezone, days, campaigns, correction }, () =>
     loadPerformanceFigures(
-      { db, cache },
-      { teamId: team.id, campaigns, days, now: at, correction },
+      { db, cache, stats: { db, getStatsCorrection, finalIntervals } },
+      { teamId: team.id, campaigns, days, now: at },
     ),
   );
   return campaigns.map((campaign) => ({

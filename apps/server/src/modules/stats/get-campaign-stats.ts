@@ -46,7 +46,7 @@ function countedGoal(campaign: Campaign, goalId: number | undefined): CountedGoa
   return id === null ? null : { goalId: id, chosen: false };
 }
 
-interface StatsDeps {
+export interface StatsDeps {
   db: Db;
   getCampaigns: GetCampaigns;
   /** The team's multiple-comparison correction (a team setting). */
@@ -152,7 +152,7 @@ const presentIntervals = (intervals: Interval[]) =>
 /** Campaign statistics of spec section 3 from the hourly rollups (docs/api.md). */
 export async function getCampaignStats(
   { db, getCampaigns, getStatsCorrection, finalIntervals, now = Date.now }: StatsDeps,
-  { team, query }: { team: TeamAccess; query: StatsQuery },
+  { team, query }: { team: Pick<TeamAccess, 'id'>; query: StatsQuery },
 ): Promise<CampaignStats> {
   const [campaign] = await getCampaigns({ teamId: team.id, ids: [query.id] });
   if (!campaign) throw notFound(STATS_MESSAGES.campaignNotFound);

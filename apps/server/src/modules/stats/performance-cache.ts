@@ -47,31 +47,38 @@ export interface PerformanceCache {
   history(key: HistoryKey, load: () => Promise<TeamRollupRow[]>): Promise<TeamRollupRow[]>;
 }
 
+/** A campaign's fields that never move its figures or verdicts (read fresh, or display only). */
+const FIGURE_FREE_FIELDS = new Set([
+  'name',
+  'description',
+  'isEnabled',
+  'meta',
+  'thumbnail',
+  'metrics',
+  'benchmark',
+  'autoGenerationStatus',
+  'autoStop',
+  'autoStoppedAt',
+  'updatedAt',
+]);
+
 /**
- * What the figures depend on besides the rollups: the zone and its days, every campaign's
- * elements, arms and conversion goal, and what its verdicts are tested with (the team's
- * correction, the campaign's type, method and MDE, its goals' roles and directions, which
- * variants are paused). A campaign added, a variant added or paused, the conversion goal moved
- * or a statistics setting changed reads the figures again at once; a rename or a campaign's
- * switch changes nothing here (names and switches are read fresh on every call).
+ * What the figures depend on besides the rollups: the zone and its days, the team's correction
+ * and every campaign as a whole but for FIGURE_FREE_FIELDS: its elements, arms and their
+ * switches (paused arms), goals and their roles, method, MDE, type, traffic allocation, and
+ * whatever the verdicts learn to read next. Any of those changed reads the figures again at
+ * once; a rename or the campaign's own switch changes nothing here (names and switches are read
+ * fresh on every call).
  */
 const shapeOf = ({ timezone, days, campaigns, correction }: PerformanceKey) =>
   JSON.stringify([
     timezone,
     days[0]?.start ?? null,
     correction,
-    campaigns.map((campaign) => [
-      campaign.id,
-      conversionGoalId(campaign),
-      campaign.type,
-      campaign.statsMethod,
-      campaign.minimumDetectableEffect,
-      campaign.goals.map((goal) => [goal.id, goal.metricRole ?? null, goal.lowerIsBetter]),
-      campaign.elements.map((element) => [
-        element.id,
-        element.variants.map((v) => [v.id, v.isEnabled]),
-      ]),
-    ]),
+    campaigns.map(conversionGoalId),
+    campaigns.map((campaign) =>
+      Object.entries(campaign).filter(([field]) => !FIGURE_FREE_FIELDS.has(field)),
+    ),
   ]);
 
 /**

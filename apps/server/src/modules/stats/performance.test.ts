@@ -16,6 +16,7 @@ import {
   type StatsFixture,
 } from '../../../test/stats-fixture';
 import { bearer, createTeam, signUp, useTestApp } from '../../../test/test-app';
+import { lifetimeRange } from './campaign-verdicts';
 import { recentDays } from './get-campaign-performance';
 
 // The campaign list's figures from events posted to the collector, checked against what the
@@ -125,23 +126,32 @@ describeEachDatabase('campaign performance overview', (kind) => {
 
   /** What the stats endpoint says over all time and over the last 30 days of ZONE. */
   async function expectedFigures(campaignId: number) {
-    const allTime = (await stats(
+    const allTime = await stats(campaignId, now - 60 * DAY, now + HOUR, 'month');
+    // The verdicts: the endpoint's answer over the campaign's life, from the hour it was made.
+    const created = await t.current.app.inject({
+      method: 'GET',
+      url: `/api/team/${f.slug}/campaign/by-id?id=${campaignId}`,
+      headers: bearer(f.owner),
+    });
+    const life = lifetimeRange(created.json<{ createdAt: string }>(), Date.now());
+    const lifetime = (await stats(
       campaignId,
-      now - 60 * DAY,
-      now + HOUR,
+      life.start.getTime(),
+      life.end.getTime(),
       'month',
     )) as unknown as CampaignStats;
     const days = recentDays(Date.now(), ZONE);
     const recent = await stats(campaignId, days[0]!.start, days.at(-1)!.end, 'day');
-    // The list speaks for the element with the most views (the first on a tie).
+    // The list speaks for the element with the most views of all time (the first on a tie).
     const elements = Object.values(allTime.elements);
     const viewsOf = (element: (typeof elements)[number]) =>
       Object.values(element.variants).reduce((sum, v) => sum + v.overall.cumulative.views, 0);
-    const lead = elements.reduce<(typeof elements)[number] | null>(
+    const leadId = elements.reduce<(typeof elements)[number] | null>(
       (top, element) => (!top || viewsOf(element) > viewsOf(top) ? element : top),
       null,
-    );
-    const primary = allTime.metrics.find((metric) => metric.role === 'primary')?.id;
+    )?.id;
+    const lead = leadId === undefined ? null : lifetime.elements[String(leadId)]!;
+    const primary = lifetime.metrics.find((metric) => metric.role === 'primary')?.id;
     const named = lead?.comparisons.find(
       (c) => c.variantId === lead.verdict.variantId && c.metricId === primary,
     );

@@ -78,6 +78,7 @@ export function statsRoutes(
           db: services.db,
           listCampaigns,
           getStatsCorrection: statsDeps.getStatsCorrection,
+          finalIntervals: statsDeps.finalIntervals,
           cache: performance,
         },
         { team: requireTeam(request), timezone: request.query.timezone },

@@ -1,14 +1,22 @@
 import type { IdeaExperimentView } from '@kindling/domain';
 import clsx from 'clsx';
-import { formatChance, formatCount, formatShare } from '../../../lib/format';
+import { formatCount, formatShare } from '../../../lib/format';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { FormError } from '../../../ui/field';
 import { TrafficWarning } from '../../../ui/traffic-warning';
+import { VerdictBadge } from '../../../ui/verdict-badge';
 import { errorMessage } from '../../../lib/error-message';
 import { useStopExperiment } from '../hooks/use-idea-experiment';
 import styles from './idea-test.module.css';
+
+/** The arm the API's verdict names best: its winner, or the original when the original wins. */
+function namedBest(experiment: IdeaExperimentView, variantId: number | null): boolean {
+  const { state } = experiment.verdict;
+  if (state === 'winner') return variantId !== null && variantId === experiment.verdict.variantId;
+  return state === 'original_wins' && variantId === null;
+}
 
 function ArmsTable({ experiment }: { experiment: IdeaExperimentView }) {
   const running = experiment.status === 'running';
@@ -20,17 +28,13 @@ function ArmsTable({ experiment }: { experiment: IdeaExperimentView }) {
           <th scope="col">Views</th>
           <th scope="col">Sign-ups</th>
           <th scope="col">Rate</th>
-          <th scope="col">Chance best</th>
         </tr>
       </thead>
       <tbody>
         {experiment.arms.map((arm, index) => {
           const progress = Math.min(1, arm.views / experiment.viewLimit);
-          // Only a clear result crowns an arm; "ahead" without it is said in words, not colour.
-          const leads =
-            !running &&
-            index === experiment.verdict.leader &&
-            experiment.verdict.outcome !== 'no_clear_winner';
+          // Only the verdict crowns an arm, once the test stopped; the rest is in its words.
+          const leads = !running && namedBest(experiment, arm.variantId);
           return (
             <tr key={arm.label} className={clsx(leads && styles.leader)} data-testid="arm">
               <th scope="row">
@@ -63,7 +67,6 @@ function ArmsTable({ experiment }: { experiment: IdeaExperimentView }) {
               <td data-label="Views">{formatCount(arm.views)}</td>
               <td data-label="Sign-ups">{formatCount(arm.signups)}</td>
               <td data-label="Rate">{formatShare(arm.rate)}</td>
-              <td data-label="Chance best">{formatChance(arm.chanceBest)}</td>
             </tr>
           );
         })}
@@ -90,7 +93,7 @@ export function ExperimentRunning({
           Test running <Badge tone="info">Live</Badge>
         </>
       }
-      description={`It stops by itself when every variant has ${formatCount(experiment.viewLimit)} views, or earlier when one is clearly best.`}
+      description={`It stops by itself when every variant has ${formatCount(experiment.viewLimit)} views, or earlier when its always-valid verdict has an answer.`}
       actions={
         <Button
           variant="outline"
@@ -104,8 +107,12 @@ export function ExperimentRunning({
       data-testid="experiment-running"
     >
       <TrafficWarning traffic={experiment.traffic} className={styles.trafficRunning} />
-      <p className={styles.soFar} data-testid="verdict-so-far">
-        So far: {experiment.verdict.text}
+      <p
+        className={styles.soFar}
+        data-testid="verdict-so-far"
+        data-verdict={experiment.verdict.state}
+      >
+        <VerdictBadge state={experiment.verdict.state} /> {experiment.verdict.summary}
       </p>
       <ArmsTable experiment={experiment} />
       <FormError message={stop.isError ? errorMessage(stop.error) : null} />
@@ -113,7 +120,7 @@ export function ExperimentRunning({
   );
 }
 
-/** Stopped: the verdict in plain words, big, with the numbers behind it. */
+/** Stopped: the API's verdict in plain words, big, with the numbers behind it. */
 export function ExperimentVerdict({
   experiment,
   onNewTest,
@@ -121,20 +128,17 @@ export function ExperimentVerdict({
   experiment: IdeaExperimentView;
   onNewTest: () => void;
 }) {
-  const clear = experiment.verdict.outcome !== 'no_clear_winner';
   return (
-    <Card data-testid="experiment-verdict">
+    <Card data-testid="experiment-verdict" data-verdict={experiment.verdict.state}>
       <div className={styles.verdictHead}>
-        <Badge tone={clear ? 'success' : 'neutral'}>
-          {clear ? 'Clear result' : 'No clear winner'}
-        </Badge>
+        <VerdictBadge state={experiment.verdict.state} />
         {experiment.stopReasonText ? (
           <span className={styles.reason}>{experiment.stopReasonText}</span>
         ) : null}
       </div>
       <TrafficWarning traffic={experiment.traffic} className={styles.trafficStopped} />
       <p className={styles.verdict} data-testid="verdict">
-        {experiment.verdict.text}
+        {experiment.verdict.summary}
       </p>
       <ArmsTable experiment={experiment} />
       <div className={styles.actions}>

@@ -190,7 +190,6 @@ export function elementRows({
         ),
       ),
     ];
-    const compared = new Set(comparisons.map((c) => c.variantId));
     return {
       id: element.id,
       label: elementName(element, index),
@@ -200,7 +199,9 @@ export function elementRows({
       plan: answer?.plan ?? null,
       rows,
       byMetric: rows
-        .filter((r) => r.variantId !== null && !r.paused && compared.has(r.variantId))
+        // Every running variant of an element in the answer: below the minimum sample the API
+        // gives no comparison, and the row waits with a dash (docs/api.md, `comparisons`).
+        .filter((r) => answer !== undefined && r.variantId !== null && !r.paused)
         .map((r) => ({
           key: r.key,
           label: r.label,
