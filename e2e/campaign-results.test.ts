@@ -269,8 +269,19 @@ describe('campaign results', () => {
     expect(download.suggestedFilename()).toMatch(
       new RegExp(`^campaign-${lamp.id}-\\d{4}-\\d{2}-\\d{2}-to-\\d{4}-\\d{2}-\\d{2}\\.csv$`),
     );
-    const lines = (await readFile(await download.path(), 'utf8')).trim().split('\r\n');
+    const [table, byMetric] = (await readFile(await download.path(), 'utf8'))
+      .trim()
+      .split('\r\n\r\n');
+    const lines = table!.split('\r\n');
     expect(lines).toHaveLength(4);
+    // Then the API's comparison per metric of each running variant, after an empty line.
+    const metricLines = byMetric!.split('\r\n');
+    expect(metricLines[0]).toBe(
+      'Element,Variant,Metric,Role,Lower is better,Uplift,Interval low,Interval high,Interval level,p-value,Adjusted p-value,Significant,Reading',
+    );
+    expect(metricLines[1]).toMatch(/^Text 1,Variant 1,[^,]+,primary,no,\+150\.0%,\+\d+\.\d%,/);
+    expect(metricLines).toHaveLength(3);
+    for (const line of metricLines) expect(line).not.toMatch(/\d\.\d{4,}/);
     expect(lines[1]).toMatch(
       /^Text 1,h1\.hero,Original,The desk lamp that follows your day,yes,no,400,300,300,30,600\.00,7\.5%,10\.0%,2\.00,/,
     );

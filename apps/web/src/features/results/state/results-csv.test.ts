@@ -104,6 +104,72 @@ describe('results CSV', () => {
   });
 
   it('names the file after the campaign and the first and last days of the range', () => {
+  it('adds a row per metric of every running variant with the API comparison, rounded', () => {
+    const definition = (id: string, name: string, role: 'primary' | 'guardrail') => ({
+      id,
+      name,
+      role,
+      lowerIsBetter: role === 'guardrail',
+      kind: 'conversion' as const,
+    });
+    const purchase = definition('7', 'Purchase', 'primary');
+    const refund = definition('8', 'Refund, asked', 'guardrail');
+    const compared = {
+      metricId: '7',
+      variantId: 5,
+      estimate: 0.1234567,
+      interval: [0.0123456, 0.2456789] as [number, number],
+      level: 0.975,
+      pValue: 0.0123456,
+      adjustedPValue: 0.0246912,
+      significant: true,
+      direction: 'better' as const,
+    };
+    const harmed = {
+      ...compared,
+      metricId: '8',
+      estimate: 0.5,
+      interval: [0.1, 0.9] as [number, number],
+      direction: 'worse' as const,
+    };
+    const withMetrics: ElementRows = {
+      ...element,
+      byMetric: [
+        {
+          key: '5',
+          label: 'Variant 1',
+          visitorsNeeded: 0,
+          metrics: [
+            { metric: purchase, comparison: compared },
+            { metric: refund, comparison: harmed },
+          ],
+        },
+        {
+          key: '6',
+          label: 'Variant 2',
+          visitorsNeeded: 40,
+          metrics: [
+            { metric: purchase, comparison: null },
+            { metric: refund, comparison: null },
+          ],
+        },
+      ],
+    };
+    const lines = resultsCsv([withMetrics]).split('\r\n');
+    expect(lines.slice(4, 6)).toEqual([
+      '',
+      'Element,Variant,Metric,Role,Lower is better,Uplift,Interval low,Interval high,Interval level,p-value,Adjusted p-value,Significant,Reading',
+    ]);
+    expect(lines.slice(6)).toEqual([
+      'Text 1,Variant 1,Purchase,primary,no,+12.3%,+1.2%,+24.6%,97.5%,0.012,0.025,yes,better',
+      'Text 1,Variant 1,"Refund, asked",guardrail,yes,+50.0%,+10.0%,+90.0%,97.5%,0.012,0.025,yes,harmed',
+      'Text 1,Variant 2,Purchase,primary,no,,,,,,,,needs 40 more visitors',
+      'Text 1,Variant 2,"Refund, asked",guardrail,yes,,,,,,,,needs 40 more visitors',
+      '',
+    ]);
+    for (const line of lines) expect(line).not.toMatch(/\d\.\d{4,}/);
+  });
+
     expect(
       resultsFileName({
         campaignId: 42,

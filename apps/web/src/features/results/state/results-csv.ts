@@ -1,6 +1,6 @@
 import type { Verdict } from '@kindling/domain';
 import { calendarDay } from './stats-range';
-import type { ArmRow, ElementRows } from './element-rows';
+import type { ArmRow, ElementRows, MetricRow, VariantMetricRows } from './element-rows';
 import { formatLevel, formatPValue } from './uplift-format';
 
 /** A number the export formatted itself ("+12.3%"): written as is, never neutralised. */
@@ -91,16 +91,74 @@ function armLine(element: ElementRows, row: ArmRow, verdict: Verdict | null) {
   ];
 }
 
+const METRIC_HEADER = [
+  'Element',
+  'Variant',
+  'Metric',
+  'Role',
+  'Lower is better',
+  'Uplift',
+  'Interval low',
+  'Interval high',
+  'Interval level',
+  'p-value',
+  'Adjusted p-value',
+  'Significant',
+  'Reading',
+];
+
+/** The API's reading of one comparison, in the page's words. */
+function reading(element: ElementRows, variant: VariantMetricRows, row: MetricRow) {
+  if (variant.visitorsNeeded > 0) return `needs ${variant.visitorsNeeded} more visitors`;
+  const c = row.comparison;
+  if (!c || c.estimate === null) return null;
+  if (!element.trusted) return 'not trusted (sample ratio mismatch)';
+  if (c.direction === null) return 'no clear difference';
+  if (c.direction === 'worse' && row.metric.role === 'guardrail') return 'harmed';
+  return c.direction;
+}
+
+function metricLine(element: ElementRows, variant: VariantMetricRows, row: MetricRow) {
+  // Nothing is claimed below the minimum sample, even where the API has figures.
+  const c = variant.visitorsNeeded > 0 ? null : row.comparison;
+  return [
+    element.label,
+    variant.label,
+    row.metric.name,
+    row.metric.role,
+    row.metric.lowerIsBetter ? 'yes' : 'no',
+    maybe(c?.estimate, change),
+    maybe(c?.interval?.[0], change),
+    maybe(c?.interval?.[1], change),
+    maybe(c?.level, (level) => ({ figure: formatLevel(level) })),
+    maybe(c?.pValue, (p) => ({ figure: formatPValue(p) })),
+    maybe(c?.adjustedPValue, (p) => ({ figure: formatPValue(p) })),
+    c ? (c.significant ? 'yes' : 'no') : null,
+    reading(element, variant, row),
+  ];
+}
+
+const toCsv = (lines: readonly (readonly Parameters<typeof csvCell>[0][])[]) =>
+  lines.map((line) => line.map(csvCell).join(',')).join('\r\n') + '\r\n';
+
 /**
  * The results tables as one CSV file: a row per arm of every element, with the API's uplift,
- * interval and verdict. Shares and changes are rounded percentages ("12.3%"), amounts have two
- * decimals, p-values three: what the page shows, not the raw floats.
+ * interval and verdict; then, after an empty line, a row per metric of every running variant
+ * with the API's comparison (uplift, interval, p-values, significant, reading). Shares and
+ * changes are rounded percentages ("12.3%"), amounts have two decimals, p-values three: what
+ * the page shows, not the raw floats.
  */
 export function resultsCsv(elements: readonly ElementRows[]): string {
-  const lines = elements.flatMap((element) =>
+  const arms = elements.flatMap((element) =>
     element.rows.map((row) => armLine(element, row, element.verdict)),
   );
-  return [HEADER, ...lines].map((line) => line.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  const metrics = elements.flatMap((element) =>
+    element.byMetric.flatMap((variant) =>
+      variant.metrics.map((row) => metricLine(element, variant, row)),
+    ),
+  );
+  const table = toCsv([HEADER, ...arms]);
+  return metrics.length === 0 ? table : `${table}\r\n${toCsv([METRIC_HEADER, ...metrics])}`;
 }
 
 /**
