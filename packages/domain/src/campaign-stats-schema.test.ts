@@ -22,6 +22,7 @@ const answer = () => ({
     '2': {
       id: 2,
       srm: { statistic: 0, pValue: 1, flagged: false },
+      srmExplanation: null,
       variants: {
         control: {
           id: 'control',

@@ -5,6 +5,7 @@ import {
   correctionSchema,
   metricComparisonSchema,
   metricDefinitionSchema,
+  srmExplanationSchema,
   srmResultSchema,
   testMethodSchema,
   variantSignificanceSchema,
@@ -85,6 +86,11 @@ export const elementStatsSchema = z.object({
   id: rowId,
   /** Null for bandit campaigns: their served split follows the results, so none is expected. */
   srm: srmResultSchema.nullable(),
+  /**
+   * When the SRM test flagged a mismatch: the segments (browser, device, new or returning,
+   * referrer) where it sits and the sentence to show; null otherwise or without segment counts.
+   */
+  srmExplanation: srmExplanationSchema.nullable(),
   /** `control`, then variant ids. */
   variants: z.record(z.string(), variantStatsSchema),
   /** One step per funnel goal, in funnel order. */

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { CORRECTIONS } from './family';
 import type { ElementSignificance, VariantSignificance } from './significance';
 import type { SrmResult } from './srm';
+import type { SrmExplanation } from './srm-explanation';
+import { SEGMENT_DIMENSIONS } from '../visitor-segments';
 import {
   VERDICT_STATES,
   type MetricComparison,
@@ -33,6 +35,22 @@ export const srmResultSchema = z.object({
   statistic: z.number().min(0).nullable(),
   pValue: probability,
   flagged: z.boolean(),
+});
+
+/** Where a flagged mismatch sits (srm-explanation.ts): the segments and the sentence to show. */
+export const srmExplanationSchema = z.object({
+  explained: z.boolean(),
+  segments: z.array(
+    z.object({
+      dimension: z.enum(SEGMENT_DIMENSIONS),
+      value: z.string(),
+      label: z.string(),
+      shares: z.array(probability.nullable()),
+      visitors: z.array(z.number().int().min(0)),
+      contribution: probability,
+    }),
+  ),
+  summary: z.string(),
 });
 
 export const elementSignificanceSchema = z.object({
@@ -73,9 +91,10 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
 const sameShapes: [
   Same<z.infer<typeof variantSignificanceSchema>, VariantSignificance>,
   Same<z.infer<typeof srmResultSchema>, SrmResult>,
+  Same<z.infer<typeof srmExplanationSchema>, SrmExplanation>,
   Same<z.infer<typeof elementSignificanceSchema>, ElementSignificance>,
   Same<z.infer<typeof verdictSchema>, Verdict>,
   Same<z.infer<typeof metricDefinitionSchema>, MetricDefinition>,
   Same<z.infer<typeof metricComparisonSchema>, MetricComparison>,
-] = [true, true, true, true, true, true];
+] = [true, true, true, true, true, true, true];
 void sameShapes;

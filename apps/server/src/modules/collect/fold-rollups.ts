@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { dangerousFoldRollupShards } from './repo';
+import { dangerousFoldSegmentShards } from './segments-repo';
 
 // Batches add to one of ROLLUP_SHARDS rows per key so that they rarely wait on each other; once
 // an hour is past, nothing contends for it and the shards only make results read more rows
@@ -21,11 +22,15 @@ export async function foldRollupShards(
   { before, stopped = () => false }: { before: Date; stopped?: () => boolean },
 ): Promise<number> {
   let folded = 0;
-  for (;;) {
-    const rows = await dangerousFoldRollupShards(db, { before, limit: FOLD_BATCH });
-    folded += rows;
-    if (rows < FOLD_BATCH || stopped()) return folded;
+  for (const fold of [dangerousFoldRollupShards, dangerousFoldSegmentShards]) {
+    for (;;) {
+      const rows = await fold(db, { before, limit: FOLD_BATCH });
+      folded += rows;
+      if (rows < FOLD_BATCH) break;
+      if (stopped()) return folded;
+    }
   }
+  return folded;
 }
 
 /** Folds past hours every ten minutes, the first time ten minutes after the start. */

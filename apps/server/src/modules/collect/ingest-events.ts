@@ -3,6 +3,7 @@ import {
   COLLECT_MESSAGES,
   eventSourceProblem,
   withinClockSkew,
+  type AgentClass,
   type CollectEvent,
 } from '@kindling/domain';
 import type { Db } from '../../db/database';
@@ -16,7 +17,6 @@ import { findConversions, sessionsMissingFunnelGoals } from './conversions';
 import {
   addToRollups,
   findSessionGoals,
-  findVisitors,
   insertNewEventsVisitorsSessions,
   insertNewGoalReaches,
 } from './repo';
@@ -28,6 +28,9 @@ import {
   visitorKey,
   type VisitorFacts,
 } from './rollup-plan';
+import { agentsOf, planSegmentCounts } from './segment-counts';
+import { addToSegmentCounts } from './segments-repo';
+import { firstBy, knownVisitors } from './known-visitors';
 import { addToAddressCounts } from './traffic-repo';
 import { metricSquaresOf, visitorTotalsChanges } from './visitor-totals';
 import { updateVisitorTotals } from './visitor-totals-repo';
@@ -40,13 +43,6 @@ export type GetTrackingShapes = (input: {
 
 type Exposure = Extract<CollectEvent, { type: 'exposure' }>;
 type Goal = Extract<CollectEvent, { type: 'goal' }>;
-
-/** The first event per key, events taken in time order. */
-function firstBy<T extends { id: string }>(events: readonly T[], key: (event: T) => string) {
-  const first = new Map<string, T>();
-  for (const event of events) if (!first.has(key(event))) first.set(key(event), event);
-  return first;
-}
 
 const goalKey = (event: { campaignId: number; sessionId: string; goalId: number }) =>
   `${sessionKey(event)}:${event.goalId}`;
@@ -77,6 +73,8 @@ export interface CheckedBatch {
   shapes: ReadonlyMap<number, TrackingShape>;
   /** Campaign id -> the key of the address the batch came from; none: not counted by address. */
   addressKeys?: ReadonlyMap<number, string>;
+  /** The class of the user agent that sent it; none: its visitors are not counted by segment. */
+  agent?: AgentClass | undefined;
 }
 
 export interface StoredAnswer {
@@ -101,6 +99,8 @@ export interface BatchSender {
   origin?: string | null | undefined;
   /** Keys of the client's address per campaign; undefined: not counted by address. */
   addressKeyOf?: AddressKeyOf | undefined;
+  /** The browser family and device type of its User-Agent header (never the header itself). */
+  agent?: AgentClass | undefined;
 }
 
 /** The events that may count: each from its campaign's page, origin and key. */
@@ -150,7 +150,8 @@ export async function ingestEvents(
   const unique = [...firstBy(events, (event) => event.id).values()].sort((a, b) => a.ts - b.ts);
   const addressKeys = addressKeysOf(unique, sender.addressKeyOf);
   try {
-    return { ...(await store({ events, unique, shapes, addressKeys })), ...dropped };
+    const batch = { events, unique, shapes, addressKeys, agent: sender.agent };
+    return { ...(await store(batch)), ...dropped };
   } catch (error) {
     if (!isForeignKeyViolation(error)) throw error;
     const problem = findEventProblem(events, await getTrackingShapes({ campaignIds, fresh: true }));
@@ -180,7 +181,7 @@ export async function storeBatches(db: Db, batches: CheckedBatch[]): Promise<Sto
   for (const batch of batches) for (const [id, shape] of batch.shapes) shapes.set(id, shape);
   const stored = new Set(
     await inStatementTransaction(db, (statements) =>
-      storeBatch(statements, { events, shapes, addressOf }),
+      storeBatch(statements, { events, shapes, addressOf, agentOf: agentsOf(batches) }),
     ),
   );
   return batches.map((batch) => {
@@ -195,11 +196,14 @@ async function storeBatch(
     events,
     shapes,
     addressOf,
+    agentOf,
   }: {
     events: CollectEvent[];
     shapes: ReadonlyMap<number, TrackingShape>;
     /** Event id -> the key of the address it came from. */
     addressOf: ReadonlyMap<string, string>;
+    /** Event id -> the class of the user agent that sent it. */
+    agentOf: ReadonlyMap<string, AgentClass>;
   },
 ): Promise<CollectEvent[]> {
   const created = await insertNewEventsVisitorsSessions(
@@ -259,6 +263,11 @@ async function storeBatch(
     planAddressCounts({ exposures, newVisitors, addressOf }),
     shard,
   );
+  await addToSegmentCounts(
+    statements,
+    planSegmentCounts({ exposures, newVisitors, agentOf }),
+    shard,
+  );
   await addToRollups(
     statements,
     planRollups({
@@ -274,32 +283,6 @@ async function storeBatch(
     shard,
   );
   return fresh;
-}
-
-/**
- * The visitors the batch's goals and revenue count for. Those this batch created are known from
- * their opening exposure (what the row holds); only the others are looked up, in a statement of
- * their own so it sees a visitor a concurrent batch committed while ours waited on it.
- */
-async function knownVisitors(
-  statements: Statements,
-  fresh: readonly CollectEvent[],
-  created: ReadonlyMap<string, Exposure>,
-): Promise<Map<string, VisitorFacts>> {
-  const visitors = new Map<string, VisitorFacts>();
-  for (const [key, opener] of created) {
-    visitors.set(key, { arms: armsOf(opener.assignments), firstExposureAt: opener.ts });
-  }
-  const others = fresh.filter((e) => e.type !== 'exposure' && !created.has(visitorKey(e)));
-  const rows = await findVisitors(
-    statements,
-    [...firstBy(others, visitorKey).values()].map((e) => [e.campaignId, e.visitorId]),
-  );
-  for (const row of rows) {
-    const firstExposureAt = new Date(row.firstExposureAt).getTime();
-    visitors.set(visitorKey(row), { arms: row.assignments, firstExposureAt });
-  }
-  return visitors;
 }
 
 /**

@@ -1,4 +1,9 @@
-import { collectBatchSchema, senderOrigin, type CollectEvent } from '@kindling/domain';
+import {
+  agentClassOf,
+  collectBatchSchema,
+  senderOrigin,
+  type CollectEvent,
+} from '@kindling/domain';
 import { parseJsonText } from '../../http/json-body';
 import { openToEveryOrigin } from '../../http/open-to-every-origin';
 import type { AppInstance, AppServices } from '../../http/types';
@@ -103,6 +108,7 @@ export function collectRoutes(
             sender: {
               origin: senderOrigin({ origin, referer }),
               addressKeyOf: addressKeys?.(request.ip),
+              agent: agentClassOf(request.headers['user-agent']),
             },
           },
         );

@@ -4,6 +4,7 @@ import {
   type MetricComparison,
   type MetricDefinition,
   type SampleSize,
+  type SrmExplanation,
   type SrmResult,
   type Verdict,
   type VariantMetrics,
@@ -43,6 +44,8 @@ export interface ElementStats {
   id: number;
   /** Null for bandit campaigns: their split follows the results, so none is expected. */
   srm: SrmResult | null;
+  /** Where a flagged mismatch sits (filled in by element-srm.ts); null otherwise. */
+  srmExplanation: SrmExplanation | null;
   variants: Record<string, VariantStats>;
   /** One step per funnel goal, in funnel order. */
   funnel: FunnelStep[];
@@ -82,6 +85,7 @@ export function elementStats({
   settings,
   primary,
   extraMetrics,
+  expectedShares,
 }: {
   elements: readonly ElementShape[];
   intervals: readonly Interval[];
@@ -98,13 +102,15 @@ export function elementStats({
   /** The counted goal as the primary metric; null without goals. */
   primary: MetricDefinition | null;
   extraMetrics: readonly ExtraMetric[];
+  /** Element id -> the split its SRM test expects (served phases); even when absent. */
+  expectedShares?: ReadonlyMap<number, readonly number[]>;
 }): Record<string, ElementStats> {
   const answer: Record<string, ElementStats> = {};
   for (const element of elements) {
     const elementArms = arms.get(element.id)!;
     const counts = elementArms.map(armCounts);
     const { paused, significance, srm, verdict, comparisons, plan } = decideElement({
-      element,
+      element: { ...element, expectedShares: expectedShares?.get(element.id) },
       counts,
       metrics: conversionMetrics({
         primary,
@@ -132,6 +138,7 @@ export function elementStats({
     answer[String(element.id)] = {
       id: element.id,
       srm,
+      srmExplanation: null,
       variants: variantStats,
       funnel: funnels.get(element.id) ?? [],
       sampleSize: elementSampleSize({

@@ -148,7 +148,10 @@ export function decideElement({
   const [control, ...variants] = counts;
   // A variant paused now that showed nobody in the range was paused throughout it.
   const paused = variants.map((arm, v) => !element.variantEnabled[v] && arm.visitors === 0);
-  const significance = elementSignificance({ control: control!, variants, paused }, settings);
+  const significance = elementSignificance(
+    { control: control!, variants, paused, expectedWeights: element.expectedShares },
+    settings,
+  );
   const srm = bandit ? null : significance.srm;
   const decided = elementVerdictOf({
     arms: counts.map((arm, a) => ({

@@ -11,6 +11,7 @@ import type { TeamAccess } from '../../http/types';
 import { armSeries, type CountedGoal } from './arm-series';
 import { elementFunnel, goalVisitorsByArm } from './element-funnel';
 import { daysExposed } from './element-sample-size';
+import { addSrmExplanations, expectedSharesByElement } from './element-srm';
 import { elementStats, type ExtraMetric } from './element-stats';
 import { campaignStatsSettings } from './element-verdict';
 import { conversionGoalId, funnelGoalIds } from './funnel-goals';
@@ -162,6 +163,8 @@ export async function getCampaignStats(
     variantIds: element.variants.map((variant) => variant.id),
     variantEnabled: element.variants.map((variant) => variant.isEnabled),
   }));
+  const srmScope = { teamId: team.id, campaignId: campaign.id, range: query.range };
+  const served = await expectedSharesByElement({ db }, { ...srmScope, elements });
   const settings = campaignStatsSettings(campaign, await getStatsCorrection(team.id));
   const metrics = metricsOf(campaign, counted);
   const nowMs = now();
@@ -201,7 +204,7 @@ export async function getCampaignStats(
   const exposedUntil = Math.min(query.range.end.getTime(), nowMs);
   const lead = leadElement(elements, main.arms);
   const campaignStats = campaignSeries(main.intervals, main.arms, lead, compare);
-  return {
+  const stats: CampaignStats = {
     id: campaign.id,
     range: { start: iso(query.range.start), end: iso(query.range.end) },
     timezone: query.timezone,
@@ -224,6 +227,7 @@ export async function getCampaignStats(
       settings,
       primary: metrics.primary,
       extraMetrics,
+      expectedShares: served,
     }),
     metrics: [...(metrics.primary ? [metrics.primary] : []), ...metrics.others],
     goals: campaign.goals.map((goal) => ({
@@ -238,4 +242,6 @@ export async function getCampaignStats(
     },
     traffic,
   };
+  await addSrmExplanations({ db }, { ...srmScope, elements, served, answer: stats.elements });
+  return stats;
 }

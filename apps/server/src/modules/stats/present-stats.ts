@@ -23,6 +23,8 @@ export interface ElementShape {
   variantIds: number[];
   /** Whether each variant is served now (same order as variantIds). */
   variantEnabled: boolean[];
+  /** The split the SRM test expects, control first (served phases, element-srm.ts); even without. */
+  expectedShares?: readonly number[] | undefined;
 }
 
 export interface Period {
