@@ -186,6 +186,70 @@ describe('stats settings: goal roles, the test plan and the team correction', ()
     await guardrail.getByText('Lower is better', { exact: true }).waitFor();
   });
 
+  it('adds revenue and per-session metrics in the goals step; saved, reopened and removed', async () => {
+    const openGoalsOf = async (id: number) => {
+      await page.goto(`/admin/${team}/campaign/${id}/edit`);
+      await poll(step).toBe('EditElements');
+      await page.getByTestId('preview-status').getByText('Ready').waitFor();
+      await next();
+      await poll(step).toBe('EditGoals');
+    };
+    const saveFromGoals = async () => {
+      for (const reached of ['CampaignTypeSelection', 'Settings']) {
+        await next();
+        await poll(step).toBe(reached);
+      }
+      await page.getByRole('button', { name: 'Save campaign' }).click();
+      await page.waitForURL(/\/campaign\/\d+$/);
+    };
+    const rows = page.getByTestId('extra-metric');
+    await openGoalsOf(campaignId);
+    await page.getByRole('heading', { name: 'Revenue and per-session metrics' }).waitFor();
+    await page.getByRole('button', { name: 'Add a metric' }).click();
+    await page.getByRole('button', { name: 'Add a metric' }).click();
+    expect(await rows.count()).toBe(2);
+    expect(await rows.nth(0).getByLabel('Metric').inputValue()).toBe('revenue_per_visitor');
+    // A metric already in the list cannot be picked twice.
+    const second = rows.nth(1);
+    expect(await second.getByRole('option', { name: 'Revenue per visitor' }).isDisabled()).toBe(
+      true,
+    );
+    await second.getByLabel('Metric').selectOption({ label: 'Error page per session' });
+    await second.getByLabel('Role').selectOption({ label: 'Guardrail' });
+    await second.getByRole('switch', { name: 'Lower is better' }).click();
+    await shotShowing(second, 'stats-extra-metrics');
+    await saveFromGoals();
+
+    const saved = await api.call<
+      SavedCampaign & {
+        extraMetrics: { kind: string; goalId: number | null; role: string; name: string }[];
+      }
+    >('GET', `/team/${team}/campaign/by-id?id=${campaignId}`);
+    const errorGoal = saved.goals.find((goal) => goal.event.name === 'Error page')!;
+    expect(saved.extraMetrics).toMatchObject([
+      { kind: 'revenue_per_visitor', goalId: null, role: 'secondary', name: 'Revenue per visitor' },
+      {
+        kind: 'goal_per_session',
+        goalId: errorGoal.id,
+        role: 'guardrail',
+        lowerIsBetter: true,
+        name: 'Error page per session',
+      },
+    ]);
+
+    // Reopened, the list is as saved; removing one saves the rest.
+    await openGoalsOf(campaignId);
+    expect(await rows.count()).toBe(2);
+    expect(await rows.nth(1).getByLabel('Role').inputValue()).toBe('guardrail');
+    await rows.nth(0).getByRole('button', { name: 'Remove Revenue per visitor' }).click();
+    await saveFromGoals();
+    const after = await api.call<{ extraMetrics: { name: string }[] }>(
+      'GET',
+      `/team/${team}/campaign/by-id?id=${campaignId}`,
+    );
+    expect(after.extraMetrics.map((metric) => metric.name)).toEqual(['Error page per session']);
+  });
+
   it('changes the effect and the method of a campaign without visitors; a bad effect changes nothing', async () => {
     await openSettingsOf(campaignId);
     expect(await mde().inputValue()).toBe('10');

@@ -76,7 +76,20 @@ describe('campaignPayload', () => {
       isEnabled: false,
       elements: [],
       goals,
+      extraMetrics: [],
     });
+  });
+
+  it('carries the revenue and per-session metrics, a goal named by its temporary id', () => {
+    const extraMetrics = [
+      {
+        kind: 'goal_per_session' as const,
+        goalId: goals[0]!.id,
+        role: 'guardrail' as const,
+        lowerIsBetter: true,
+      },
+    ];
+    expect(campaignPayload(state({ extraMetrics })).extraMetrics).toEqual(extraMetrics);
   });
 
   it('sends the test method and the minimum detectable effect only when they were changed', () => {
@@ -216,6 +229,7 @@ describe('campaignPayload', () => {
         'description',
         'elements',
         'exclusiveAudienceMode',
+        'extraMetrics',
         'goals',
         'ingestedUrl',
         'isEnabled',

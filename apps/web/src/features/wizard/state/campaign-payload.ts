@@ -22,6 +22,7 @@ export function campaignPayload(state: WizardState): CampaignInput {
     isEnabled: settings.isEnabled,
     elements: state.elements.map(variantsToSave),
     goals: state.goals,
+    extraMetrics: state.extraMetrics,
     ...planChanges(settings, state.savedPlan),
   };
 }

@@ -78,6 +78,7 @@ describe('page meta in the wizard', () => {
       minimumDetectableEffect: 0.1,
       autoStop: false,
       autoStoppedAt: null,
+      extraMetrics: [],
       isDemo: false,
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',

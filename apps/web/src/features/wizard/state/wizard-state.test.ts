@@ -38,6 +38,7 @@ function campaign(patch: Partial<Campaign> = {}): Campaign {
     minimumDetectableEffect: 0.05,
     autoStop: true,
     autoStoppedAt: null,
+    extraMetrics: [],
     createdAt: '2024-01-01T00:00:00Z',
     updatedAt: '2024-01-02T00:00:00Z',
     ...patch,

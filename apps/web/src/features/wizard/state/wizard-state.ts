@@ -58,6 +58,12 @@ export function updateWizardState(campaign: Campaign): WizardState {
     elements: loaded.elements,
     goals: campaign.goals,
     goalsConfirmed: campaign.goals.length > 0,
+    extraMetrics: campaign.extraMetrics.map(({ kind, goalId, role, lowerIsBetter }) => ({
+      kind,
+      goalId,
+      role,
+      lowerIsBetter,
+    })),
     settings: savedCampaignSettings(campaign),
     savedPlan: savedStatsPlan(campaign),
   };
@@ -148,6 +154,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case 'selectGoal':
     case 'toggleGoalElement':
     case 'confirmGoals':
+    case 'setExtraMetrics':
       return goalReducer(state, action);
     case 'settings':
       return settingsReducer(state, action);

@@ -11,6 +11,7 @@ import { flushSync } from 'react-dom';
 import { Button } from '../../../../ui/button';
 import { PlusIcon } from '../../../../ui/icons';
 import { useGoalsStore } from '../hooks/use-goals-store';
+import { ExtraMetricsPanel } from './extra-metrics-panel';
 import { GoalList } from './goal-list';
 import styles from './goal-step.module.css';
 
@@ -34,6 +35,7 @@ export function GoalsStep() {
         <AddGoalButtons rootRef={rootRef} />
       )}
       <GoalList />
+      <ExtraMetricsPanel />
     </div>
   );
 }

@@ -14,6 +14,28 @@ describe('goals', () => {
   const addGoal = (eventType: GoalEventType): WizardAction => ({ type: 'addGoal', eventType });
   const conversion = (state: WizardState) => state.goals.map((goal) => goal.isConversionGoal);
 
+  it('keeps the revenue and per-session metrics, and drops those of a deleted goal', () => {
+    const withGoals = run(initial(), addGoal(GoalEventType.Click), addGoal(GoalEventType.Click));
+    const metrics = [
+      {
+        kind: 'revenue_per_visitor' as const,
+        goalId: null,
+        role: 'secondary' as const,
+        lowerIsBetter: false,
+      },
+      {
+        kind: 'goal_per_session' as const,
+        goalId: -1,
+        role: 'guardrail' as const,
+        lowerIsBetter: true,
+      },
+    ];
+    const state = run(withGoals, { type: 'setExtraMetrics', metrics });
+    expect(state.extraMetrics).toEqual(metrics);
+    expect(run(state, { type: 'deleteGoal', goalId: -1 }).extraMetrics).toEqual([metrics[0]]);
+    expect(run(state, { type: 'deleteGoal', goalId: -2 }).extraMetrics).toEqual(metrics);
+  });
+
   it('addGoal uses the default names with n = count + 1', () => {
     const state = run(
       initial(),

@@ -8,6 +8,7 @@ import {
   toggleClickGoalElement,
   type Goal,
 } from '@kindling/domain';
+import { withoutGoal } from './extra-metrics';
 import type { GoalAction, GoalsHost } from './goals-state';
 
 const FUNNEL_CHANGES = new Set<GoalAction['type']>(['addGoal', 'moveGoal', 'deleteGoal']);
@@ -45,6 +46,7 @@ export function goalReducer<S extends GoalsHost>(state: S, action: GoalAction): 
       return {
         ...state,
         goals: deleteGoal(state.goals, action.goalId),
+        extraMetrics: withoutGoal(state.extraMetrics, action.goalId),
         activeGoalId: state.activeGoalId === action.goalId ? undefined : state.activeGoalId,
       };
     case 'selectGoal':
@@ -58,6 +60,8 @@ export function goalReducer<S extends GoalsHost>(state: S, action: GoalAction): 
             : goal,
         ),
       };
+    case 'setExtraMetrics':
+      return { ...state, extraMetrics: action.metrics };
     case 'confirmGoals':
       return {
         ...state,

@@ -1,4 +1,4 @@
-import type { Goal, GoalElement, GoalEventType } from '@kindling/domain';
+import type { ExtraMetric, Goal, GoalElement, GoalEventType } from '@kindling/domain';
 import type { TemporaryIds } from '../../state/temporary-ids';
 
 /** The EditGoals step's part of the wizard state. */
@@ -7,6 +7,8 @@ export interface GoalsState {
   activeGoalId: number | undefined;
   /** Spec section 4: once confirmed, the funnel's order and length are fixed. */
   goalsConfirmed: boolean;
+  /** Revenue and per-session metrics; a goal named by its (possibly temporary) id. */
+  extraMetrics: ExtraMetric[];
 }
 
 /** What the goal reducer works on: its part, the temporary ids and the campaign's page. */
@@ -16,6 +18,7 @@ export const noGoals = (): GoalsState => ({
   goals: [],
   activeGoalId: undefined,
   goalsConfirmed: false,
+  extraMetrics: [],
 });
 
 export type GoalAction =
@@ -25,4 +28,5 @@ export type GoalAction =
   | { type: 'deleteGoal'; goalId: number }
   | { type: 'selectGoal'; goalId: number | undefined }
   | { type: 'toggleGoalElement'; element: GoalElement }
-  | { type: 'confirmGoals'; goals: Goal[] };
+  | { type: 'confirmGoals'; goals: Goal[] }
+  | { type: 'setExtraMetrics'; metrics: ExtraMetric[] };
