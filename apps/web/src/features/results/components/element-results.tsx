@@ -12,6 +12,7 @@ import { formatMetric, METRIC_LABELS } from '../state/metric-format';
 import { FunnelSteps } from './funnel-steps';
 import { HelpHeader } from './help-header';
 import { MetricComparisons } from './metric-comparisons';
+import { SrmExplanationPanel } from './srm-explanation';
 import { NoFigure, UpliftFigure } from './uplift-figure';
 import { VerdictPanel } from './verdict-panel';
 import styles from './element-results.module.css';
@@ -177,6 +178,7 @@ export function ElementResults({
             </h3>
           </div>
           <VerdictPanel element={element} />
+          <SrmExplanationPanel element={element} />
           <div className={styles.tableWrap}>
             <table className={styles.table}>
               <thead>

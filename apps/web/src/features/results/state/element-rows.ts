@@ -9,6 +9,7 @@ import {
   type MetricComparison,
   type MetricDefinition,
   type SampleSize,
+  type SrmExplanation,
   type VariantMetrics,
   type VariantSignificance,
   type Verdict,
@@ -88,6 +89,8 @@ export interface ElementRows {
    * coloured better or worse.
    */
   trusted: boolean;
+  /** Under a sample ratio mismatch, where it sits (the API's); null otherwise. */
+  srmExplanation: SrmExplanation | null;
   plan: ElementStatsAnswer['plan'] | null;
   rows: ArmRow[];
   byMetric: VariantMetricRows[];
@@ -196,6 +199,7 @@ export function elementRows({
       selector: element.selector,
       verdict: answer?.verdict ?? null,
       trusted,
+      srmExplanation: answer?.srmExplanation ?? null,
       plan: answer?.plan ?? null,
       rows,
       byMetric: rows

@@ -21,6 +21,7 @@ const element: ElementRows = {
   selector: 'h1',
   verdict: verdict({ summary: 'Keep running: no clear difference yet.' }),
   trusted: true,
+  srmExplanation: null,
   plan: null,
   byMetric: [],
   funnel: [],

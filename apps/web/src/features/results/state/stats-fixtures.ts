@@ -91,6 +91,7 @@ export function elementAnswer(
             pValue: srmFlagged ? 0.00001 : 0.7,
             flagged: srmFlagged,
           },
+    srmExplanation: null,
     variants: Object.fromEntries([
       ['control', arm('control', control, null)],
       ...variants.map(
