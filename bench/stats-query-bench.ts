@@ -8,6 +8,7 @@ import { FOLD_AFTER_MS, foldRollupShards } from '../apps/server/src/modules/coll
 import { percentile, postgresSchema, time, withBenchApp, type BenchApp } from './bench-app';
 import { createBenchCampaign, generateCampaignData, type BenchCampaign } from './stats-query-data';
 import { callStats, describeTimes, ms, timeBoth, withStatsApps } from './stats-query-timing';
+import { metricsOverhead, METRICS_ON } from './stats-query-metrics';
 import { countsKey, METRICS, rawScanCounts, type Counts, type StatsCall } from './stats-query-raw';
 
 // Issue 10: the stats query of a campaign with 10 million events (5 elements, each a control
@@ -266,6 +267,7 @@ async function benchCampaign(bench: BenchApp, kind: string, events: number, budg
       );
     }
   });
+  if (METRICS_ON.includes(kind)) await metricsOverhead(bench, campaign, calls[0]!, kind);
   await freshness(bench, campaign, calls[1]![1], kind);
   if (events < EVENTS) await atFullDensity(bench, campaign, calls[0]!, budgetMs);
 }
