@@ -91,7 +91,7 @@ describe('auto-stop rule', () => {
       elementId: fc.integer({ min: 1, max: 1000 }),
       verdict: fc
         .tuple(fc.constantFrom(...VERDICT_STATES), fc.constantFrom('sequential', 'fixed'))
-        .map(([state, method]) => verdict(state, method as Verdict['method'])),
+        .map(([state, method]) => verdict(state, method)),
       plannedPerArm: fc.option(fc.integer({ min: 1, max: 50_000 }), { nil: null }),
       smallestArm: fc.integer({ min: 0, max: 60_000 }),
       hasRunningVariant: fc.boolean(),

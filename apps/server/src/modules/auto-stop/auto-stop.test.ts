@@ -4,7 +4,7 @@ import {
   type CampaignStats,
   type NotificationList,
 } from '@kindling/domain';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/databases';
 import {
   createStatsCampaign,

@@ -1,5 +1,5 @@
 import { MINIMUM_VISITORS_PER_ARM, type CampaignStats } from '@kindling/domain';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/databases';
 import {
   createStatsCampaign,

@@ -31,7 +31,7 @@ function ArmsTable({ experiment }: { experiment: IdeaExperimentView }) {
         </tr>
       </thead>
       <tbody>
-        {experiment.arms.map((arm, index) => {
+        {experiment.arms.map((arm) => {
           const progress = Math.min(1, arm.views / experiment.viewLimit);
           // Only the verdict crowns an arm, once the test stopped; the rest is in its words.
           const leads = !running && namedBest(experiment, arm.variantId);
