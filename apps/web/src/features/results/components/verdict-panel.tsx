@@ -1,7 +1,7 @@
 import type { Verdict, VerdictState } from '@kindling/domain';
 import clsx from 'clsx';
-import { Badge, type BadgeTone } from '../../../ui/badge';
 import { InfoTip } from '../../../ui/info-tip';
+import { VerdictBadge } from '../../../ui/verdict-badge';
 import type { ElementRows } from '../state/element-rows';
 import { sampleSizeText } from '../state/sample-size-text';
 import { METHOD_LABELS, needsVisitorsText } from '../state/uplift-format';
@@ -9,15 +9,18 @@ import styles from './verdict-panel.module.css';
 
 type Look = 'success' | 'danger' | 'warning' | 'informative' | 'muted';
 
-/** How each of the API's states looks; the words that matter are the API's own summary. */
-const LOOKS: Record<VerdictState, { look: Look; badge: string; tone: BadgeTone }> = {
-  winner: { look: 'success', badge: 'Winner', tone: 'success' },
-  guardrail_harm: { look: 'danger', badge: 'Guardrail harmed', tone: 'danger' },
-  sample_ratio_mismatch: { look: 'warning', badge: 'Sample ratio mismatch', tone: 'warning' },
-  original_wins: { look: 'informative', badge: 'Original wins', tone: 'info' },
-  no_difference: { look: 'informative', badge: 'No difference', tone: 'info' },
-  keep_running: { look: 'muted', badge: 'Keep running', tone: 'neutral' },
-  not_enough_data: { look: 'muted', badge: 'Not enough data', tone: 'neutral' },
+/**
+ * How each of the API's states looks (its badge is ui/verdict-badge's, as in the campaign list
+ * and the idea screen); the words that matter are the API's own summary.
+ */
+const LOOKS: Record<VerdictState, Look> = {
+  winner: 'success',
+  guardrail_harm: 'danger',
+  sample_ratio_mismatch: 'warning',
+  original_wins: 'informative',
+  no_difference: 'informative',
+  keep_running: 'muted',
+  not_enough_data: 'muted',
 };
 
 const METHOD_HELP: Record<Verdict['method'], string> = {
@@ -37,7 +40,7 @@ export function VerdictPanel({ element }: { element: ElementRows }) {
       </p>
     );
   }
-  const { look, badge, tone } = LOOKS[verdict.state];
+  const look = LOOKS[verdict.state];
   const needed = verdict.visitorsNeeded ?? 0;
   const planText = plan ? sampleSizeText(element.sampleSize, plan.minimumDetectableEffect) : null;
   return (
@@ -47,7 +50,7 @@ export function VerdictPanel({ element }: { element: ElementRows }) {
       data-verdict={verdict.state}
     >
       <div className={styles.top}>
-        <Badge tone={tone}>{badge}</Badge>
+        <VerdictBadge state={verdict.state} />
         <span className={styles.method} data-testid={`verdict-method-${element.id}`}>
           {METHOD_LABELS[verdict.method]}
           <InfoTip label={`About ${METHOD_LABELS[verdict.method].toLowerCase()} results`}>
