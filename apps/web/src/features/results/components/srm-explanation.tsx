@@ -20,13 +20,16 @@ export function SrmExplanationPanel({ element }: { element: ElementRows }) {
       </p>
       {explanation.segments.length > 0 ? (
         <div className={styles.tableWrap}>
+          <p className={styles.note}>
+            Each arm’s share of its new visitors, their number in brackets
+          </p>
           <table className={styles.table}>
             <caption className="visually-hidden">
               Each segment’s share of every arm’s new visitors
             </caption>
             <thead>
               <tr>
-                <th scope="col">Share of new visitors</th>
+                <th scope="col">Segment</th>
                 {labels.map((label) => (
                   <th key={label} scope="col">
                     {label}
