@@ -260,14 +260,14 @@ export async function buildApp({
       getTrackerConfig({ ...services, getBanditWeights: banditWeights }, input),
     trackerBundle,
   });
-  const experiments = ideaExperiments(app, services, {
   // Rows of final intervals, read once per process by the stats endpoint and the lifetime
   // verdicts of the list, the idea experiments and auto-stop.
   const finalIntervals = createFinalIntervalCache({ maxRows: config.STATS_CACHE_ROWS });
+  const experiments = ideaExperiments(app, services, {
     textProvider: aiProviders.text,
-    onExperimentFinished: tellTeam((notice) =>
     getStatsCorrection: (teamId) => getStatsCorrection(services, { teamId }),
     finalIntervals,
+    onExperimentFinished: tellTeam((notice) =>
       notifyTeam({ ...services, outbox, log: app.log }, notice),
     ),
   });

@@ -42,7 +42,6 @@ export interface MetricCounts {
 export type ElementPlan = Omit<StatsPlan, 'mixingVariance'>;
 
 /**
-/**
  * Whether the element's comparisons may be shown: every running arm (the original and each
  * variant not paused) has MINIMUM_VISITORS_PER_ARM visitors. Below that the normal approximation
  * behind every test is not trusted, so the answer claims nothing: no comparison at all rather
@@ -52,6 +51,7 @@ export type ElementPlan = Omit<StatsPlan, 'mixingVariance'>;
 export const enoughToCompare = (arms: readonly ComparedArm[]): boolean =>
   arms.every((arm, a) => (a > 0 && arm.paused) || arm.visitors >= MINIMUM_VISITORS_PER_ARM);
 
+/**
  * The element's verdict and every metric's comparisons (packages/domain stats/verdict.ts),
  * planned from the campaign's MDE and the original's observed rate on the primary metric.
  */

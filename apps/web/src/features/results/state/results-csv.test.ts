@@ -104,7 +104,6 @@ describe('results CSV', () => {
     for (const line of lines) expect(line).not.toMatch(/\d\.\d{4,}/);
   });
 
-  it('names the file after the campaign and the first and last days of the range', () => {
   it('adds a row per metric of every running variant with the API comparison, rounded', () => {
     const definition = (id: string, name: string, role: 'primary' | 'guardrail') => ({
       id,
@@ -171,6 +170,7 @@ describe('results CSV', () => {
     for (const line of lines) expect(line).not.toMatch(/\d\.\d{4,}/);
   });
 
+  it('names the file after the campaign and the first and last days of the range', () => {
     expect(
       resultsFileName({
         campaignId: 42,
