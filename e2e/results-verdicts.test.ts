@@ -35,6 +35,8 @@ interface ArmPlan {
   purchases: number;
   newsletter: number;
   refunds: number;
+  /** What each purchase spends (revenue); 40 unless said. */
+  price?: number;
 }
 
 interface Made {
@@ -156,8 +158,10 @@ describeWithPostgres('results page: the API verdict, figures, metrics and plan',
         );
         const seen = visitors[day]!;
         const views = Math.round(seen * 1.2);
+        const price = arm.price ?? 40;
         // exposures, visitors, sessions, goal sessions, goal visitors, conversions, revenue,
-        // applied (the variant's change showed on every view)
+        // applied (the variant's change showed on every view), Σ revenue² over visitors (each
+        // buyer bought once), Σ revenue·sessions and Σ sessions² (one session each)
         rows.push([
           hour,
           made.elementId,
@@ -169,8 +173,11 @@ describeWithPostgres('results page: the API verdict, figures, metrics and plan',
           0,
           0,
           0,
-          purchases[day]! * 40,
+          purchases[day]! * price,
           armId === 0 ? 0 : views,
+          purchases[day]! * price * price,
+          purchases[day]! * price,
+          seen,
         ]);
         const goal = (goalId: number, reached: number) =>
           rows.push([
@@ -186,6 +193,9 @@ describeWithPostgres('results page: the API verdict, figures, metrics and plan',
             reached,
             0,
             0,
+            reached,
+            reached,
+            0,
           ]);
         goal(made.goals.purchase, purchases[day]!);
         goal(made.goals.newsletter, newsletter[day]!);
@@ -195,8 +205,9 @@ describeWithPostgres('results page: the API verdict, figures, metrics and plan',
     for (const row of rows) {
       await server.db.query(
         `insert into rollups_hourly (campaign_id, hour, element_id, arm, goal_id, shard, exposures,
-           visitors, sessions, goal_sessions, goal_visitors, conversions, revenue, applied)
-         values ($1, $2, $3, $4, $5, 0, $6, $7, $8, $9, $10, $11, $12, $13)`,
+           visitors, sessions, goal_sessions, goal_visitors, conversions, revenue, applied,
+           value_squares, value_sessions, session_squares)
+         values ($1, $2, $3, $4, $5, 0, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
         [made.id, ...row],
       );
     }
@@ -371,6 +382,36 @@ describeWithPostgres('results page: the API verdict, figures, metrics and plan',
     // Refunds up is worse for the business: red on the figure and the reading.
     expect(await refund.locator('[data-direction="worse"]').count()).toBe(2);
     await shotAtBothSizes(page, 'results-verdict-guardrail-harm');
+  });
+
+  it('holds back a winner that loses revenue per visitor, a guardrail of its own', async () => {
+    const cheap = await makeCampaign('Cheaper sale', {
+      plan: { statsMethod: 'fixed', minimumDetectableEffect: 0.5 },
+    });
+    const { metrics } = await api.call<{ metrics: { id: number }[] }>(
+      'PUT',
+      `/team/${team}/campaign/metrics`,
+      { campaignId: cheap.id, metrics: [{ kind: 'revenue_per_visitor', role: 'guardrail' }] },
+    );
+    // More purchases (300 against 250), each far cheaper: revenue per visitor falls by 81%.
+    await writeTraffic(cheap, [arm(5000, 250, 50), { ...arm(5000, 300, 50), price: 9 }]);
+    await open(cheap);
+    expect(await verdict(cheap).getAttribute('data-verdict')).toBe('guardrail_harm');
+    expect(await page.getByTestId(`verdict-summary-${cheap.elementId}`).innerText()).toMatch(
+      /but it harms the guardrail Revenue per visitor: Variant 1 scores 73% less than the original on Revenue per visitor .* Do not ship it as it is\.$/,
+    );
+    const [a] = cheap.variantIds;
+    const revenue = page.getByTestId(`metric-row-${a}-m${metrics[0]!.id}`);
+    expect((await revenue.innerText()).replace(/\s+/g, ' ')).toMatch(
+      /^Revenue per visitor.*-73% .* Harmed$/,
+    );
+    // The campaign's contents name it beside the goals.
+    await page
+      .getByTestId('campaign-contents')
+      .getByRole('listitem', { name: 'Revenue per visitor' })
+      .getByText('Guardrail', { exact: true })
+      .waitFor();
+    await shotAtBothSizes(page, 'results-verdict-revenue-guardrail');
   });
 
   it('says the split is broken (SRM) before anything else', async () => {

@@ -41,6 +41,7 @@ import { createTokenService } from './modules/auth/tokens';
 import { verifyAccessToken } from './modules/auth/verify-session';
 import { allowanceRoutes } from './modules/billing/allowance-routes';
 import { billingRoutes, billingWebhookRoutes } from './modules/billing/routes';
+import { campaignMetricRoutes } from './modules/campaigns/metric-routes';
 import { campaignImageRoutes } from './modules/campaigns/image-routes';
 import { uploadStore, UPLOADS_PREFIX } from './modules/campaigns/uploaded-files';
 import { campaignRoutes } from './modules/campaigns/routes';
@@ -102,8 +103,8 @@ import { notificationRoutes } from './modules/notifications/routes';
 import { notifyTeam } from './modules/notifications/notify-team';
 import { ideaExperiments } from './modules/idea-experiments/idea-experiments';
 import { tellTeam } from './modules/idea-experiments/tell-team';
-import { publicPageRoutes } from './modules/pages/public-routes';
 import { startAutoStop, tellTeamAutoStopped } from './modules/auto-stop/auto-stop';
+import { publicPageRoutes } from './modules/pages/public-routes';
 import { createOutbox } from './mail/outbox';
 import { installBus } from './realtime/create-bus';
 import { ChannelPolicies } from './realtime/channel-policies';
@@ -271,7 +272,6 @@ export async function buildApp({
       notifyTeam({ ...services, outbox, log: app.log }, notice),
     ),
   });
-  const previewLinkTokens = createPreviewLinkTokens(authSecret);
   startAutoStop(app, services, {
     getStatsCorrection: (teamId) => getStatsCorrection(services, { teamId }),
     finalIntervals,
@@ -279,6 +279,7 @@ export async function buildApp({
       notifyTeam({ ...services, outbox, log: app.log }, notice),
     ),
   });
+  const previewLinkTokens = createPreviewLinkTokens(authSecret);
   variantPreview.variantPreviewPublicRoutes(app, services, { tokens: previewLinkTokens });
   publicPageRoutes(app, services);
   teamRoutes(app, services);
@@ -294,6 +295,7 @@ export async function buildApp({
       demoRoutes(scope, services);
       aiRoutes(scope, { services, providers: aiProviders, worker });
       campaignImageRoutes(scope, services);
+      campaignMetricRoutes(scope, services);
       billingRoutes(scope, services);
       allowanceRoutes(scope, services);
       jobRoutes(scope, services);

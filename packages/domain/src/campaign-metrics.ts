@@ -25,7 +25,12 @@ export const CAMPAIGN_METRIC_MESSAGES = {
   duplicate: 'This metric is already in the list.',
   tooMany: `A campaign can have at most ${MAX_CAMPAIGN_METRICS} revenue and per-session metrics.`,
   campaignNotFound: 'Campaign not found.',
+  cap: 'Cap revenue at a percentile between 50% and 99.9%.',
+  capOnlyRevenue: 'Only revenue per visitor can be capped.',
 } as const;
+
+/** The percentiles a revenue cap may sit at (0.99: the top 1% of paying visitors are capped). */
+export const REVENUE_CAP_RANGE = { min: 0.5, max: 0.999 } as const;
 
 export const extraMetricSchema = z
   .object({
@@ -34,8 +39,25 @@ export const extraMetricSchema = z
     goalId: z.number().int().nullable().default(null),
     role: goalMetricRoleSchema,
     lowerIsBetter: z.boolean().default(false),
+    /**
+     * Revenue per visitor: each paying visitor's revenue is capped at this percentile of the
+     * paying visitors' revenue (winsorised), so one huge order cannot decide the test.
+     */
+    capPercentile: z
+      .number({ error: CAMPAIGN_METRIC_MESSAGES.cap })
+      .min(REVENUE_CAP_RANGE.min, CAMPAIGN_METRIC_MESSAGES.cap)
+      .max(REVENUE_CAP_RANGE.max, CAMPAIGN_METRIC_MESSAGES.cap)
+      .nullable()
+      .default(null),
   })
   .superRefine((metric, context) => {
+    if (metric.capPercentile !== null && metric.kind !== 'revenue_per_visitor') {
+      context.addIssue({
+        code: 'custom',
+        path: ['capPercentile'],
+        message: CAMPAIGN_METRIC_MESSAGES.capOnlyRevenue,
+      });
+    }
     const needsGoal = metric.kind === 'goal_per_session';
     if (needsGoal && metric.goalId === null) {
       context.addIssue({
@@ -61,7 +83,7 @@ export const extraMetricListSchema = z
   .superRefine((metrics, context) => {
     const seen = new Set<string>();
     metrics.forEach((metric, index) => {
-      const key = `${metric.kind}:${metric.goalId ?? ''}`;
+      const key = `${metric.kind}:${metric.goalId ?? ''}:${metric.capPercentile ?? ''}`;
       if (seen.has(key)) {
         context.addIssue({
           code: 'custom',
@@ -88,8 +110,16 @@ export const storedExtraMetricSchema = extraMetricSchema.safeExtend({
 export type StoredExtraMetric = z.infer<typeof storedExtraMetricSchema>;
 
 /** How people read the metric. */
-export function campaignMetricName(kind: CampaignMetricKind, goalName?: string): string {
-  if (kind === 'revenue_per_visitor') return 'Revenue per visitor';
+export function campaignMetricName(
+  kind: CampaignMetricKind,
+  goalName?: string,
+  capPercentile: number | null = null,
+): string {
+  if (kind === 'revenue_per_visitor') {
+    return capPercentile === null
+      ? 'Revenue per visitor'
+      : `Revenue per visitor (capped at p${Math.round(capPercentile * 1000) / 10})`;
+  }
   if (kind === 'revenue_per_session') return 'Revenue per session';
   return `${goalName ?? 'Goal'} per session`;
 }

@@ -195,6 +195,8 @@ export interface CampaignMetricsTable {
   goalId: number | null;
   role: 'secondary' | 'guardrail';
   lowerIsBetter: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Revenue per visitor: each visitor's revenue capped at this percentile (0.99); null: none. */
+  capPercentile: number | null;
   position: ColumnType<number, number | undefined, number>;
 }
 

@@ -8,7 +8,9 @@ import { sql, type Kysely } from 'kysely';
 // - visitor_goals.sessions: the visitor's sessions that reached the goal;
 // - rollups_hourly.value_squares: Σ x² where x is the revenue (goal 0 rows) or the goal's
 //   sessions (goal rows); .value_sessions: Σ x·sessions; .session_squares: Σ sessions² (goal 0);
-// - campaign_metrics: the campaign's mean and ratio metrics with their role.
+// - campaign_metrics: the campaign's mean and ratio metrics with their role; revenue per visitor
+//   may be capped at a percentile of the paying visitors' revenue (read from campaign_visitors
+//   through the partial index campaign_visitors_paying).
 // Existing visitors are backfilled from the stored events, their squares put in the hour of
 // their first exposure (a range that starts later reads them as earlier; "since start" exact).
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -40,11 +42,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         .check(sql`kind in ('revenue_per_visitor', 'revenue_per_session', 'goal_per_session')`),
     )
     .addColumn('goal_id', 'integer', (c) => c.references('goals.id').onDelete('cascade'))
-    .addColumn('role', 'text', (c) =>
-      c.notNull().check(sql`role in ('secondary', 'guardrail')`),
-    )
+    .addColumn('role', 'text', (c) => c.notNull().check(sql`role in ('secondary', 'guardrail')`))
     .addColumn('lower_is_better', 'boolean', (c) => c.notNull().defaultTo(false))
+    .addColumn('cap_percentile', double)
     .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  // Capped revenue reads the paying visitors' totals (a few per hundred) at query time.
+  await db.schema
+    .createIndex('campaign_visitors_paying')
+    .on('campaign_visitors')
+    .columns(['campaign_id', 'first_exposure_at'])
+    .where(sql.ref('revenue'), '>', 0)
     .execute();
   await db.schema
     .createIndex('campaign_metrics_campaign')

@@ -36,6 +36,7 @@ export async function getCampaigns(
         name: campaignMetricName(
           metric.kind,
           metric.goalId === null ? undefined : goalName.get(metric.goalId),
+          metric.capPercentile,
         ),
       })),
   }));

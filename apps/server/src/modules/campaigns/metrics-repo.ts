@@ -19,7 +19,15 @@ export async function findCampaignMetrics(
     .innerJoin('campaigns as c', 'c.id', 'm.campaignId')
     .where('c.teamId', '=', teamId)
     .where('m.campaignId', 'in', campaignIds)
-    .select(['m.id', 'm.campaignId', 'm.kind', 'm.goalId', 'm.role', 'm.lowerIsBetter'])
+    .select([
+      'm.id',
+      'm.campaignId',
+      'm.kind',
+      'm.goalId',
+      'm.role',
+      'm.lowerIsBetter',
+      'm.capPercentile',
+    ])
     .orderBy('m.campaignId')
     .orderBy('m.position')
     .orderBy('m.id')

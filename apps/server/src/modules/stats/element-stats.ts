@@ -1,5 +1,6 @@
 import {
   type ArmCounts,
+  type ArmSummary,
   type FunnelStep,
   type MetricComparison,
   type MetricDefinition,
@@ -67,11 +68,11 @@ const armCounts = (arm: ArmModes): ArmCounts => ({
   conversions: Math.min(arm.convertedVisitors, arm.total.visitors),
 });
 
-/** A metric besides the primary one: a goal's converted visitors per arm (control first). */
-export interface ExtraMetric {
+/** A metric besides the primary one: a goal's conversion, a mean or a ratio. */
+export interface ElementMetric {
   definition: MetricDefinition;
-  /** Element id -> converted visitors per arm, control first. */
-  convertedVisitors: (elementId: number) => readonly number[];
+  /** The element's summary per arm (control first), given its primary counts. */
+  summaries: (elementId: number, counts: readonly ArmCounts[]) => readonly ArmSummary[];
 }
 
 export function elementStats({
@@ -101,7 +102,7 @@ export function elementStats({
   settings: CampaignStatsSettings;
   /** The counted goal as the primary metric; null without goals. */
   primary: MetricDefinition | null;
-  extraMetrics: readonly ExtraMetric[];
+  extraMetrics: readonly ElementMetric[];
   /** Element id -> the split its SRM test expects (served phases); even when absent. */
   expectedShares?: ReadonlyMap<number, readonly number[]>;
 }): Record<string, ElementStats> {
@@ -112,14 +113,13 @@ export function elementStats({
     const { paused, significance, srm, verdict, comparisons, plan } = decideElement({
       element: { ...element, expectedShares: expectedShares?.get(element.id) },
       counts,
-      metrics: conversionMetrics({
-        primary,
-        counts,
-        others: extraMetrics.map(({ definition, convertedVisitors }) => ({
+      metrics: [
+        ...conversionMetrics({ primary, counts, others: [] }),
+        ...extraMetrics.map(({ definition, summaries }) => ({
           definition,
-          converted: convertedVisitors(element.id),
+          arms: summaries(element.id, counts),
         })),
-      }),
+      ],
       settings,
       bandit,
     });

@@ -8,6 +8,7 @@ import {
   elementVerdict,
   plannedSamplePerArm,
   type ArmCounts,
+  type ArmSummary,
   type ElementSignificance,
   type ComparedArm,
   type MetricComparison,
@@ -32,10 +33,10 @@ export const campaignStatsSettings = (
   mixingVariance: mixingVarianceFor(campaign.minimumDetectableEffect),
 });
 
-/** One metric's counts per arm (control first), e.g. a goal's converted visitors. */
-export interface MetricCounts {
+/** One metric's summary per arm (control first): a goal's conversion, a mean or a ratio. */
+export interface MetricSummaries {
   definition: MetricDefinition;
-  arms: readonly ArmCounts[];
+  arms: readonly ArmSummary[];
 }
 
 /** The plan as the answer shows it: the mixing variance stays inside the engine. */
@@ -60,14 +61,17 @@ export function elementVerdictOf({
   metrics,
   settings,
   srmFlagged,
+  baseline,
 }: {
   arms: readonly ComparedArm[];
-  metrics: readonly MetricCounts[];
+  metrics: readonly MetricSummaries[];
   settings: CampaignStatsSettings;
   srmFlagged: boolean;
+  /** The original's counts on the primary conversion, which plan the sample. */
+  baseline: ArmCounts | undefined;
 }): { verdict: Verdict; comparisons: MetricComparison[]; plan: ElementPlan } {
-  const primary = metrics.find((metric) => metric.definition.role === 'primary');
-  const control = primary?.arms[0];
+  const hasPrimary = metrics.some((metric) => metric.definition.role === 'primary');
+  const control = hasPrimary ? baseline : undefined;
   const plannedPerArm =
     control && control.visitors > 0
       ? plannedSamplePerArm({
@@ -77,15 +81,7 @@ export function elementVerdictOf({
         })
       : null;
   const plan: StatsPlan = { ...settings, plannedPerArm };
-  const { verdict, comparisons } = elementVerdict({
-    arms,
-    metrics: metrics.map(({ definition, arms: counts }) => ({
-      definition,
-      arms: counts.map(conversionSummary),
-    })),
-    srmFlagged,
-    plan,
-  });
+  const { verdict, comparisons } = elementVerdict({ arms, metrics, srmFlagged, plan });
   const { mixingVariance: _inside, ...shown } = plan;
   return { verdict, comparisons: enoughToCompare(arms) ? comparisons : [], plan: shown };
 }
@@ -103,18 +99,24 @@ export function conversionMetrics({
   /** The arms' visitors and converted visitors of the counted goal, control first. */
   counts: readonly ArmCounts[];
   others: readonly { definition: MetricDefinition; converted: readonly number[] }[];
-}): MetricCounts[] {
+}): MetricSummaries[] {
   return [
-    ...(primary ? [{ definition: primary, arms: counts }] : []),
+    ...(primary ? [{ definition: primary, arms: counts.map(conversionSummary) }] : []),
     ...others.map(({ definition, converted }) => ({
       definition,
-      arms: counts.map((arm, a) => ({
-        visitors: arm.visitors,
-        conversions: Math.min(converted[a] ?? 0, arm.visitors),
-      })),
+      arms: goalConversions(counts, converted),
     })),
   ];
 }
+
+/** A goal's converted visitors per arm as conversions, capped at the arm's visitors. */
+export const goalConversions = (counts: readonly ArmCounts[], converted: readonly number[]) =>
+  counts.map((arm, a) =>
+    conversionSummary({
+      visitors: arm.visitors,
+      conversions: Math.min(converted[a] ?? 0, arm.visitors),
+    }),
+  );
 
 export interface ElementDecision {
   /** Per variant: not served in the range (paused now, no visitor in it). */
@@ -141,7 +143,7 @@ export function decideElement({
   element: ElementShape;
   /** The arms' counts on the primary metric, control first. */
   counts: readonly ArmCounts[];
-  metrics: readonly MetricCounts[];
+  metrics: readonly MetricSummaries[];
   settings: CampaignStatsSettings;
   bandit: boolean;
 }): ElementDecision {
@@ -163,6 +165,7 @@ export function decideElement({
     metrics,
     settings,
     srmFlagged: srm?.flagged ?? false,
+    baseline: control,
   });
   return { paused, significance, srm, ...decided };
 }

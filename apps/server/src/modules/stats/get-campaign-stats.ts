@@ -1,6 +1,7 @@
 import {
   type Campaign,
   type CampaignMetrics,
+  type ArmCounts,
   type CampaignStats,
   type Correction,
   type MetricDefinition,
@@ -12,8 +13,9 @@ import { armSeries, type CountedGoal } from './arm-series';
 import { elementFunnel, goalVisitorsByArm } from './element-funnel';
 import { daysExposed } from './element-sample-size';
 import { addSrmExplanations, expectedSharesByElement } from './element-srm';
-import { elementStats, type ExtraMetric } from './element-stats';
-import { campaignStatsSettings } from './element-verdict';
+import { elementStats, type ElementMetric } from './element-stats';
+import { extraMetricsOf } from './metric-summaries';
+import { campaignStatsSettings, goalConversions } from './element-verdict';
 import { conversionGoalId, funnelGoalIds } from './funnel-goals';
 import { statsIntervals, type Interval } from './intervals';
 import {
@@ -185,15 +187,30 @@ export async function getCampaignStats(
     range: query.range,
     moreGoalIds: [...funnel, ...metricGoalIds],
   });
-  const extraMetrics: ExtraMetric[] = metrics.others.map((definition) => ({
-    definition,
-    convertedVisitors: (elementId) =>
-      goalVisitorsByArm({
-        rows: main.rows,
-        element: elements.find((element) => element.id === elementId)!,
-        goalId: Number(definition.id),
-      }),
-  }));
+  const extra = await extraMetricsOf({
+    db,
+    teamId: team.id,
+    campaign,
+    elements,
+    rows: main.rows,
+    range: query.range,
+  });
+  const elementOf = (elementId: number) => elements.find((element) => element.id === elementId)!;
+  const extraMetrics: ElementMetric[] = [
+    ...metrics.others.map((definition) => ({
+      definition,
+      summaries: (elementId: number, counts: readonly ArmCounts[]) =>
+        goalConversions(
+          counts,
+          goalVisitorsByArm({
+            rows: main.rows,
+            element: elementOf(elementId),
+            goalId: Number(definition.id),
+          }),
+        ),
+    })),
+    ...extra,
+  ];
   const compare = query.compareRange
     ? await loadPeriod({ ...input, range: query.compareRange, moreGoalIds: [] })
     : null;
@@ -229,7 +246,11 @@ export async function getCampaignStats(
       extraMetrics,
       expectedShares: served,
     }),
-    metrics: [...(metrics.primary ? [metrics.primary] : []), ...metrics.others],
+    metrics: [
+      ...(metrics.primary ? [metrics.primary] : []),
+      ...metrics.others,
+      ...extra.map(({ definition }) => definition),
+    ],
     goals: campaign.goals.map((goal) => ({
       id: goal.id,
       isConversionGoal: goal.id === conversionGoalId(campaign),

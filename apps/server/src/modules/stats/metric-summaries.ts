@@ -3,10 +3,15 @@ import {
   ratioSummary,
   type ArmSummary,
   type ExtraMetric,
+  type Campaign,
   type MetricDefinition,
   type StoredExtraMetric,
 } from '@kindling/domain';
-import { NO_GOAL } from './arm-series';
+import type { Db } from '../../db/database';
+import { CONTROL_ARM, NO_GOAL } from './arm-series';
+import type { ElementMetric } from './element-stats';
+import type { ElementShape } from './present-stats';
+import { sumCappedRevenue, type CappedRevenueRow } from './repo';
 
 // Revenue per visitor, revenue per session and a goal per session from the rollups' sums
 // (migration 0026): units are the arm's visitors; x is revenue (goal-less rows) or the goal's
@@ -60,15 +65,23 @@ export function armMetricTotals(
   return arms.map((arm) => byArm.get(arm)!);
 }
 
-/** The metric's summary for one arm: a mean (revenue per visitor) or a ratio (per session). */
-export function extraMetricSummary(metric: ExtraMetric, totals: ArmMetricTotals): ArmSummary {
+/**
+ * The metric's summary for one arm: a mean (revenue per visitor) or a ratio (per session).
+ * `capped`: the arm's capped revenue sums, for revenue per visitor with a cap.
+ */
+export function extraMetricSummary(
+  metric: ExtraMetric,
+  totals: ArmMetricTotals,
+  capped?: { sum: number; squares: number },
+): ArmSummary {
   const value = totals.values.get(metric.goalId ?? NO_GOAL) ?? {
     sum: 0,
     squares: 0,
     withSessions: 0,
   };
   if (metric.kind === 'revenue_per_visitor') {
-    return meanSummary({ units: totals.visitors, sum: value.sum, sumOfSquares: value.squares });
+    const { sum, squares } = capped ?? value;
+    return meanSummary({ units: totals.visitors, sum, sumOfSquares: squares });
   }
   return ratioSummary({
     units: totals.visitors,
@@ -87,4 +100,57 @@ export function extraMetricDefinition(metric: StoredExtraMetric): MetricDefiniti
     lowerIsBetter: metric.lowerIsBetter,
     kind: metric.kind === 'revenue_per_visitor' ? 'mean' : 'ratio',
   };
+}
+
+/**
+ * The campaign's revenue and per-session metrics as the element engine takes them: each arm's
+ * summary from the range's rollup rows, and for capped revenue from the paying visitors' capped
+ * totals (one query per capped metric).
+ */
+export async function extraMetricsOf({
+  db,
+  teamId,
+  campaign,
+  elements,
+  rows,
+  range,
+}: {
+  db: Db;
+  teamId: number;
+  campaign: Campaign;
+  elements: readonly ElementShape[];
+  rows: readonly MetricRow[];
+  range: { start: Date; end: Date };
+}): Promise<ElementMetric[]> {
+  return Promise.all(
+    campaign.extraMetrics.map(async (metric) => {
+      const capped: CappedRevenueRow[] | null =
+        metric.capPercentile === null
+          ? null
+          : await sumCappedRevenue(db, {
+              teamId,
+              campaignId: campaign.id,
+              percentile: metric.capPercentile,
+              ...range,
+            });
+      return {
+        definition: extraMetricDefinition(metric),
+        summaries: (elementId: number) => {
+          const arms = [CONTROL_ARM, ...elements.find((e) => e.id === elementId)!.variantIds];
+          return armMetricTotals(rows, elementId, arms).map((totals, a) =>
+            extraMetricSummary(
+              metric,
+              totals,
+              capped
+                ? (capped.find((row) => row.elementId === elementId && row.arm === arms[a]) ?? {
+                    sum: 0,
+                    squares: 0,
+                  })
+                : undefined,
+            ),
+          );
+        },
+      };
+    }),
+  );
 }

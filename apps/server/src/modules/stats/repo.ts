@@ -125,3 +125,46 @@ export function sumRollupsOverLifetime(
     hours: sql<boolean>`true`,
   });
 }
+
+/** One arm's paying visitors' revenue, each capped: Σ min(x, cap) and Σ min(x, cap)². */
+export interface CappedRevenueRow {
+  elementId: number;
+  arm: number;
+  sum: number;
+  squares: number;
+}
+
+/**
+ * Revenue per visitor winsorised at a percentile of the paying visitors' revenue, for visitors
+ * first exposed in [start, end): their totals since then (campaign_visitors.revenue). Reads only
+ * paying visitors, through the partial index campaign_visitors_paying.
+ */
+export async function sumCappedRevenue(
+  db: Db,
+  query: { teamId: number; campaignId: number; percentile: number; start: Date; end: Date },
+): Promise<CappedRevenueRow[]> {
+  const result = await sql<Record<keyof CappedRevenueRow, string | number>>`
+    with paying as (
+      select v.assignments, v.revenue from campaign_visitors v
+      join campaigns c on c.id = v.campaign_id and c.team_id = ${query.teamId}
+      where v.campaign_id = ${query.campaignId} and v.revenue > 0
+        and v.first_exposure_at >= ${query.start} and v.first_exposure_at < ${query.end}
+    ),
+    cap as (
+      select percentile_cont(${query.percentile}::double precision) within group (order by revenue)
+        as value
+      from paying
+    )
+    select a.key::integer as "elementId", a.value::integer as arm,
+      sum(least(p.revenue, cap.value)) as sum,
+      sum(least(p.revenue, cap.value) * least(p.revenue, cap.value)) as squares
+    from paying p cross join cap cross join lateral jsonb_each_text(p.assignments) a
+    group by 1, 2
+  `.execute(db);
+  return result.rows.map((row) => ({
+    elementId: Number(row.elementId),
+    arm: Number(row.arm),
+    sum: Number(row.sum),
+    squares: Number(row.squares),
+  }));
+}

@@ -108,6 +108,14 @@ describeEachDatabase('campaign stats: revenue and per-session metrics', (kind) =
         { kind: 'goal_per_session', goalId: 999_999, role: 'secondary' },
         CAMPAIGN_METRIC_MESSAGES.goalNotFound,
       ],
+      [
+        { kind: 'revenue_per_session', role: 'secondary', capPercentile: 0.99 },
+        CAMPAIGN_METRIC_MESSAGES.capOnlyRevenue,
+      ],
+      [
+        { kind: 'revenue_per_visitor', role: 'secondary', capPercentile: 0.2 },
+        CAMPAIGN_METRIC_MESSAGES.cap,
+      ],
     ];
     for (const [metric, message] of cases) {
       const response = await api('PUT', '/campaign/metrics', { campaignId, metrics: [metric] });
@@ -140,6 +148,7 @@ describeEachDatabase('campaign stats: revenue and per-session metrics', (kind) =
         { kind: 'revenue_per_visitor', role: 'secondary' },
         { kind: 'revenue_per_session', role: 'guardrail' },
         { kind: 'goal_per_session', goalId: signup, role: 'secondary' },
+        { kind: 'revenue_per_visitor', role: 'secondary', capPercentile: 0.9 },
       ],
     });
     expect(response.statusCode, response.body).toBe(200);
@@ -148,6 +157,7 @@ describeEachDatabase('campaign stats: revenue and per-session metrics', (kind) =
       ['Revenue per visitor', 'secondary'],
       ['Revenue per session', 'guardrail'],
       ['signup per session', 'secondary'],
+      ['Revenue per visitor (capped at p90)', 'secondary'],
     ]);
     const campaign = (await api('GET', `/campaign/by-id?id=${campaignId}`)).json<{
       extraMetrics: unknown[];
@@ -264,6 +274,7 @@ describeEachDatabase('campaign stats: revenue and per-session metrics', (kind) =
       ['Revenue per visitor', 'mean', 'secondary'],
       ['Revenue per session', 'ratio', 'guardrail'],
       ['signup per session', 'ratio', 'secondary'],
+      ['Revenue per visitor (capped at p90)', 'mean', 'secondary'],
     ]);
     const comparisons = answer.elements[String(elementId)]!.comparisons;
     const byName = (name: string) =>
@@ -307,6 +318,24 @@ describeEachDatabase('campaign stats: revenue and per-session metrics', (kind) =
       expect(answered.pValue, name).toBeCloseTo(expected.pValue, 9);
       expect(answered.estimate, name).toBeCloseTo(expected.estimate, 9);
     }
+    // Capped at the 90th percentile of the paying visitors' revenue (PostgreSQL's
+    // percentile_cont: linear between the closest ranks), each visitor's total winsorised.
+    const paying = truth
+      .map((v) => v.revenue)
+      .filter((x) => x > 0)
+      .sort((a, b) => a - b);
+    const rank = 0.9 * (paying.length - 1);
+    const cap =
+      paying[Math.floor(rank)]! +
+      (rank - Math.floor(rank)) * (paying[Math.ceil(rank)]! - paying[Math.floor(rank)]!);
+    const capped = (visitors: VisitorTruth[]) =>
+      meanOf(visitors.map((v) => ({ ...v, revenue: Math.min(v.revenue, cap) })));
+    expect(cap).toBeLessThan(Math.max(...paying));
+    const cappedWelch = welchTest(capped(arms[0]!), capped(arms[1]!))!;
+    const cappedAnswer = byName('Revenue per visitor (capped at p90)');
+    expect(cappedAnswer.pValue).toBeCloseTo(cappedWelch.pValue, 9);
+    expect(cappedAnswer.pValue).not.toBeCloseTo(welch.pValue, 4);
+
     // And the primary is still the purchase conversion of the same visitors.
     const bought = arms.map((visitors) => ({
       visitors: visitors.length,

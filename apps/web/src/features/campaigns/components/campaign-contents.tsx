@@ -3,7 +3,7 @@ import { elementName, variantName } from '../../../lib/campaign-names';
 import { Badge } from '../../../ui/badge';
 import { Card } from '../../../ui/card';
 import { useCurrentTeam } from '../../../lib/current-team';
-import { goalPositionLabel, LOWER_IS_BETTER } from '../../../lib/goal-roles';
+import { goalPositionLabel, LOWER_IS_BETTER, roleLabel } from '../../../lib/goal-roles';
 import { ViewOnLivePageButton } from '../../../ui/view-on-live-page-button';
 import { GoalSummary } from '../../../ui/goal-summary';
 import { MissingInformation } from '../../../ui/missing-information';
@@ -52,6 +52,15 @@ export function CampaignContents({ campaign }: { campaign: Campaign }) {
                   {goal.lowerIsBetter ? <Badge>{LOWER_IS_BETTER.label}</Badge> : null}
                 </span>
                 <GoalSummary goal={goal} />
+              </li>
+            ))}
+            {campaign.extraMetrics.map((metric) => (
+              <li key={`metric-${metric.id}`} className={styles.goal} aria-label={metric.name}>
+                <span className={styles.goalHead}>
+                  <span className={styles.step}>{roleLabel(metric.role)}</span>
+                  <strong>{metric.name}</strong>
+                  {metric.lowerIsBetter ? <Badge>{LOWER_IS_BETTER.label}</Badge> : null}
+                </span>
               </li>
             ))}
           </ol>

@@ -87,6 +87,7 @@ describe('campaignPayload', () => {
         goalId: goals[0]!.id,
         role: 'guardrail' as const,
         lowerIsBetter: true,
+        capPercentile: null,
       },
     ];
     expect(campaignPayload(state({ extraMetrics })).extraMetrics).toEqual(extraMetrics);

@@ -58,12 +58,7 @@ export function updateWizardState(campaign: Campaign): WizardState {
     elements: loaded.elements,
     goals: campaign.goals,
     goalsConfirmed: campaign.goals.length > 0,
-    extraMetrics: campaign.extraMetrics.map(({ kind, goalId, role, lowerIsBetter }) => ({
-      kind,
-      goalId,
-      role,
-      lowerIsBetter,
-    })),
+    extraMetrics: campaign.extraMetrics.map(({ id: _id, name: _name, ...metric }) => metric),
     settings: savedCampaignSettings(campaign),
     savedPlan: savedStatsPlan(campaign),
   };

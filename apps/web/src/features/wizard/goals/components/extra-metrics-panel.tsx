@@ -5,7 +5,7 @@ import { SelectField } from '../../../../ui/field';
 import { PlusIcon, TrashIcon } from '../../../../ui/icons';
 import { Switch } from '../../../../ui/switch';
 import { useGoalsStore } from '../hooks/use-goals-store';
-import { choiceValue, metricChoices, withNextMetric } from '../state/extra-metrics';
+import { choiceValue, metricChoices, REVENUE_CAPS, withNextMetric } from '../state/extra-metrics';
 import styles from './extra-metrics-panel.module.css';
 
 const ROLES = GOAL_ROLE_OPTIONS.filter((option) => option.value !== 'funnel');
@@ -48,7 +48,11 @@ export function ExtraMetricsPanel() {
                   value={value}
                   onChange={(event) => {
                     const choice = choices.find((c) => c.value === event.target.value)!;
-                    update(index, { kind: choice.kind, goalId: choice.goalId });
+                    update(index, {
+                      kind: choice.kind,
+                      goalId: choice.goalId,
+                      capPercentile: null,
+                    });
                   }}
                 >
                   {choices.map((choice) => (
@@ -77,6 +81,26 @@ export function ExtraMetricsPanel() {
                     </option>
                   ))}
                 </SelectField>
+                {metric.kind === 'revenue_per_visitor' ? (
+                  <SelectField
+                    label="Cap outliers"
+                    hint="Each visitor's revenue is capped at this percentile of paying visitors, so one huge order cannot decide the test."
+                    className={styles.cap}
+                    value={metric.capPercentile === null ? '' : String(metric.capPercentile)}
+                    onChange={(event) =>
+                      update(index, {
+                        capPercentile:
+                          event.target.value === '' ? null : Number(event.target.value),
+                      })
+                    }
+                  >
+                    {REVENUE_CAPS.map((cap) => (
+                      <option key={cap.value} value={cap.value}>
+                        {cap.label}
+                      </option>
+                    ))}
+                  </SelectField>
+                ) : null}
                 <div className={styles.switch}>
                   <Switch
                     label={LOWER_IS_BETTER.label}

@@ -24,7 +24,13 @@ describe('the goals step’s revenue and per-session metrics', () => {
   it('adds the first metric not chosen yet, as a secondary metric', () => {
     const one = withNextMetric([], goals);
     expect(one).toEqual([
-      { kind: 'revenue_per_visitor', goalId: null, role: 'secondary', lowerIsBetter: false },
+      {
+        kind: 'revenue_per_visitor',
+        goalId: null,
+        role: 'secondary',
+        lowerIsBetter: false,
+        capPercentile: null,
+      },
     ]);
     const three = withNextMetric(withNextMetric(one, goals), goals);
     expect(three[2]).toMatchObject({ kind: 'goal_per_session', goalId: -1 });

@@ -45,10 +45,24 @@ export function withNextMetric(
   if (!next) return [...metrics];
   return [
     ...metrics,
-    { kind: next.kind, goalId: next.goalId, role: 'secondary', lowerIsBetter: false },
+    {
+      kind: next.kind,
+      goalId: next.goalId,
+      role: 'secondary',
+      lowerIsBetter: false,
+      capPercentile: null,
+    },
   ];
 }
 
 /** The metrics that still name an existing goal. */
 export const withoutGoal = (metrics: readonly ExtraMetric[], goalId: number) =>
   metrics.filter((metric) => metric.goalId !== goalId);
+
+/** The caps a person can pick for revenue per visitor. */
+export const REVENUE_CAPS = [
+  { value: '', label: 'No cap' },
+  { value: '0.999', label: 'At the 99.9th percentile' },
+  { value: '0.99', label: 'At the 99th percentile' },
+  { value: '0.95', label: 'At the 95th percentile' },
+] as const;

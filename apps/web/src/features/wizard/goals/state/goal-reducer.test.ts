@@ -22,12 +22,14 @@ describe('goals', () => {
         goalId: null,
         role: 'secondary' as const,
         lowerIsBetter: false,
+        capPercentile: null,
       },
       {
         kind: 'goal_per_session' as const,
         goalId: -1,
         role: 'guardrail' as const,
         lowerIsBetter: true,
+        capPercentile: null,
       },
     ];
     const state = run(withGoals, { type: 'setExtraMetrics', metrics });
