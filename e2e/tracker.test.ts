@@ -208,6 +208,26 @@ describe('the tracker on a live page', () => {
     await context.close();
   });
 
+  it('says whether the visitor id was stored before the page load, and the referrer’s host only', async () => {
+    // A new visitor opens the page directly: no stored id, no referrer (left out).
+    const { context, page, posted } = await visit({ visitorId: undefined });
+    await expect.poll(() => sent(posted, 'exposure').length, { timeout: 10_000 }).toBe(1);
+    const [first] = sent(posted, 'exposure');
+    expect(first!.returning).toBe(false);
+    expect(first).not.toHaveProperty('referrer');
+    // Back from a link on another site: the id was stored, and only the referrer's host goes.
+    await page.goto(pageUrl, { referer: 'https://news.example.org/story?reader=ada' });
+    await expect.poll(() => sent(posted, 'exposure').length, { timeout: 10_000 }).toBe(2);
+    const second = sent(posted, 'exposure')[1]!;
+    expect(second).toMatchObject({
+      visitorId: first!.visitorId,
+      returning: true,
+      referrer: 'news.example.org',
+    });
+    expect(JSON.stringify(posted.map((post) => post.events))).not.toContain('reader');
+    await context.close();
+  });
+
   it('sends the exposure and a goal click to /api/collect, which takes them', async () => {
     const { context, page, posted } = await visit();
     await expect.poll(() => sent(posted, 'exposure').length, { timeout: 10_000 }).toBe(1);
