@@ -43,7 +43,12 @@ describe('campaign performance in the list', () => {
     // Leave the list while the campaigns and their traffic are made: its minute refresh could
     // otherwise read (and the server keep for 20 s) the figures of traffic only half stored.
     await page.goto('about:blank');
-    lamp = await createLampCampaign(api, { team, name: 'Lamp headline' });
+    // Tuned to a 50% effect, its always-valid verdict calls "sun"'s 2.5x at 300 visitors an arm.
+    lamp = await createLampCampaign(api, {
+      team,
+      name: 'Lamp headline',
+      minimumDetectableEffect: 0.5,
+    });
     chair = await createLampCampaign(api, { team, name: 'Chair hero' });
     desk = await createLampCampaign(api, { team, name: 'Desk banner' });
     // Lamp: 300 visitors per arm, every third with two page views: 1,200 views. Converting: 30
@@ -65,21 +70,27 @@ describe('campaign performance in the list', () => {
     await browser?.close();
   });
 
-  it('shows each campaign’s views, conversions, rate and best variant', async () => {
+  it('shows each campaign’s views, conversions, rate and the API’s verdict', async () => {
     await page.goto(`/admin/${team}/campaigns`);
     await poll(() => figure(lamp, 'views')).toBe('1,200');
     expect(await figure(lamp, 'conversions')).toBe('138 11.5% rate');
     expect(await figure(lamp, 'conversion-rate')).toBe('11.5% rate');
-    // "sun" converts 25% against the original's 10%, far beyond chance.
-    expect(await figure(lamp, 'best-variant')).toBe('+150% >99.9% to beat original');
+    // "sun" converts 25% against the original's 10%: the API's winner, its uplift and sentence.
+    expect(await figure(lamp, 'verdict')).toMatch(
+      /^Winner \+150% Variant 1 converts 150% more often than the original \(97\.5% always-valid interval \+\d+% to \+\d+%\)\. It is safe to ship\.$/,
+    );
 
     expect(await figure(chair, 'views')).toBe('80');
     expect(await figure(chair, 'conversions')).toBe('14 17.5% rate');
-    expect(await figure(chair, 'best-variant')).toBe('Not enough data yet');
+    expect(await figure(chair, 'verdict')).toBe(
+      'Not enough data Not enough data yet: needs 240 more visitors (at least 100 in each version).',
+    );
 
     expect(await figure(desk, 'views')).toBe('0');
     expect(await figure(desk, 'conversions')).toBe('0 0% rate');
-    expect(await figure(desk, 'best-variant')).toBe('Not enough data yet');
+    expect(await figure(desk, 'verdict')).toBe(
+      'Not enough data Not enough data yet: needs 300 more visitors (at least 100 in each version).',
+    );
   });
 
   it('draws the last 30 days of conversions per day', async () => {
@@ -110,7 +121,7 @@ describe('campaign performance in the list', () => {
     await poll(order).toEqual(['Lamp headline', 'Chair hero', 'Desk banner']);
     await sort.selectOption({ label: 'Highest conversion rate' });
     await poll(order).toEqual(['Chair hero', 'Lamp headline', 'Desk banner']);
-    // Only Lamp shows an uplift; the others keep the list's order after it.
+    // Only Lamp's verdict names a variant; the others keep the list's order after it.
     await sort.selectOption({ label: 'Highest uplift' });
     await poll(order).toEqual(['Lamp headline', 'Desk banner', 'Chair hero']);
     // The order is in the address: a reload keeps it.

@@ -356,11 +356,14 @@ describe('stats settings: goal roles, the test plan and the team correction', ()
       minimumDetectableEffect: 0.2,
     });
 
-    // Under 100 visitors an arm, the list gives no chance to beat the original, nor an uplift.
+    // Under 100 visitors an arm, the list shows the API's verdict: no uplift, what is missing.
     await page.goto(`/admin/${team}/campaigns`);
     const row = page.locator(`[data-campaign-id="${id}"]`);
     await poll(() => row.getByTestId('figure-views').innerText()).toBe('160');
-    expect(await row.getByTestId('figure-best-variant').innerText()).toBe('Not enough data yet');
+    expect(await row.getByTestId('verdict-summary').innerText()).toBe(
+      'Not enough data yet: needs 80 more visitors (at least 100 in each version).',
+    );
+    expect(await row.getByTestId('figure-verdict').innerText()).not.toMatch(/[+-]\d+%/);
   });
 
   it('sets Benjamini-Hochberg as the owner; a member sees it and is refused', async () => {

@@ -11,10 +11,15 @@ export interface LampCampaign {
 
 export async function createLampCampaign(
   api: Api,
-  { team, name }: { team: string; name: string },
+  {
+    team,
+    name,
+    minimumDetectableEffect,
+  }: { team: string; name: string; minimumDetectableEffect?: number },
 ): Promise<LampCampaign> {
   const { id } = await api.call<{ id: number }>('POST', `/team/${team}/campaign/create`, {
     name,
+    ...(minimumDetectableEffect === undefined ? {} : { minimumDetectableEffect }),
     description: 'Results end-to-end',
     ingestedUrl: 'https://shop.example.com/landing',
     isEnabled: true,

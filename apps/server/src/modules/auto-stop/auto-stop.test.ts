@@ -69,7 +69,7 @@ describeEachDatabase('auto-stop', (kind) => {
   };
   let deps: AutoStopDeps;
 
-  // This hour: counted from the hour the campaign was created, as every lifetime verdict is.
+  // This hour: inside the campaign's life, which every lifetime verdict counts.
   const hour = new Date(Math.floor(Date.now() / HOUR) * HOUR).toISOString();
 
   async function campaignWith(name: string, arms: Arms, autoStop: boolean) {

@@ -1,8 +1,9 @@
-import type {
-  AutoStopElement,
-  Campaign,
-  CampaignStats,
-  ElementVerdictFigures,
+import {
+  COLLECT_MAX_CLOCK_SKEW_MS,
+  type AutoStopElement,
+  type Campaign,
+  type CampaignStats,
+  type ElementVerdictFigures,
 } from '@kindling/domain';
 import { getCampaignStats, type StatsDeps } from './get-campaign-stats';
 
@@ -18,13 +19,15 @@ export type LifetimeStatsDeps = Omit<StatsDeps, 'getCampaigns'>;
 export type ElementAnswer = CampaignStats['elements'][string];
 
 /**
- * The range of the campaign's life: from the hour it was created (a demo is dated to its data)
- * to an hour past the current one (events stamped a little ahead of the clock count too).
+ * The range of the campaign's life: every hour an event of it can be stamped with. The collector
+ * takes events stamped up to COLLECT_MAX_CLOCK_SKEW_MS off its clock, so from that long before
+ * the campaign was created (a demo is dated to its data) to that long past now.
  */
 export function lifetimeRange(campaign: Pick<Campaign, 'createdAt'>, now: number) {
-  const start = Math.floor(Date.parse(campaign.createdAt) / HOUR_MS) * HOUR_MS;
-  const end = Math.max(start, Math.floor(now / HOUR_MS) * HOUR_MS) + 2 * HOUR_MS;
-  return { start: new Date(start), end: new Date(end) };
+  const created = Date.parse(campaign.createdAt);
+  const start = Math.floor((created - COLLECT_MAX_CLOCK_SKEW_MS) / HOUR_MS) * HOUR_MS;
+  const end = Math.ceil((Math.max(created, now) + COLLECT_MAX_CLOCK_SKEW_MS) / HOUR_MS) * HOUR_MS;
+  return { start: new Date(start), end: new Date(end + HOUR_MS) };
 }
 
 /** The stats endpoint's answer for the campaign's whole life (UTC months: past ones cached). */
