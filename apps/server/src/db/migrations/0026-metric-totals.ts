@@ -60,25 +60,37 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .column('campaign_id')
     .execute();
 
+  await backfillMetricTotals(db);
+}
+
+/** Each visitor's totals from the stored events, and their squares into the rollups. */
+export async function backfillMetricTotals(db: Kysely<unknown>): Promise<void> {
+  // Aggregated first, then joined: one pass over each table, whatever its size.
   await sql`
-    update campaign_visitors v set
-      revenue = coalesce((
-        select sum((e.data->>'amount')::double precision) from events e
-        where e.campaign_id = v.campaign_id and e.visitor_id = v.visitor_id
-          and e.type = 'revenue'
-      ), 0),
-      sessions = (
-        select count(*) from campaign_sessions s
-        where s.campaign_id = v.campaign_id and s.visitor_id = v.visitor_id
-      )
+    update campaign_visitors v set revenue = r.total
+    from (
+      select campaign_id, visitor_id, sum((data->>'amount')::double precision) as total
+      from events where type = 'revenue' group by campaign_id, visitor_id
+    ) r
+    where v.campaign_id = r.campaign_id and v.visitor_id = r.visitor_id
   `.execute(db);
   await sql`
-    update visitor_goals g set sessions = (
-      select count(*) from session_goals sg
+    update campaign_visitors v set sessions = s.n
+    from (
+      select campaign_id, visitor_id, count(*) as n
+      from campaign_sessions group by campaign_id, visitor_id
+    ) s
+    where v.campaign_id = s.campaign_id and v.visitor_id = s.visitor_id
+  `.execute(db);
+  await sql`
+    update visitor_goals g set sessions = x.n
+    from (
+      select sg.campaign_id, s.visitor_id, sg.goal_id, count(*) as n
+      from session_goals sg
       join campaign_sessions s on s.campaign_id = sg.campaign_id and s.session_id = sg.session_id
-      where sg.campaign_id = g.campaign_id and sg.goal_id = g.goal_id
-        and s.visitor_id = g.visitor_id
-    )
+      group by sg.campaign_id, s.visitor_id, sg.goal_id
+    ) x
+    where g.campaign_id = x.campaign_id and g.visitor_id = x.visitor_id and g.goal_id = x.goal_id
   `.execute(db);
   // One row per visitor, element and goal (0: revenue), at shard 0 of its first exposure's hour.
   await sql`

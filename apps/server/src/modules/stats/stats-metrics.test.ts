@@ -12,8 +12,10 @@ import {
   type ElementStats,
   type MetricDefinition,
 } from '@kindling/domain';
+import type { Kysely } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { clickGoal, textElement } from '../../../test/campaign-parts';
+import { backfillMetricTotals } from '../../db/migrations/0026-metric-totals';
 import { describeEachDatabase } from '../../../test/databases';
 import { snapshotTables } from '../../../test/table-snapshot';
 import {
@@ -346,5 +348,48 @@ describeEachDatabase('campaign stats: revenue and per-session metrics', (kind) =
       { ...fixed, correction: 'holm' },
     );
     expect(byName('purchase').pValue).toBeCloseTo(primary!.pValue, 9);
+  });
+
+  it('backfills the same totals and squares from the stored events (migration 0026)', async () => {
+    const db = t.current.services.db;
+    const squares = () =>
+      db
+        .selectFrom('rollupsHourly')
+        .where('campaignId', '=', campaignId)
+        .select(['elementId', 'arm', 'goalId'])
+        .select((eb) => [
+          eb.fn.sum<number>('valueSquares').as('valueSquares'),
+          eb.fn.sum<number>('valueSessions').as('valueSessions'),
+          eb.fn.sum<number>('sessionSquares').as('sessionSquares'),
+        ])
+        .groupBy(['elementId', 'arm', 'goalId'])
+        .orderBy('elementId')
+        .orderBy('arm')
+        .orderBy('goalId')
+        .execute();
+    const visitors = () =>
+      db
+        .selectFrom('campaignVisitors')
+        .where('campaignId', '=', campaignId)
+        .select(['visitorId', 'revenue', 'sessions'])
+        .orderBy('visitorId')
+        .execute();
+    const collected = { squares: await squares(), visitors: await visitors() };
+    expect(collected.squares.some((row) => Number(row.valueSquares) > 0)).toBe(true);
+    // As before the migration: no totals, no squares.
+    await db.updateTable('campaignVisitors').set({ revenue: 0, sessions: 0 }).execute();
+    await db.updateTable('visitorGoals').set({ sessions: 0 }).execute();
+    await db
+      .updateTable('rollupsHourly')
+      .set({ valueSquares: 0, valueSessions: 0, sessionSquares: 0 })
+      .execute();
+    await backfillMetricTotals(db as unknown as Kysely<unknown>);
+    expect(await visitors()).toEqual(collected.visitors);
+    const close = (rows: Awaited<ReturnType<typeof squares>>) =>
+      rows.map((row) => ({
+        key: `${row.elementId}:${row.arm}:${row.goalId}`,
+        values: [row.valueSquares, row.valueSessions, row.sessionSquares].map(Number),
+      }));
+    expect(close(await squares())).toEqual(close(collected.squares));
   });
 });
