@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SEGMENT_DIMENSIONS, type VisitorSegment } from '../visitor-segments';
 import { explainSrm, MAX_SRM_SEGMENTS, type SegmentCounts } from './srm-explanation';
@@ -168,5 +169,66 @@ describe('explainSrm', () => {
         segments: countsOf([{ segment: chrome, visitors: [10, 5] }]),
       }),
     ).toBeNull();
+  });
+});
+
+describe('explainSrm, for any counts', () => {
+  const dimensions = ['browser', 'device', 'visitor'] as const;
+  const segmentsOf = (counts: number[][], factors: number[]): SegmentCounts[] =>
+    counts.map((row, i) => ({
+      dimension: dimensions[i % dimensions.length]!,
+      value: `value-${i}`,
+      visitors: factors.map((factor, a) => Math.round((row[a % row.length] ?? 0) * factor)),
+    }));
+
+  it('answers shares and contributions within 0..1 and names at most three segments', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(fc.integer({ min: 0, max: 5000 }), { minLength: 3, maxLength: 3 }), {
+          minLength: 1,
+          maxLength: 12,
+        }),
+        (counts) => {
+          const explanation = explainSrm({
+            labels: ['the original', 'Variant 1', 'Variant 2'],
+            expectedShares: [1, 1, 1],
+            segments: segmentsOf(counts, [1, 1, 1]),
+          });
+          if (!explanation) return;
+          expect(explanation.segments.length).toBeLessThanOrEqual(MAX_SRM_SEGMENTS);
+          for (const segment of explanation.segments) {
+            expect(segment.contribution).toBeGreaterThanOrEqual(0);
+            expect(segment.contribution).toBeLessThanOrEqual(1 + 1e-12);
+            // Null only for an arm without visitors in the dimension.
+            for (const share of segment.shares.filter((s) => s !== null)) {
+              expect(share).toBeGreaterThanOrEqual(0);
+              expect(share).toBeLessThanOrEqual(1);
+            }
+          }
+        },
+      ),
+    );
+  });
+
+  it('never blames a segment when every segment lost the same part of an arm', () => {
+    // One mix of segments for both arms, variant 1 scaled down alike in each: shares are equal.
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 200, max: 5000 }), { minLength: 2, maxLength: 8 }),
+        fc.double({ min: 0.5, max: 0.95, noNaN: true }),
+        (sizes, kept) => {
+          const explanation = explainSrm({
+            labels: TWO,
+            expectedShares: [1, 1],
+            segments: sizes.map((size, i) => ({
+              dimension: 'browser',
+              value: `b${i}`,
+              visitors: [size * 20, Math.round(size * 20 * kept)],
+            })),
+          });
+          expect(explanation?.explained).toBe(false);
+        },
+      ),
+    );
   });
 });

@@ -18,7 +18,7 @@ export interface SrmSegment {
   value: string;
   /** "Safari on phones", "Visitors from news.example.org". */
   label: string;
-  /** Per arm: the segment's share of the arm's new visitors; null for an arm not tested. */
+  /** Per arm: the segment's share of the arm's new visitors; null for an arm not tested or without any. */
   shares: (number | null)[];
   /** Per arm: the segment's new visitors. */
   visitors: number[];

@@ -183,6 +183,18 @@ describeEachDatabase('campaign stats: SRM by served phases, and its explanation'
       );
     });
 
+    it('is described in the OpenAPI document', async () => {
+      const document = (
+        await t.current.app.inject({ method: 'GET', url: '/api/openapi.json' })
+      ).json<{ paths: Record<string, { post: { responses: Record<string, unknown> } }> }>();
+      const answer = JSON.stringify(
+        document.paths['/api/team/{team}/campaign/stats']!.post.responses['200'],
+      );
+      for (const field of ['srmExplanation', 'explained', 'segments', 'contribution', 'platform']) {
+        expect(answer).toContain(`"${field}"`);
+      }
+    });
+
     it('explains nothing while the split is as expected', async () => {
       const made = await makeCampaign('Balanced', ['A']);
       await visit(made, { arm: 'control', count: 60, agent: SAFARI_IPHONE });
