@@ -145,6 +145,12 @@ const EXAMPLES: Record<string, (context: Context) => Example> = {
     },
   }),
   'GET /campaign/performance/campaigns': () => ({ query: { timezone: 'Europe/Berlin' } }),
+  'PUT /campaign/metrics': (c) => ({
+    payload: {
+      campaignId: c.campaignId,
+      metrics: [{ kind: 'revenue_per_visitor', role: 'guardrail', capPercentile: 0.99 }],
+    },
+  }),
   'GET /api-keys': () => ({}),
   'GET /tracker/snippet': () => ({}),
   // The owner turned "View variant" on in the setup; "control" survives delete-variant.

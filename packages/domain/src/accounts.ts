@@ -54,6 +54,20 @@ export const apiKeyNameSchema = z
   .min(1, API_KEY_NAME_MESSAGE)
   .max(60, API_KEY_NAME_MESSAGE);
 
+/**
+ * What an API key may do on its team's routes: `read` (every route that reads: campaigns,
+ * statistics, pages, sign-ups, usage) or `write` (also the routes that change things). Keys
+ * never act as a person: routes that need one (invitations, notifications) refuse them.
+ */
+export const API_KEY_SCOPES = ['read', 'write'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+export const API_KEY_MESSAGES = {
+  scope: 'Choose read or write for the key',
+  readOnly: 'This API key can only read. Create a key with the write scope to change things.',
+  needsMember: 'An API key cannot do this: sign in as a member of the team.',
+} as const;
+export const apiKeyScopeSchema = z.enum(API_KEY_SCOPES, { error: API_KEY_MESSAGES.scope });
+
 /** The shared guest account's address domain (RFC 2606 .invalid): nobody else may hold or be
  * invited at an address of it, or guest sign-in and guests' screens would be theirs to spoil. */
 export const GUEST_EMAIL_DOMAIN = 'kindling.invalid';

@@ -25,6 +25,7 @@ import * as statsPlan from './migrations/0023-stats-plan';
 import * as srmPhasesAndSegments from './migrations/0024-srm-phases-and-segments';
 import * as autoStop from './migrations/0025-auto-stop';
 import * as metricTotals from './migrations/0026-metric-totals';
+import * as apiKeyScope from './migrations/0027-api-key-scope';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts-and-campaigns': accountsAndCampaigns,
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0024-srm-phases-and-segments': srmPhasesAndSegments,
   '0025-auto-stop': autoStop,
   '0026-metric-totals': metricTotals,
+  '0027-api-key-scope': apiKeyScope,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

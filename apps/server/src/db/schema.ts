@@ -315,6 +315,8 @@ export interface TeamApiKeysTable {
   prefix: string;
   /** sha256 hex of the whole secret; the secret itself is never stored. */
   keyHash: string;
+  /** 'read' or 'write' (migration 0027). */
+  scope: ColumnType<'read' | 'write', 'read' | 'write' | undefined, 'read' | 'write'>;
   createdBy: number;
   createdAt: DefaultedTimestamp;
   lastUsedAt: Timestamp | null;

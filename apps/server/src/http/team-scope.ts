@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
+import { API_KEY_MESSAGES } from '@kindling/domain';
 import { z } from 'zod';
 import { forbidden, notFound } from '../errors';
 import { memberBodyLimit } from './body-limit';
-import type { AppInstance, TeamAccess } from './types';
+import type { AppInstance, AuthenticatedUser, TeamAccess } from './types';
 
 export const TEAM_PREFIX = '/api/team/:team';
 export const TEAM_NOT_FOUND = 'Team not found';
@@ -37,6 +38,12 @@ export async function registerTeamScope(
 export function requireTeam(request: FastifyRequest): TeamAccess {
   if (!request.team) throw notFound(TEAM_NOT_FOUND);
   return request.team;
+}
+
+/** The signed-in person behind a team route; an API key (no person) is refused with 403. */
+export function requireUser(request: FastifyRequest): AuthenticatedUser {
+  if (!request.user) throw forbidden(API_KEY_MESSAGES.needsMember);
+  return request.user;
 }
 
 export function requireOwner(request: FastifyRequest): TeamAccess {

@@ -41,6 +41,8 @@ export interface TeamAccess {
   id: number;
   slug: string;
   role: 'owner' | 'member';
+  /** Set when an API key, not a person, calls: what the key may do. */
+  apiKey?: { id: number; scope: 'read' | 'write' };
 }
 
 /**

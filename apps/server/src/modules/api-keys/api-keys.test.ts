@@ -67,6 +67,7 @@ describeEachDatabase('team API keys', (kind) => {
       id: expect.any(Number) as unknown,
       name: 'CI deploys',
       prefix: expect.stringMatching(/^[A-Za-z0-9_-]{8}$/) as unknown,
+      scope: 'read',
       createdAt: expect.any(String) as unknown,
       lastUsedAt: null,
     });

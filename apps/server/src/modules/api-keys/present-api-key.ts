@@ -5,6 +5,7 @@ export function presentApiKey(key: ApiKeyRow) {
     id: key.id,
     name: key.name,
     prefix: key.prefix,
+    scope: key.scope,
     createdAt: key.createdAt.toISOString(),
     lastUsedAt: key.lastUsedAt ? key.lastUsedAt.toISOString() : null,
   };

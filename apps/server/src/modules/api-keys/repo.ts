@@ -6,7 +6,14 @@ export type ApiKeyRow = Selectable<TeamApiKeysTable>;
 
 export function insertApiKey(
   db: Db,
-  key: { teamId: number; name: string; prefix: string; keyHash: string; createdBy: number },
+  key: {
+    teamId: number;
+    name: string;
+    prefix: string;
+    keyHash: string;
+    scope: 'read' | 'write';
+    createdBy: number;
+  },
 ): Promise<ApiKeyRow> {
   return db.insertInto('teamApiKeys').values(key).returningAll().executeTakeFirstOrThrow();
 }
@@ -36,10 +43,10 @@ export async function revokeApiKeyRow(db: Db, teamId: number, id: number): Promi
 export function dangerousFindLiveApiKeyByHash(
   db: Db,
   keyHash: string,
-): Promise<Pick<ApiKeyRow, 'id' | 'teamId'> | undefined> {
+): Promise<Pick<ApiKeyRow, 'id' | 'teamId' | 'scope'> | undefined> {
   return db
     .selectFrom('teamApiKeys')
-    .select(['id', 'teamId'])
+    .select(['id', 'teamId', 'scope'])
     .where('keyHash', '=', keyHash)
     .where('revokedAt', 'is', null)
     .executeTakeFirst();

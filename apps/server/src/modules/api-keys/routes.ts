@@ -1,6 +1,6 @@
-import { apiKeyNameSchema } from '@kindling/domain';
+import { apiKeyNameSchema, apiKeyScopeSchema } from '@kindling/domain';
 import { z } from 'zod';
-import { teamParams, requireOwner, requireTeam } from '../../http/team-scope';
+import { teamParams, requireOwner, requireTeam, requireUser } from '../../http/team-scope';
 import { idQuery } from '../../http/row-id';
 import type { AppInstance, AppServices } from '../../http/types';
 import { createApiKey } from './create-api-key';
@@ -17,13 +17,21 @@ export function apiKeyRoutes(scope: AppInstance, services: AppServices): void {
 
   scope.post(
     '/api-keys/create',
-    { schema: { tags, security, params: teamParams, body: z.object({ name: apiKeyNameSchema }) } },
+    {
+      schema: {
+        tags,
+        security,
+        params: teamParams,
+        body: z.object({ name: apiKeyNameSchema, scope: apiKeyScopeSchema.default('read') }),
+      },
+    },
     async (request, reply) => {
       const team = requireOwner(request);
       const created = await createApiKey(services, {
         team,
-        userId: request.user!.id,
+        userId: requireUser(request).id,
         name: request.body.name,
+        scope: request.body.scope,
       });
       return reply.status(201).send(created);
     },

@@ -1,6 +1,6 @@
 import { markNotificationsReadSchema, notificationPageSchema } from '@kindling/domain';
 import { z } from 'zod';
-import { requireTeam } from '../../http/team-scope';
+import { requireTeam, requireUser } from '../../http/team-scope';
 import type { AppInstance, AppServices } from '../../http/types';
 import { countUnread } from './repo';
 import { getNotifications } from './get-notifications';
@@ -30,7 +30,7 @@ export function notificationRoutes(scope: AppInstance, services: Pick<AppService
     (request) =>
       getNotifications(services, {
         team: requireTeam(request),
-        userId: request.user!.id,
+        userId: requireUser(request).id,
         page: request.query.page,
       }),
   );
@@ -39,7 +39,7 @@ export function notificationRoutes(scope: AppInstance, services: Pick<AppService
     '/notifications/unread-count',
     { schema: { tags, security, summary: 'How many the caller has not read', params } },
     async (request) => ({
-      unreadCount: await countUnread(services.db, requireTeam(request).id, request.user!.id),
+      unreadCount: await countUnread(services.db, requireTeam(request).id, requireUser(request).id),
     }),
   );
 
@@ -57,7 +57,7 @@ export function notificationRoutes(scope: AppInstance, services: Pick<AppService
     (request) =>
       markNotificationsRead(services, {
         team: requireTeam(request),
-        userId: request.user!.id,
+        userId: requireUser(request).id,
         ids: request.body.ids,
       }),
   );

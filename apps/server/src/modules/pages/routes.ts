@@ -1,7 +1,7 @@
 import { instancePageSchema as pageNumberSchema, landingPageInputSchema } from '@kindling/domain';
 import { z } from 'zod';
 import { ROW_ID_MESSAGE, rowId } from '../../http/row-id';
-import { requireTeam } from '../../http/team-scope';
+import { requireTeam, requireUser } from '../../http/team-scope';
 import type { AppInstance, AppServices } from '../../http/types';
 import { createPage } from './create-page';
 import { deletePage } from './delete-page';
@@ -47,7 +47,7 @@ export function pageRoutes(
     async (request, reply) => {
       const page = await createPage(services, {
         team: requireTeam(request),
-        userId: request.user!.id,
+        userId: requireUser(request).id,
         origin: pagesOrigin(services.config, request),
         page: request.body,
       });

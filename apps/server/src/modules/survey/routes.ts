@@ -1,5 +1,5 @@
 import { introSurveySchema } from '@kindling/domain';
-import { requireTeam, teamParams } from '../../http/team-scope';
+import { requireTeam, requireUser, teamParams } from '../../http/team-scope';
 import type { AppInstance, AppServices } from '../../http/types';
 import { dismissIntroSurvey } from './dismiss-intro-survey';
 import { getIntroSurvey } from './get-intro-survey';
@@ -19,7 +19,7 @@ export function introSurveyRoutes(scope: AppInstance, services: AppServices): vo
     (request) =>
       saveIntroSurvey(services, {
         team: requireTeam(request),
-        userId: request.user!.id,
+        userId: requireUser(request).id,
         answers: request.body,
       }),
   );

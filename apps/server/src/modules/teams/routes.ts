@@ -8,7 +8,7 @@ import {
 } from '@kindling/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requireOwner, requireTeam, teamParams } from '../../http/team-scope';
+import { requireOwner, requireTeam, requireUser, teamParams } from '../../http/team-scope';
 import { adminUrl, appLink } from '../../http/app-origin';
 import { idQuery, ROW_ID_MESSAGE, rowId } from '../../http/row-id';
 import type { AppInstance, AppServices, TeamAccess } from '../../http/types';
@@ -160,7 +160,7 @@ export function teamScopedRoutes(scope: AppInstance, services: AppServices): voi
       const team = requireOwner(request);
       const answer = await inviteMember(services, {
         team,
-        invitedBy: request.user!.id,
+        invitedBy: requireUser(request).id,
         email: request.body.email,
         role: request.body.role,
         links: inviteLinks(services, request, team),
@@ -184,7 +184,7 @@ export function teamScopedRoutes(scope: AppInstance, services: AppServices): voi
       const team = requireOwner(request);
       return renewInviteLink(services, {
         team,
-        actorId: request.user!.id,
+        actorId: requireUser(request).id,
         inviteId: request.body.id,
         links: inviteLinks(services, request, team),
       });
@@ -204,7 +204,7 @@ export function teamScopedRoutes(scope: AppInstance, services: AppServices): voi
     async (request, reply) => {
       await removeMember(services, {
         team: requireTeam(request),
-        actorId: request.user!.id,
+        actorId: requireUser(request).id,
         userId: request.query.userId,
       });
       return reply.status(204).send();

@@ -3,7 +3,7 @@ import {
   urlContextQuerySchema,
   urlContextViewSchema,
 } from '@kindling/domain';
-import { requireTeam, teamParams } from '../../http/team-scope';
+import { requireTeam, requireUser, teamParams } from '../../http/team-scope';
 import type { AppInstance, AppServices } from '../../http/types';
 import { getUrlContext } from './get-url-context';
 import { saveUrlContext } from './save-url-context';
@@ -43,7 +43,7 @@ export function urlContextRoutes(scope: AppInstance, services: AppServices): voi
     (request) =>
       saveUrlContext(services, {
         team: requireTeam(request),
-        userId: request.user!.id,
+        userId: requireUser(request).id,
         url: request.body.url,
         context: request.body.context,
       }),

@@ -1,5 +1,5 @@
 import { waitlistChangeSchema, waitlistQuerySchema, waitlistViewSchema } from '@kindling/domain';
-import { requireTeam, teamParams } from '../../http/team-scope';
+import { requireTeam, requireUser, teamParams } from '../../http/team-scope';
 import type { AppInstance, AppServices } from '../../http/types';
 import { getWaitlist } from './get-waitlist';
 import { joinWaitlist } from './join-waitlist';
@@ -44,7 +44,7 @@ export function waitlistRoutes(scope: AppInstance, services: AppServices): void 
     (request) =>
       joinWaitlist(services, {
         team: requireTeam(request),
-        userId: request.user!.id,
+        userId: requireUser(request).id,
         entry: request.body.entry,
       }),
   );
