@@ -63,8 +63,14 @@ const signedPercent = new Intl.NumberFormat('en', {
   signDisplay: 'exceptZero',
 });
 
-/** A relative change: "+12.5%", "-3%", "0%". */
-export const formatChange = (value: number) => signedPercent.format(value);
+/** Past this a relative change reads as "more than": ">+10,000%" (a few conversions apart). */
+const CHANGE_SHOWN_UP_TO = 100;
+
+/** A relative change: "+12.5%", "-3%", "0%"; above +10,000%, ">+10,000%". */
+export const formatChange = (value: number) =>
+  value > CHANGE_SHOWN_UP_TO
+    ? `>${signedPercent.format(CHANGE_SHOWN_UP_TO)}`
+    : signedPercent.format(value);
 
 /** A probability as people read it: "97%", with the ends never shown as certainty. */
 export function formatChance(value: number): string {

@@ -169,6 +169,18 @@ const totalsOf = (values: number[]) => ({
   sumOfSquares: values.reduce((a, b) => a + b * b, 0),
 });
 
+describe('two arms without a conversion', () => {
+  it('compare nothing, rather than two made-up rates', () => {
+    const none = conversionSummary({ visitors: 400, conversions: 0 });
+    const fewer = conversionSummary({ visitors: 272, conversions: 0 });
+    expect(pairTest(none, fewer, FIXED, 'conversion')).toBeNull();
+    // One conversion on either side is something to compare.
+    expect(
+      pairTest(none, conversionSummary({ visitors: 272, conversions: 1 }), FIXED, 'conversion'),
+    ).not.toBeNull();
+  });
+});
+
 describe("Welch's t-test of a mean metric", () => {
   it("matches R's t.test(extra ~ group, data = sleep) to 1e-6", () => {
     // R: t = -1.8608, df = 17.776, p-value = 0.07939, 95% CI -3.3654832 0.2054832 (group 1 - 2).

@@ -13,6 +13,8 @@ export interface ArmSummary {
   units: number;
   mean: number;
   varianceOfMean: number;
+  /** A conversion arm without a single conversion (its mean is Haldane's half). */
+  noConversions?: boolean;
 }
 
 export type TestMethod = 'sequential' | 'fixed';
@@ -99,6 +101,7 @@ export function conversionSummary({ visitors, conversions }: ArmCounts): ArmSumm
     units: visitors,
     mean,
     varianceOfMean: visitors > 0 ? (mean * (1 - mean)) / visitors : 0,
+    ...(conversions === 0 ? { noConversions: true } : {}),
   };
 }
 
@@ -220,6 +223,9 @@ export function pairTest(
       },
     };
   }
+  // Two arms without a conversion have nothing to compare: Haldane's halves would make up a
+  // ratio and an interval spanning orders of magnitude.
+  if (control.noConversions && variant.noConversions) return null;
   const ratio = logRatio(control, variant);
   if (!ratio) return null;
   return {

@@ -51,11 +51,11 @@ async function apiKeyAccess(
  * method), a key without the write scope is refused with 403 before the body is validated.
  */
 export function refuseReadOnlyKeys(scope: AppInstance): void {
-  scope.addHook('preValidation', async (request: FastifyRequest) => {
-    const key = request.team?.apiKey;
-    if (!key || key.scope === 'write') return;
-    if (routeAccess(request.method, request.routeOptions.config.access) === 'write') {
-      throw forbidden(API_KEY_MESSAGES.readOnly);
+  scope.addHook('preValidation', (request: FastifyRequest) => {
+    const readOnly = request.team?.apiKey?.scope === 'read';
+    if (readOnly && routeAccess(request.method, request.routeOptions.config.access) === 'write') {
+      return Promise.reject(forbidden(API_KEY_MESSAGES.readOnly));
     }
+    return Promise.resolve();
   });
 }

@@ -11,6 +11,9 @@ describe('metric formats', () => {
   it('sign changes', () => {
     expect(formatChange(0.125)).toBe('+12.5%');
     expect(formatChange(-0.03)).toBe('-3%');
+    // An interval end of a few conversions apart does not stretch the table.
+    expect(formatChange(79_065_845)).toBe('>+10,000%');
+    expect(formatChange(100)).toBe('+10,000%');
     expect(formatChange(0)).toBe('0%');
   });
 
