@@ -95,8 +95,11 @@ function assertSameCounts(label: string, rollups: Counts, raw: Counts) {
 }
 
 /** One exposure of a new visitor through POST /api/collect, then how soon the stats show it. */
-async function freshness(bench: BenchApp, campaign: BenchCampaign, call: StatsCall, kind: string) {
+async function freshness(bench: BenchApp, campaign: BenchCampaign, asked: StatsCall, kind: string) {
   const [element] = campaign.elements;
+  // Up to the end of the hour now, not the one the run started in: a run can outlast it.
+  const hourEnd = (Math.floor(Date.now() / HOUR_MS) + 1) * HOUR_MS;
+  const call = { ...asked, range: { ...asked.range, end: new Date(hourEnd).toISOString() } };
   const before = answerCounts(await postStats(bench, campaign.id, call));
   const now = Date.now();
   const hour = new Date(Math.floor(now / HOUR_MS) * HOUR_MS).toISOString();
