@@ -1,5 +1,5 @@
 import type { InviteDelivery } from '../state/invite-delivery';
-import type { Correction, FeatureFlag } from '@kindling/domain';
+import type { ApiKeyScope, Correction, FeatureFlag } from '@kindling/domain';
 import { api, apiPath, teamApiPath } from '../../../lib/api-client';
 import type { Subscription, TeamRole, User, UserPreferences } from '../../../lib/user-context';
 
@@ -123,6 +123,7 @@ export interface ApiKey {
   id: number;
   name: string;
   prefix: string;
+  scope: ApiKeyScope;
   createdAt: string;
   lastUsedAt: string | null;
 }
@@ -136,8 +137,9 @@ export async function fetchApiKeys(team: string): Promise<ApiKey[]> {
 export function createApiKey(
   team: string,
   name: string,
+  scope: ApiKeyScope,
 ): Promise<{ apiKey: ApiKey; secret: string }> {
-  return api.post(teamApiPath(team, '/api-keys/create'), { name });
+  return api.post(teamApiPath(team, '/api-keys/create'), { name, scope });
 }
 
 export function revokeApiKey(team: string, id: number): Promise<void> {

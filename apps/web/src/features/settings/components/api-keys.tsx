@@ -1,16 +1,18 @@
-import { apiKeyNameSchema } from '@kindling/domain';
+import { apiKeyNameSchema, type ApiKeyScope } from '@kindling/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { useCurrentTeam } from '../../../lib/current-team';
 import { formatDate } from '../../../lib/format';
 import { useForm } from '../../../lib/use-form';
+import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { useConfirm } from '../../../ui/confirm-dialog';
 import { CopyButton } from '../../../ui/copy-button';
 import { ErrorPanel } from '../../../ui/error-panel';
 import { FormError, TextField } from '../../../ui/field';
+import { SegmentedControl } from '../../../ui/segmented-control';
 import { LoadingState } from '../../../ui/spinner';
 import { Stack } from '../../../ui/stack';
 import { toastSuccess } from '../../../ui/toast';
@@ -26,6 +28,12 @@ import formStyles from './settings-form.module.css';
 
 const apiKeyFormSchema = z.object({ name: apiKeyNameSchema });
 
+const SCOPES = [
+  { value: 'read', label: 'Read only' },
+  { value: 'write', label: 'Read and write' },
+] as const satisfies readonly { value: ApiKeyScope; label: string }[];
+const scopeLabel = (scope: ApiKeyScope) => SCOPES.find((s) => s.value === scope)!.label;
+
 export function ApiKeys() {
   const { slug, isOwner } = useCurrentTeam();
   const keys = useQuery({ queryKey: apiKeysKey(slug), queryFn: () => fetchApiKeys(slug) });
@@ -34,7 +42,7 @@ export function ApiKeys() {
   return (
     <Card
       title="API keys"
-      description="Keys let your own services follow Kindling's real-time job updates."
+      description="Keys let your own services read campaigns, results, pages and sign-ups (read only), or also change them (read and write), with 'Authorization: ApiKey kk_…'. A key never acts as a person: invitations, notifications and keys themselves stay with members."
     >
       <Stack>
         {isOwner ? <CreateApiKeyForm onCreated={setSecret} /> : null}
@@ -55,9 +63,10 @@ function CreateApiKeyForm({ onCreated }: { onCreated: (secret: string) => void }
   const { slug } = useCurrentTeam();
   const queryClient = useQueryClient();
   const form = useForm(apiKeyFormSchema, { name: '' });
+  const [scope, setScope] = useState<ApiKeyScope>('read');
 
   const mutation = useMutation({
-    mutationFn: (name: string) => createApiKey(slug, name),
+    mutationFn: (name: string) => createApiKey(slug, name, scope),
     onSuccess: async ({ secret }) => {
       form.setValues({ name: '' });
       onCreated(secret);
@@ -92,6 +101,13 @@ function CreateApiKeyForm({ onCreated }: { onCreated: (secret: string) => void }
           Create key
         </Button>
       </div>
+      <SegmentedControl
+        legend="Access"
+        name="api-key-scope"
+        value={scope}
+        options={SCOPES}
+        onChange={setScope}
+      />
     </form>
   );
 }
@@ -136,7 +152,9 @@ function ApiKeyList({ apiKeys }: { apiKeys: ApiKey[] }) {
       {apiKeys.map((key) => (
         <li key={key.id} className={formStyles.row} data-testid="api-key-row">
           <div className={formStyles.rowText}>
-            <span className={formStyles.rowTitle}>{key.name}</span>
+            <span className={formStyles.rowTitle}>
+              {key.name} <Badge>{scopeLabel(key.scope)}</Badge>
+            </span>
             <span className={formStyles.rowDescription}>
               <span className={styles.prefix}>{`kk_${key.prefix}…`}</span> · Created{' '}
               {formatDate(key.createdAt, timeZone)} ·{' '}
