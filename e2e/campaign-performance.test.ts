@@ -82,8 +82,10 @@ describe('campaign performance in the list', () => {
 
     expect(await figure(chair, 'views')).toBe('80');
     expect(await figure(chair, 'conversions')).toBe('14 17.5% rate');
+    // Chair's traffic reached two of its three arms ("warm" is served but got nobody): the
+    // API's verdict is a sample ratio mismatch, and the list says so.
     expect(await figure(chair, 'verdict')).toBe(
-      'Not enough data Not enough data yet: needs 240 more visitors (at least 100 in each version).',
+      'Sample ratio mismatch The versions were not shown in the planned proportions (sample ratio mismatch), so the results cannot be trusted until the cause is fixed.',
     );
 
     expect(await figure(desk, 'views')).toBe('0');
@@ -153,6 +155,6 @@ describe('campaign performance in the list', () => {
     expect(figuresBox.x + figuresBox.width).toBeLessThanOrEqual(rowBox.x + rowBox.width);
     const nameBox = (await row(lamp).getByTestId('campaign-link').boundingBox())!;
     expect(figuresBox.y).toBeGreaterThan(nameBox.y + nameBox.height);
-    expect(await figure(lamp, 'best-variant')).toContain('+150%');
+    expect(await figure(lamp, 'verdict')).toContain('+150%');
   });
 });
