@@ -71,7 +71,7 @@ import {
   type ChromiumSeams,
 } from './modules/screenshots/screenshot-service';
 import { teamRoutes, teamScopedRoutes } from './modules/teams/routes';
-import { refuseReadOnlyKeys, resolveTeamAccess } from './modules/teams/team-access';
+import { refuseReadOnlyAccess, resolveTeamAccess } from './modules/teams/team-access';
 import { findAccountByEmail, findAccountById } from './modules/users/find-account';
 import { markEmailVerified } from './modules/users/mark-email-verified';
 import { userRoutes } from './modules/users/routes';
@@ -290,7 +290,7 @@ export async function buildApp({
     app,
     (request) => resolveTeamAccess(services, request),
     (scope) => {
-      refuseReadOnlyKeys(scope);
+      refuseReadOnlyAccess(scope);
       teamScopedRoutes(scope, services);
       campaignRoutes(scope, services);
       demoRoutes(scope, services);

@@ -111,13 +111,18 @@ export function expectFieldError(
 /** Invites `member` and accepts with the invitation's link, as the invited person would. */
 export async function addMember(
   app: BuiltApp['app'],
-  { owner, slug, member }: { owner: Account; slug: string; member: Account },
+  {
+    owner,
+    slug,
+    member,
+    role = 'member',
+  }: { owner: Account; slug: string; member: Account; role?: 'member' | 'viewer' | 'owner' },
 ): Promise<void> {
   const invited = await app.inject({
     method: 'POST',
     url: `/api/team/${slug}/members/invite`,
     headers: bearer(owner),
-    payload: { email: member.email, role: 'member' },
+    payload: { email: member.email, role },
   });
   const token = new URL(invited.json<{ link: string }>().link).searchParams.get('token');
   const accepted = await app.inject({

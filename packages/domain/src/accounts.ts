@@ -10,7 +10,15 @@ export const registerSchema = z.object({
   realName: realNameSchema,
 });
 
-export const teamRoleSchema = z.enum(['owner', 'member']);
+/**
+ * Owners run the team; members make and run tests; viewers (issue 35: executives, clients of an
+ * agency) see everything and change nothing: every route that writes refuses them.
+ */
+export const teamRoleSchema = z.enum(['owner', 'member', 'viewer']);
+export const TEAM_ROLE_MESSAGES = {
+  viewerReadOnly:
+    'Viewers can look at everything but change nothing. Ask an owner to make you a member.',
+} as const;
 export type TeamRole = z.infer<typeof teamRoleSchema>;
 
 /**

@@ -26,6 +26,7 @@ import * as srmPhasesAndSegments from './migrations/0024-srm-phases-and-segments
 import * as autoStop from './migrations/0025-auto-stop';
 import * as metricTotals from './migrations/0026-metric-totals';
 import * as apiKeyScope from './migrations/0027-api-key-scope';
+import * as viewerRole from './migrations/0028-viewer-role';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts-and-campaigns': accountsAndCampaigns,
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0025-auto-stop': autoStop,
   '0026-metric-totals': metricTotals,
   '0027-api-key-scope': apiKeyScope,
+  '0028-viewer-role': viewerRole,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

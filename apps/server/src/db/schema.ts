@@ -32,7 +32,7 @@ export interface TeamsTable {
 export interface TeamMembersTable {
   teamId: number;
   userId: number;
-  role: 'owner' | 'member';
+  role: 'owner' | 'member' | 'viewer';
   createdAt: DefaultedTimestamp;
 }
 
@@ -40,7 +40,7 @@ export interface TeamInvitesTable {
   id: Generated<number>;
   teamId: number;
   email: string;
-  role: 'owner' | 'member';
+  role: 'owner' | 'member' | 'viewer';
   invitedBy: number;
   createdAt: DefaultedTimestamp;
   acceptedAt: Timestamp | null;

@@ -40,7 +40,7 @@ export interface AuthenticatedUser {
 export interface TeamAccess {
   id: number;
   slug: string;
-  role: 'owner' | 'member';
+  role: 'owner' | 'member' | 'viewer';
   /** Set when an API key, not a person, calls: what the key may do. */
   apiKey?: { id: number; scope: 'read' | 'write' };
 }

@@ -2,7 +2,7 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, apiPath } from './api-client';
 import { USER_CONTEXT_QUERY_CACHE } from './query-cache';
 
-export type TeamRole = 'owner' | 'member';
+export type TeamRole = 'owner' | 'member' | 'viewer';
 export type PreviewSize = 'mobile' | 'tablet' | 'desktop';
 
 export interface UserPreferences {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { API_KEY_MESSAGES } from '@kindling/domain';
+import { API_KEY_MESSAGES, TEAM_ROLE_MESSAGES } from '@kindling/domain';
 import { forbidden, notFound, unauthenticated } from '../../errors';
 import { TEAM_NOT_FOUND } from '../../http/team-scope';
 import type { AppInstance, AppServices, TeamAccess } from '../../http/types';
@@ -47,14 +47,20 @@ async function apiKeyAccess(
 }
 
 /**
- * Keeps read keys to reading: on a team route that writes (routeAccess: its own say, else the
- * method), a key without the write scope is refused with 403 before the body is validated.
+ * Keeps viewers and read keys to reading: on a team route that writes (routeAccess: its own say,
+ * else the method), they are refused with 403 before the body is validated.
  */
-export function refuseReadOnlyKeys(scope: AppInstance): void {
+export function refuseReadOnlyAccess(scope: AppInstance): void {
   scope.addHook('preValidation', (request: FastifyRequest) => {
-    const readOnly = request.team?.apiKey?.scope === 'read';
-    if (readOnly && routeAccess(request.method, request.routeOptions.config.access) === 'write') {
-      return Promise.reject(forbidden(API_KEY_MESSAGES.readOnly));
+    const team = request.team;
+    const refusal =
+      team?.role === 'viewer'
+        ? TEAM_ROLE_MESSAGES.viewerReadOnly
+        : team?.apiKey?.scope === 'read'
+          ? API_KEY_MESSAGES.readOnly
+          : null;
+    if (refusal && routeAccess(request.method, request.routeOptions.config.access) === 'write') {
+      return Promise.reject(forbidden(refusal));
     }
     return Promise.resolve();
   });

@@ -8,6 +8,7 @@ import { ErrorScreen } from '../error-screen';
 import { NotFoundScreen } from '../not-found';
 import { RequireSession } from '../../lib/require-session';
 import { GuestBanner } from './guest-banner';
+import { ViewerBanner } from './viewer-banner';
 import { InvitesBanner } from './invites-banner';
 import { VerifyEmailBanner } from './verify-email-banner';
 import { useBelow } from '../../lib/breakpoints';
@@ -81,6 +82,7 @@ function TeamFrame({
       )}
       <div className={styles.main}>
         <GuestBanner />
+        <ViewerBanner />
         <InvitesBanner />
         <VerifyEmailBanner />
         <div className={styles.content}>

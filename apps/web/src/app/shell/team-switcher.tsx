@@ -12,6 +12,7 @@ import {
 } from '../../ui/dropdown-menu';
 import { CheckIcon, ChevronUpDownIcon, PlusIcon } from '../../ui/icons';
 import styles from './shell-menus.module.css';
+import { roleName } from '../../lib/team-roles';
 
 function teamMark(name: string): string {
   return name.trim().charAt(0).toUpperCase() || '?';
@@ -36,7 +37,7 @@ export function TeamSwitcher({ collapsed }: { collapsed: boolean }) {
             <span className={styles.triggerText}>
               <span className={styles.primary}>{membership.name}</span>
               <span className={styles.secondary}>
-                {isGuest ? 'Guest' : membership.role === 'owner' ? 'Owner' : 'Member'}
+                {isGuest ? 'Guest' : roleName(membership.role)}
               </span>
             </span>
             <ChevronUpDownIcon size={16} className={styles.chevron} />

@@ -25,7 +25,7 @@ export function createTeam(name: string): Promise<{ slug: string }> {
 export interface InviteLinkView {
   team: { name: string };
   invitedBy: string;
-  role: 'owner' | 'member';
+  role: 'owner' | 'member' | 'viewer';
   email: string;
 }
 

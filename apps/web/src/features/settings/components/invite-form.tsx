@@ -11,6 +11,7 @@ import { FormError, SelectField, TextField } from '../../../ui/field';
 import { toastSuccess } from '../../../ui/toast';
 import { inviteMember, membersKey, type SharedInvite } from '../api/settings-api';
 import styles from './team-members-page.module.css';
+import { TEAM_ROLE_OPTIONS } from '../../../lib/team-roles';
 
 export function InviteForm({ onInvited }: { onInvited: (shared: SharedInvite) => void }) {
   const { slug, membership } = useCurrentTeam();
@@ -63,8 +64,11 @@ export function InviteForm({ onInvited }: { onInvited: (shared: SharedInvite) =>
             value={form.values.role}
             onChange={(event) => form.setField('role', event.target.value as TeamRole)}
           >
-            <option value="member">Member</option>
-            <option value="owner">Owner</option>
+            {TEAM_ROLE_OPTIONS.map((role) => (
+              <option key={role.value} value={role.value}>
+                {`${role.label}: ${role.help}`}
+              </option>
+            ))}
           </SelectField>
           <Button
             type="submit"

@@ -27,6 +27,7 @@ import { InviteLinkPanel } from './invite-link-panel';
 import { RenewInviteButton } from './renew-invite-button';
 import { RevokeInviteButton } from './revoke-invite-button';
 import styles from './team-members-page.module.css';
+import { roleName } from '../../../lib/team-roles';
 
 export function TeamMembersPage() {
   useDocumentTitle('Team members');
@@ -49,11 +50,7 @@ export function TeamMembersPage() {
 }
 
 function roleBadge(role: Member['role']) {
-  return (
-    <Badge tone={role === 'owner' ? 'brand' : 'neutral'}>
-      {role === 'owner' ? 'Owner' : 'Member'}
-    </Badge>
-  );
+  return <Badge tone={role === 'owner' ? 'brand' : 'neutral'}>{roleName(role)}</Badge>;
 }
 
 function MemberList({ members }: { members: Member[] }) {
