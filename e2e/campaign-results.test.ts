@@ -279,7 +279,10 @@ describe('campaign results', () => {
     expect(metricLines[0]).toBe(
       'Element,Variant,Metric,Role,Lower is better,Uplift,Interval low,Interval high,Interval level,p-value,Adjusted p-value,Significant,Reading',
     );
-    expect(metricLines[1]).toMatch(/^Text 1,Variant 1,[^,]+,primary,no,\+150\.0%,\+\d+\.\d%,/);
+    // The API's own figures, rounded: uplift, interval, level, p-values, significant, reading.
+    expect(metricLines[1]).toMatch(
+      /^Text 1,Variant 1,Buy,primary,no,\+150\.0%,[+-]\d+\.\d%,\+\d+\.\d%,\d+(\.\d)?%,[<\d.]+,[<\d.]+,(yes|no),/,
+    );
     expect(metricLines).toHaveLength(3);
     for (const line of metricLines) expect(line).not.toMatch(/\d\.\d{4,}/);
     expect(lines[1]).toMatch(
