@@ -103,7 +103,11 @@ export class Api {
     return new Api(baseUrl, await accessTokenOf(page));
   }
 
-  async call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', apiPath: string, body?: unknown): Promise<T> {
+  async call<T>(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    apiPath: string,
+    body?: unknown,
+  ): Promise<T> {
     const response = await fetch(`${this.baseUrl}/api${apiPath}`, {
       method,
       headers: {

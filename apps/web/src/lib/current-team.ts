@@ -12,6 +12,8 @@ export interface CurrentTeam extends UserContext {
   isOwner: boolean;
   /** A guest session: write actions are hidden (the server refuses them anyway). */
   isGuest: boolean;
+  /** A guest or a viewer of this team: write actions are hidden (the server refuses them). */
+  isReadOnly: boolean;
   /** Runs this installation (INSTANCE_ADMIN_EMAILS): may open the instance-admin screen. */
   isInstanceAdmin: boolean;
 }
@@ -33,6 +35,7 @@ export function useCurrentTeam(): CurrentTeam {
     membership,
     isOwner: membership.role === 'owner' && !isGuest,
     isGuest,
+    isReadOnly: isGuest || membership.role === 'viewer',
     isInstanceAdmin: data.isInstanceAdmin === true && !isGuest,
   };
 }

@@ -31,7 +31,7 @@ interface CampaignListPageProps {
 
 export function CampaignListPage({ introSurvey }: CampaignListPageProps) {
   useDocumentTitle('Campaigns');
-  const { slug, user, isGuest } = useCurrentTeam();
+  const { slug, user, isReadOnly } = useCurrentTeam();
   const [params, setParams] = useSearchParams();
   const campaigns = useCampaigns(slug);
   const performance = useCampaignPerformance(slug, user.preferences.timezone);
@@ -84,7 +84,7 @@ export function CampaignListPage({ introSurvey }: CampaignListPageProps) {
             ? `${pluralize(list.length, 'campaign')} in this team`
             : 'Experiments running on your pages'
         }
-        actions={list.length > 0 && !isGuest ? newButton : undefined}
+        actions={list.length > 0 && !isReadOnly ? newButton : undefined}
       />
       {introSurvey}
       {campaigns.isPending ? (
@@ -102,7 +102,7 @@ export function CampaignListPage({ introSurvey }: CampaignListPageProps) {
             title="No campaigns yet"
             description="Pick a landing page, create variants of its headlines and images, and let real traffic decide which one converts best."
             action={
-              isGuest ? undefined : (
+              isReadOnly ? undefined : (
                 <div className={styles.emptyActions}>
                   {newButton}
                   <DemoCampaignButton team={slug} />
@@ -124,7 +124,7 @@ export function CampaignListPage({ introSurvey }: CampaignListPageProps) {
                 campaign={campaign}
                 href={teamHref(slug, `/campaign/${campaign.id}`)}
                 timeZone={user.preferences.timezone}
-                readOnly={isGuest}
+                readOnly={isReadOnly}
                 onToggle={(isEnabled) => toggle.mutate({ id: campaign.id, isEnabled })}
                 onDelete={() => void deleteCampaign(campaign)}
                 figures={

@@ -68,7 +68,7 @@ export function CampaignPage({ Results }: { Results: ResultsComponent }) {
 }
 
 function CampaignDetails({ campaign, Results }: { campaign: Campaign; Results: ResultsComponent }) {
-  const { slug, user, adminUrl, isGuest } = useCurrentTeam();
+  const { slug, user, adminUrl, isReadOnly } = useCurrentTeam();
   const navigate = useNavigate();
   const deleteCampaign = useDeleteCampaign(slug);
   const href = safeHref(campaign.ingestedUrl);
@@ -102,8 +102,8 @@ function CampaignDetails({ campaign, Results }: { campaign: Campaign; Results: R
           </span>
         }
         actions={
-          // A guest changes nothing; a demo has no live page to edit or preview.
-          isGuest ? undefined : (
+          // A guest or a viewer changes nothing; a demo has no live page to edit or preview.
+          isReadOnly ? undefined : (
             <>
               {campaign.isDemo ? null : (
                 <>

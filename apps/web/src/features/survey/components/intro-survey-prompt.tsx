@@ -12,11 +12,11 @@ import styles from './intro-survey-prompt.module.css';
  * team and its first campaign. Guests are not asked; a failed load asks nothing either.
  */
 export function IntroSurveyPrompt() {
-  const { slug, membership, isGuest } = useCurrentTeam();
-  const survey = useIntroSurvey(slug, { enabled: !isGuest });
+  const { slug, membership, isReadOnly } = useCurrentTeam();
+  const survey = useIntroSurvey(slug, { enabled: !isReadOnly });
   const dismiss = useDismissIntroSurvey(slug);
 
-  if (isGuest || !survey.data || survey.data.survey || survey.data.dismissed) return null;
+  if (isReadOnly || !survey.data || survey.data.survey || survey.data.dismissed) return null;
   return (
     <Card
       className={styles.card}

@@ -7,7 +7,7 @@ import { IntroSurveyForm } from './intro-survey-form';
 
 /** Settings -> Team: the intro survey's answers, editable by any member (defaults before). */
 export function TeamSurveyCard() {
-  const { slug, isGuest } = useCurrentTeam();
+  const { slug, isReadOnly } = useCurrentTeam();
   const survey = useIntroSurvey(slug);
 
   return (
@@ -29,7 +29,7 @@ export function TeamSurveyCard() {
           team={slug}
           initial={answersOf(survey.data.survey) ?? survey.data.defaults}
           savedMessage="Team answers saved"
-          readOnly={isGuest}
+          readOnly={isReadOnly}
           saveOnlyChanges
           submitLabel="Save answers"
         />

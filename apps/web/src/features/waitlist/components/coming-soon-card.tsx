@@ -15,7 +15,7 @@ import styles from './coming-soon-card.module.css';
  * team on an entry's waitlist or takes it off; the card says since when and who asked.
  */
 export function ComingSoonCard() {
-  const { slug, isGuest } = useCurrentTeam();
+  const { slug, isReadOnly } = useCurrentTeam();
   const waitlist = useWaitlist(slug);
   const change = useChangeWaitlist(slug);
 
@@ -72,7 +72,7 @@ export function ComingSoonCard() {
                     </span>
                   ) : null}
                 </div>
-                {isGuest ? null : (
+                {isReadOnly ? null : (
                   <Button
                     size="sm"
                     variant={entry.waiting ? 'outline' : 'solid'}

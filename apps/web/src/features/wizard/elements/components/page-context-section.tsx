@@ -29,7 +29,7 @@ const draftOf = (view: UrlContextView | undefined): Draft => ({
  * on it) shares it; prefilled from by-url, saved with save.
  */
 export function PageContextSection() {
-  const { isGuest } = useCurrentTeam();
+  const { isReadOnly } = useCurrentTeam();
   const { url, query } = usePageContext();
   if (!url) return null;
   const view = query.data;
@@ -47,7 +47,7 @@ export function PageContextSection() {
         </p>
       ) : query.isPending ? null : (
         // Keyed by the save time, so a save elsewhere (or a reload) refills the form.
-        <PageContextForm key={view?.updatedAt ?? 'new'} view={view} readOnly={isGuest} />
+        <PageContextForm key={view?.updatedAt ?? 'new'} view={view} readOnly={isReadOnly} />
       )}
     </details>
   );
