@@ -22,6 +22,7 @@ import { registerTeamScope } from './http/team-scope';
 import type { AppInstance, AppServices } from './http/types';
 import { closeConnectionsOnShutdown, recordRoutes, type RouteInfo } from './http/app-lifecycle';
 import { installWebApp } from './http/web-app';
+import { wireVerdicts } from './app-verdicts';
 import { loadAuthSecret } from './modules/auth/auth-secret';
 import { installRateLimit } from './modules/auth/rate-limit';
 import { accountLinkRoutes, linkContext } from './modules/account-links/routes';
@@ -48,11 +49,9 @@ import { campaignRoutes } from './modules/campaigns/routes';
 import { demoRoutes } from './modules/demo/routes';
 import { getCampaigns } from './modules/campaigns/get-campaigns';
 import { statsRoutes } from './modules/stats/routes';
-import { getStatsCorrection } from './modules/teams/get-stats-correction';
 import { introSurveyRoutes } from './modules/survey/routes';
 import { urlContextRoutes } from './modules/url-context/routes';
 import { waitlistRoutes } from './modules/waitlist/routes';
-import { createFinalIntervalCache } from './modules/stats/final-interval-cache';
 import { createPerformanceCache } from './modules/stats/performance-cache';
 import { cachedBanditWeights } from './modules/stats/cached-bandit-weights';
 import { getBanditWeights } from './modules/stats/get-bandit-weights';
@@ -100,10 +99,6 @@ import { createPreviewLinkTokens } from './modules/variant-preview/preview-link-
 import * as variantPreview from './modules/variant-preview/routes';
 import { pageRoutes } from './modules/pages/routes';
 import { notificationRoutes } from './modules/notifications/routes';
-import { notifyTeam } from './modules/notifications/notify-team';
-import { ideaExperiments } from './modules/idea-experiments/idea-experiments';
-import { tellTeam } from './modules/idea-experiments/tell-team';
-import { startAutoStop, tellTeamAutoStopped } from './modules/auto-stop/auto-stop';
 import { publicPageRoutes } from './modules/pages/public-routes';
 import { createOutbox } from './mail/outbox';
 import { installBus } from './realtime/create-bus';
@@ -261,24 +256,8 @@ export async function buildApp({
       getTrackerConfig({ ...services, getBanditWeights: banditWeights }, input),
     trackerBundle,
   });
-  // Rows of final intervals, read once per process by the stats endpoint and the lifetime
-  // verdicts of the list, the idea experiments and auto-stop.
-  const finalIntervals = createFinalIntervalCache({ maxRows: config.STATS_CACHE_ROWS });
-  const experiments = ideaExperiments(app, services, {
-    textProvider: aiProviders.text,
-    getStatsCorrection: (teamId) => getStatsCorrection(services, { teamId }),
-    finalIntervals,
-    onExperimentFinished: tellTeam((notice) =>
-      notifyTeam({ ...services, outbox, log: app.log }, notice),
-    ),
-  });
-  startAutoStop(app, services, {
-    getStatsCorrection: (teamId) => getStatsCorrection(services, { teamId }),
-    finalIntervals,
-    onAutoStopped: tellTeamAutoStopped((notice) =>
-      notifyTeam({ ...services, outbox, log: app.log }, notice),
-    ),
-  });
+  const verdicts = wireVerdicts(app, services, { outbox, textProvider: aiProviders.text });
+  const { experiments } = verdicts;
   const previewLinkTokens = createPreviewLinkTokens(authSecret);
   variantPreview.variantPreviewPublicRoutes(app, services, { tokens: previewLinkTokens });
   publicPageRoutes(app, services);
@@ -316,9 +295,9 @@ export async function buildApp({
       notificationRoutes(scope, services);
       statsRoutes(scope, services, {
         getCampaigns: (input) => getCampaigns(services, input),
-        getStatsCorrection: (teamId) => getStatsCorrection(services, { teamId }),
+        getStatsCorrection: verdicts.getStatsCorrection,
         listCampaigns: (input) => getCampaigns(services, input),
-        finalIntervals,
+        finalIntervals: verdicts.finalIntervals,
         performance: createPerformanceCache(),
       });
     },
