@@ -1,0 +1,81 @@
+import type { Generated } from 'kysely';
+import type { DefaultedTimestamp, Json, Timestamp } from './column-types';
+
+// The accounts' tables: people, teams and their members, invitations, account links and
+// sessions. Part of the one Database interface in schema.ts.
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  passwordHash: string;
+  realName: string;
+  username: string | null;
+  defaultTeamId: number | null;
+  preferences: Json<Record<string, unknown>>;
+  /** When the owner of the address proved it by following a link sent to it. */
+  emailVerifiedAt: Timestamp | null;
+  /** The shared guest account (GUEST_ACCESS): read-only, signs in only through /api/auth/guest. */
+  isGuest: Generated<boolean>;
+  createdAt: DefaultedTimestamp;
+}
+
+export interface TeamsTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  subscription: Json<Record<string, unknown> | null>;
+  featureFlags: Json<string[]>;
+  statsCorrection: Generated<'holm' | 'benjamini-hochberg'>;
+  createdAt: DefaultedTimestamp;
+}
+
+export interface TeamMembersTable {
+  teamId: number;
+  userId: number;
+  role: 'owner' | 'member' | 'viewer';
+  createdAt: DefaultedTimestamp;
+}
+
+export interface TeamInvitesTable {
+  id: Generated<number>;
+  teamId: number;
+  email: string;
+  role: 'owner' | 'member' | 'viewer';
+  invitedBy: number;
+  createdAt: DefaultedTimestamp;
+  acceptedAt: Timestamp | null;
+  /** The invitation link's secret, hashed; null for invitations made before links existed. */
+  tokenHash: string | null;
+  expiresAt: Timestamp | null;
+}
+
+export type AccountTokenPurpose = 'verify-email' | 'reset-password';
+
+export interface AccountTokensTable {
+  id: Generated<number>;
+  userId: number;
+  purpose: AccountTokenPurpose;
+  email: string;
+  tokenHash: string;
+  expiresAt: Timestamp;
+  usedAt: Timestamp | null;
+  createdAt: DefaultedTimestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  userId: number;
+  refreshTokenHash: string;
+  expiresAt: Timestamp;
+  revokedAt: Timestamp | null;
+  createdAt: DefaultedTimestamp;
+}
+
+/** A session's earlier refresh-token hashes (the newest few), kept to recognise reuse. */
+export interface RetiredRefreshTokensTable {
+  /** bigserial, for the retirement order; pg hands bigint back as a string. */
+  id: Generated<string>;
+  sessionId: string;
+  tokenHash: string;
+  retiredAt: DefaultedTimestamp;
+}
