@@ -11,28 +11,13 @@ import {
   type Account,
 } from '../../../test/test-app';
 import { GUEST_EMAIL } from '../users/ensure-guest-account';
-import { snapshotTables } from '../../../test/table-snapshot';
+import { expectEveryWriteRefused } from '../../../test/write-routes';
 
 interface Tokens {
   accessToken: string;
   refreshToken: string;
   expiresIn: number;
 }
-
-const TABLES = [
-  'users',
-  'teams',
-  'teamMembers',
-  'teamInvites',
-  'campaigns',
-  'campaignElements',
-  'variants',
-  'goals',
-  'jobs',
-  'teamApiKeys',
-  'teamSurveys',
-  'rollupsHourly',
-] as const;
 
 describeEachDatabase('guest access is off by default', (kind) => {
   const t = useTestApp(kind, { JOB_WORKER: false });
@@ -124,7 +109,11 @@ describeEachDatabase('guest access (GUEST_ACCESS=true)', (kind) => {
   });
 
   it('refuses every write route of the live route table with 403, changing nothing', async () => {
-    const writes = t.current.routes.filter((route) => route.access === 'write');
+    const writes = await expectEveryWriteRefused(t.current, {
+      slug,
+      headers: as(guest.accessToken),
+      message: GUEST_MESSAGES.readOnly,
+    });
     // The GETs that change something are writes too.
     expect(writes.map((route) => `${route.method} ${route.url}`)).toEqual(
       expect.arrayContaining([
@@ -142,24 +131,6 @@ describeEachDatabase('guest access (GUEST_ACCESS=true)', (kind) => {
         `DELETE ${TEAM_PREFIX}/campaign/delete`,
       ]),
     );
-    expect(writes.length).toBeGreaterThan(30);
-    const before = await snapshotTables(t.current.services.db, TABLES);
-    for (const route of writes) {
-      const url = route.url.replace(':team', slug).replace(/:\w+/g, 'x');
-      const response = await t.current.app.inject({
-        method: route.method as 'POST',
-        url: `${url}?id=1`,
-        headers: { ...as(guest.accessToken), 'content-type': 'application/json' },
-        payload: '{}',
-      });
-      const key = `${route.method} ${route.url}`;
-      expect({ key, status: response.statusCode, message: errorOf(response).message }).toEqual({
-        key,
-        status: 403,
-        message: GUEST_MESSAGES.readOnly,
-      });
-    }
-    expect(await snapshotTables(t.current.services.db, TABLES)).toBe(before);
   });
 
   it('lets a signed-up user write as before (positive control)', async () => {
