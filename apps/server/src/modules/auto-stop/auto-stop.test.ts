@@ -261,4 +261,23 @@ describeEachDatabase('auto-stop', (kind) => {
     expect(await checkAutoStopCampaigns(deps)).toBe(1);
     expect(await read(winner)).toMatchObject({ isEnabled: false });
   });
+
+  it('is in the OpenAPI document, with the verdicts the list and the idea experiments answer', async () => {
+    const { paths } = (
+      await t.current.app.inject({ method: 'GET', url: '/api/openapi.json' })
+    ).json<{ paths: Record<string, Record<string, Record<string, unknown>>> }>();
+    const text = (value: unknown) => JSON.stringify(value);
+    const create = text(paths['/api/team/{team}/campaign/create']!.post!.requestBody);
+    expect(create).toContain('"autoStop"');
+    const list = text(paths['/api/team/{team}/campaign/performance/campaigns']!.get!.responses);
+    for (const field of ['verdict', 'state', 'summary', 'visitorsNeeded', 'uplift', 'elementId']) {
+      expect(list).toContain(`"${field}"`);
+    }
+    expect(list).not.toContain('"bestVariant"');
+    const idea = text(paths['/api/team/{team}/pages/{id}/experiment']!.get!.responses);
+    for (const field of ['verdict', 'summary', 'variantId', 'chanceBest']) {
+      expect(idea).toContain(`"${field}"`);
+    }
+    expect(idea).not.toContain('"outcome"');
+  });
 });

@@ -1,4 +1,8 @@
-import { ideaExperimentInputSchema, ideaSuggestionInputSchema } from '@kindling/domain';
+import {
+  ideaExperimentInputSchema,
+  ideaExperimentViewSchema,
+  ideaSuggestionInputSchema,
+} from '@kindling/domain';
 import { z } from 'zod';
 import { ROW_ID_MESSAGE, rowId } from '../../http/row-id';
 import { requireTeam } from '../../http/team-scope';
@@ -29,6 +33,7 @@ export function ideaExperimentRoutes(scope: AppInstance, deps: ExperimentDeps): 
         summary: 'Starts an experiment of 1 to 5 headline and button variants; 201',
         params,
         body: ideaExperimentInputSchema,
+        response: { 201: ideaExperimentViewSchema },
       },
     },
     async (request, reply) => {
@@ -53,6 +58,7 @@ export function ideaExperimentRoutes(scope: AppInstance, deps: ExperimentDeps): 
         security,
         summary: "The page's newest experiment: arms, stop reason and verdict",
         params,
+        response: { 200: ideaExperimentViewSchema },
       },
     },
     (request) =>
@@ -65,7 +71,15 @@ export function ideaExperimentRoutes(scope: AppInstance, deps: ExperimentDeps): 
 
   scope.post(
     '/pages/:id/experiment/stop',
-    { schema: { tags, security, summary: 'Stops the running experiment by hand', params } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Stops the running experiment by hand',
+        params,
+        response: { 200: ideaExperimentViewSchema },
+      },
+    },
     (request) =>
       stopExperimentByHand(deps, {
         team: requireTeam(request),

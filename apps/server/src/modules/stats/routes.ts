@@ -1,4 +1,5 @@
 import {
+  campaignPerformanceSchema,
   campaignStatsSchema,
   USAGE_DEFAULT_MONTHS,
   USAGE_MAX_MONTHS,
@@ -70,6 +71,7 @@ export function statsRoutes(
             .default('UTC')
             .describe('The IANA zone whose calendar days make up the last 30 days'),
         }),
+        response: { 200: z.array(campaignPerformanceSchema) },
       },
     },
     (request) =>
