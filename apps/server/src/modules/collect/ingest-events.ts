@@ -256,7 +256,7 @@ async function storeBatch(
     newSessions: new Set(newSessions.values()),
     newGoalSessions,
   });
-  const totals = await updateVisitorTotals(statements, totalsChanges);
+  const totals = await updateVisitorTotals(statements, totalsChanges, new Set(newVisitors.keys()));
   const shard = randomInt(ROLLUP_SHARDS);
   await addToAddressCounts(
     statements,

@@ -13,6 +13,8 @@ const json = (rows: readonly object[]) => sql`${JSON.stringify(rows)}::jsonb`;
 export async function updateVisitorTotals(
   statements: Statements,
   changes: readonly VisitorTotalsChange[],
+  /** `${campaignId}:${visitorId}` of the visitors this batch created: they had no goals before. */
+  createdHere: ReadonlySet<string> = new Set(),
 ): Promise<VisitorTotals[]> {
   if (changes.length === 0) return [];
   const visitors = await statements.rows<{
@@ -50,6 +52,21 @@ export async function updateVisitorTotals(
   const goalChanges = changes.flatMap(({ campaignId, visitorId, goalSessions }) =>
     [...goalSessions].map(([goalId, sessions]) => ({ campaignId, visitorId, goalId, sessions })),
   );
+  const goalsOf = new Map<string, Map<number, number>>();
+  const totalsOf = () =>
+    visitors.map((visitor) => ({
+      campaignId: visitor.campaignId,
+      visitorId: visitor.visitorId,
+      arms: visitor.assignments,
+      revenue: Number(visitor.revenue),
+      sessions: Number(visitor.sessions),
+      goalSessions: goalsOf.get(`${visitor.campaignId}:${visitor.visitorId}`) ?? new Map(),
+    }));
+  // Most batches open a visitor and reach no goal: nothing to read of goals then.
+  const mayHaveGoals = visitors.some(
+    (visitor) => !createdHere.has(`${visitor.campaignId}:${visitor.visitorId}`),
+  );
+  if (goalChanges.length === 0 && !mayHaveGoals) return totalsOf();
   const goals = await statements.rows<{
     campaignId: number;
     visitorId: string;
@@ -78,7 +95,6 @@ export async function updateVisitorTotals(
         select "campaignId", "visitorId", "goalId" from changes
       )
   `);
-  const goalsOf = new Map<string, Map<number, number>>();
   for (const goal of goals) {
     const key = `${goal.campaignId}:${goal.visitorId}`;
     goalsOf.set(
@@ -86,12 +102,5 @@ export async function updateVisitorTotals(
       (goalsOf.get(key) ?? new Map<number, number>()).set(goal.goalId, Number(goal.sessions)),
     );
   }
-  return visitors.map((visitor) => ({
-    campaignId: visitor.campaignId,
-    visitorId: visitor.visitorId,
-    arms: visitor.assignments,
-    revenue: Number(visitor.revenue),
-    sessions: Number(visitor.sessions),
-    goalSessions: goalsOf.get(`${visitor.campaignId}:${visitor.visitorId}`) ?? new Map(),
-  }));
+  return totalsOf();
 }

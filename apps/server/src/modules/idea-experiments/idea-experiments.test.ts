@@ -269,41 +269,46 @@ describeEachDatabase('idea experiments', (kind) => {
     expect(variants[0]!.ctaLabel).not.toBe(CONTENT.cta.label);
   });
 
-  it('stops at 1,000 views per arm with the verdict, switches the campaign off and says so', async () => {
-    const pageId = await publishedPage('to-the-limit');
-    const experiment = await start(pageId);
-    const served = (await servedCampaign(experiment.campaignId))!;
-    // Close rates: no always-valid answer early, so only the view limit stops it.
-    await visit(served, { perArm: 999, signs: (arm, i) => i % 25 === arm });
-    expect((await read(pageId)).status).toBe('running');
-    await visit({ ...served, elements: served.elements }, { perArm: 1, signs: () => false });
-    const stopped = await read(pageId);
-    expect(stopped).toMatchObject({
-      status: 'stopped',
-      stopReason: 'view_limit',
-      stopReasonText: 'Every variant reached 1,000 views',
-    });
-    expect(stopped.arms.map((arm) => arm.views)).toEqual([1000, 1000, 1000, 1000]);
-    expect(stopped.arms.map((arm) => arm.signups)).toEqual([40, 40, 40, 40]);
-    expect(stopped.verdict.state).toBe('keep_running');
-    expect(await servedCampaign(experiment.campaignId)).toBeUndefined();
-    // The team is told in the app, with a link to the experiment's screen.
-    const notices = await t.current.app.inject({
-      url: `/api/team/${team}/notifications`,
-      headers: bearer(owner),
-    });
-    expect(notices.json<{ notifications: object[] }>().notifications[0]).toMatchObject({
-      title: 'Your idea test has an answer',
-      body: `Every variant reached 1,000 views. ${stopped.verdict.summary}`,
-      link: `/admin/${team}/pages/${pageId}/test`,
-      read: false,
-    });
-    // Later traffic changes nothing: the stored verdict is what the team saw.
-    await visit(served, { perArm: 5, signs: () => true });
-    expect(await read(pageId)).toEqual(stopped);
-    // A new experiment may start on the page once the last one stopped.
-    expect((await start(pageId, VARIANTS.slice(0, 1))).status).toBe('running');
-  });
+  // 4,005 visitors through /api/collect: some 30 s on PGlite when the machine is busy.
+  it(
+    'stops at 1,000 views per arm with the verdict, switches the campaign off and says so',
+    { timeout: 90_000 },
+    async () => {
+      const pageId = await publishedPage('to-the-limit');
+      const experiment = await start(pageId);
+      const served = (await servedCampaign(experiment.campaignId))!;
+      // Close rates: no always-valid answer early, so only the view limit stops it.
+      await visit(served, { perArm: 999, signs: (arm, i) => i % 25 === arm });
+      expect((await read(pageId)).status).toBe('running');
+      await visit({ ...served, elements: served.elements }, { perArm: 1, signs: () => false });
+      const stopped = await read(pageId);
+      expect(stopped).toMatchObject({
+        status: 'stopped',
+        stopReason: 'view_limit',
+        stopReasonText: 'Every variant reached 1,000 views',
+      });
+      expect(stopped.arms.map((arm) => arm.views)).toEqual([1000, 1000, 1000, 1000]);
+      expect(stopped.arms.map((arm) => arm.signups)).toEqual([40, 40, 40, 40]);
+      expect(stopped.verdict.state).toBe('keep_running');
+      expect(await servedCampaign(experiment.campaignId)).toBeUndefined();
+      // The team is told in the app, with a link to the experiment's screen.
+      const notices = await t.current.app.inject({
+        url: `/api/team/${team}/notifications`,
+        headers: bearer(owner),
+      });
+      expect(notices.json<{ notifications: object[] }>().notifications[0]).toMatchObject({
+        title: 'Your idea test has an answer',
+        body: `Every variant reached 1,000 views. ${stopped.verdict.summary}`,
+        link: `/admin/${team}/pages/${pageId}/test`,
+        read: false,
+      });
+      // Later traffic changes nothing: the stored verdict is what the team saw.
+      await visit(served, { perArm: 5, signs: () => true });
+      expect(await read(pageId)).toEqual(stopped);
+      // A new experiment may start on the page once the last one stopped.
+      expect((await start(pageId, VARIANTS.slice(0, 1))).status).toBe('running');
+    },
+  );
 
   it('stops early on an always-valid winner, and tells the team through the callback', async () => {
     const pageId = await publishedPage('clear-winner');
