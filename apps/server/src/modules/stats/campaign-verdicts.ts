@@ -6,6 +6,7 @@ import {
   type ElementVerdictFigures,
 } from '@kindling/domain';
 import { getCampaignStats, type StatsDeps } from './get-campaign-stats';
+import { MAX_INTERVALS } from './stats-query';
 
 // A campaign's verdicts over its whole life, for the screens and jobs that have no range of
 // their own: the campaign list, the idea experiments and auto-stop. They are the stats
@@ -14,6 +15,7 @@ import { getCampaignStats, type StatsDeps } from './get-campaign-stats';
 // construction, whatever the endpoint learns to weigh next.
 
 const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 
 export type LifetimeStatsDeps = Omit<StatsDeps, 'getCampaigns'>;
 export type ElementAnswer = CampaignStats['elements'][string];
@@ -30,21 +32,27 @@ export function lifetimeRange(campaign: Pick<Campaign, 'createdAt'>, now: number
   return { start: new Date(start), end: new Date(end + HOUR_MS) };
 }
 
-/** The stats endpoint's answer for the campaign's whole life (UTC months: past ones cached). */
+/**
+ * The stats endpoint's answer for the campaign's whole life, by UTC day: every day but the last
+ * one or two is final, so a process reads them once (final-interval-cache.ts) and each later
+ * answer only the open days. A campaign older than MAX_INTERVALS days goes by month.
+ */
 export function getLifetimeStats(
   deps: LifetimeStatsDeps,
   { teamId, campaign }: { teamId: number; campaign: Campaign },
 ): Promise<CampaignStats> {
   const now = (deps.now ?? Date.now)();
+  const range = lifetimeRange(campaign, now);
+  const days = (range.end.getTime() - range.start.getTime()) / DAY_MS;
   return getCampaignStats(
     { ...deps, now: () => now, getCampaigns: () => Promise.resolve([campaign]) },
     {
       team: { id: teamId },
       query: {
         id: campaign.id,
-        range: lifetimeRange(campaign, now),
+        range,
         timezone: 'UTC',
-        granularity: 'month',
+        granularity: days < MAX_INTERVALS - 1 ? 'day' : 'month',
       },
     },
   );

@@ -18,7 +18,7 @@ import { getLifetimeStats, verdictFigures, type LifetimeStatsDeps } from './camp
 import { conversionGoalId } from './funnel-goals';
 import { statsIntervals, type Interval } from './intervals';
 import { sumTeamRollups, type TeamRollupRow } from './performance-repo';
-import type { PerformanceCache } from './performance-cache';
+import { campaignShape, type PerformanceCache } from './performance-cache';
 import { instantOf, wallTimeAt } from './zoned-time';
 
 /** Every campaign of the team: the campaigns module's use-case. */
@@ -107,24 +107,60 @@ function byCampaign(rows: readonly TeamRollupRow[]) {
 const VERDICT_CONCURRENCY = 2;
 
 /**
+ * What a campaign's lifetime verdict depends on: its settings (the list's cache key, and its own
+ * switch: a switch appends a served phase), the team's correction, and its rollup sums of all
+ * time (counts of every goal, revenue), which move with any event it takes.
+ */
+const verdictKey = (campaign: Campaign, correction: Correction, rows: readonly TeamRollupRow[]) =>
+  JSON.stringify([
+    campaignShape(campaign),
+    campaign.isEnabled,
+    correction,
+    [...rows]
+      .map((row) => [
+        row.elementId,
+        row.arm,
+        row.goalId,
+        row.day,
+        row.exposures,
+        row.visitors,
+        row.goalSessions,
+        row.goalVisitors,
+        row.revenue,
+      ])
+      .sort((a, b) => a.join().localeCompare(b.join())),
+  ]);
+
+/**
  * Every campaign's verdicts over its life: the stats endpoint's own answer (campaign-verdicts.ts),
- * a few campaigns at a time.
+ * a few campaigns at a time, asked again only for a campaign whose key moved.
  */
 async function lifetimeVerdicts(
-  stats: LifetimeStatsDeps,
-  { teamId, campaigns }: { teamId: number; campaigns: readonly Campaign[] },
+  { stats, kept }: { stats: LifetimeStatsDeps; kept: ReturnType<PerformanceCache['verdicts']> },
+  {
+    teamId,
+    campaigns,
+    keys,
+  }: { teamId: number; campaigns: readonly Campaign[]; keys: ReadonlyMap<number, string> },
 ): Promise<Map<number, ElementVerdictFigures[]>> {
-  const verdicts = new Map<number, ElementVerdictFigures[]>();
+  const stale = campaigns.filter(
+    (campaign) => kept.get(campaign.id)?.key !== keys.get(campaign.id),
+  );
   let next = 0;
   const worker = async () => {
-    for (let i = next++; i < campaigns.length; i = next++) {
-      const campaign = campaigns[i]!;
+    for (let i = next++; i < stale.length; i = next++) {
+      const campaign = stale[i]!;
       const answer = await getLifetimeStats(stats, { teamId, campaign });
-      verdicts.set(campaign.id, verdictFigures(campaign, answer));
+      kept.set(campaign.id, {
+        key: keys.get(campaign.id)!,
+        verdicts: verdictFigures(campaign, answer),
+      });
     }
   };
   await Promise.all(Array.from({ length: VERDICT_CONCURRENCY }, worker));
-  return verdicts;
+  const listed = new Set(campaigns.map((campaign) => campaign.id));
+  for (const id of kept.keys()) if (!listed.has(id)) kept.delete(id);
+  return new Map(campaigns.map((campaign) => [campaign.id, kept.get(campaign.id)!.verdicts]));
 }
 
 /**
@@ -136,25 +172,42 @@ export async function loadPerformanceFigures(
     db,
     cache,
     stats,
-  }: { db: Db; cache: Pick<PerformanceCache, 'history'>; stats: LifetimeStatsDeps },
+  }: { db: Db; cache: Pick<PerformanceCache, 'history' | 'verdicts'>; stats: LifetimeStatsDeps },
   {
     teamId,
     campaigns,
     days,
     now,
-  }: { teamId: number; campaigns: readonly Campaign[]; days: Interval[]; now: number },
+    correction,
+  }: {
+    teamId: number;
+    campaigns: readonly Campaign[];
+    days: Interval[];
+    now: number;
+    correction: Correction;
+  },
 ): Promise<Map<number, PerformanceFigures>> {
-  const goalIds = campaigns.flatMap((campaign) => conversionGoalId(campaign) ?? []);
+  // Every goal: the conversion goal's counts are the figures; all of them key the verdicts.
+  const goalIds = [...new Set(campaigns.flatMap((campaign) => campaign.goals.map((g) => g.id)))];
   // Days made only of final hours never change: they and all before them are kept.
   const open = days.find((day) => day.end > finalRollupHoursBefore(now))?.start ?? days.at(-1)!.end;
-  const [final, recent, verdicts] = await Promise.all([
+  const [final, recent] = await Promise.all([
     cache.history({ teamId, before: open, goalIds, dayStarts: days.map((day) => day.start) }, () =>
       sumTeamRollups(db, { teamId, goalIds, days, from: null, to: open }),
     ),
     sumTeamRollups(db, { teamId, goalIds, days, from: open, to: null }),
-    lifetimeVerdicts({ ...stats, now: () => now }, { teamId, campaigns }),
   ]);
   const rows = byCampaign([...final, ...recent]);
+  const keys = new Map(
+    campaigns.map((campaign) => [
+      campaign.id,
+      verdictKey(campaign, correction, rows.get(campaign.id) ?? []),
+    ]),
+  );
+  const verdicts = await lifetimeVerdicts(
+    { stats: { ...stats, now: () => now }, kept: cache.verdicts(teamId) },
+    { teamId, campaigns, keys },
+  );
   return new Map(
     campaigns.map((campaign) => [
       campaign.id,
@@ -206,7 +259,7 @@ export async function getCampaignPerformance(
   const figures = await cache.get({ teamId: team.id, timezone, days, campaigns, correction }, () =>
     loadPerformanceFigures(
       { db, cache, stats: { db, getStatsCorrection, finalIntervals } },
-      { teamId: team.id, campaigns, days, now: at },
+      { teamId: team.id, campaigns, days, now: at, correction },
     ),
   );
   return campaigns.map((campaign) => ({

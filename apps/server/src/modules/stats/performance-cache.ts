@@ -1,4 +1,9 @@
-import type { Campaign, Correction, PerformanceFigures } from '@kindling/domain';
+import type {
+  Campaign,
+  Correction,
+  ElementVerdictFigures,
+  PerformanceFigures,
+} from '@kindling/domain';
 import { LRUCache } from 'lru-cache';
 import { conversionGoalId } from './funnel-goals';
 import type { Interval } from './intervals';
@@ -45,6 +50,12 @@ export interface PerformanceCache {
    * once a day per team. Not expired by time.
    */
   history(key: HistoryKey, load: () => Promise<TeamRollupRow[]>): Promise<TeamRollupRow[]>;
+  /**
+   * The team's campaigns' lifetime verdicts, each with the key it was worked out for (its
+   * settings and its rollup sums, get-campaign-performance.ts): kept until the key moves, so a
+   * refresh asks the stats endpoint only for campaigns whose data or settings changed.
+   */
+  verdicts(teamId: number): Map<number, { key: string; verdicts: ElementVerdictFigures[] }>;
 }
 
 /** A campaign's fields that never move its figures or verdicts (read fresh, or display only). */
@@ -70,15 +81,17 @@ const FIGURE_FREE_FIELDS = new Set([
  * once; a rename or the campaign's own switch changes nothing here (names and switches are read
  * fresh on every call).
  */
+/** A campaign's fields that may move its figures or verdicts. */
+export const campaignShape = (campaign: Campaign) =>
+  Object.entries(campaign).filter(([field]) => !FIGURE_FREE_FIELDS.has(field));
+
 const shapeOf = ({ timezone, days, campaigns, correction }: PerformanceKey) =>
   JSON.stringify([
     timezone,
     days[0]?.start ?? null,
     correction,
     campaigns.map(conversionGoalId),
-    campaigns.map((campaign) =>
-      Object.entries(campaign).filter(([field]) => !FIGURE_FREE_FIELDS.has(field)),
-    ),
+    campaigns.map(campaignShape),
   ]);
 
 /**
@@ -94,7 +107,16 @@ export function createPerformanceCache({
   const histories = new LRUCache<number, { key: string; rows: Promise<TeamRollupRow[]> }>({
     max: maxTeams,
   });
+  const verdicts = new LRUCache<
+    number,
+    Map<number, { key: string; verdicts: ElementVerdictFigures[] }>
+  >({ max: maxTeams });
   return {
+    verdicts(teamId) {
+      let kept = verdicts.get(teamId);
+      if (!kept) verdicts.set(teamId, (kept = new Map()));
+      return kept;
+    },
     history({ teamId, before, goalIds, dayStarts }, load) {
       const key = `${dayStarts.join(',')}:${before}:${[...goalIds].sort((a, b) => a - b).join(',')}`;
       const entry = histories.get(teamId);

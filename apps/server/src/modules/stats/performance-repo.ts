@@ -24,6 +24,8 @@ export interface TeamRollupRow {
   visitors: number;
   goalSessions: number;
   goalVisitors: number;
+  /** Revenue (goal-less rows): with the counts, what tells that a campaign's data moved. */
+  revenue: number;
 }
 
 /**
@@ -54,7 +56,8 @@ export async function sumTeamRollups(
       case when r.hour < ${first} then -1
         else width_bucket(r.hour, ${starts}::timestamptz[]) - 1 end as day,
       sum(r.exposures) as exposures, sum(r.visitors) as visitors,
-      sum(r.goal_sessions) as "goalSessions", sum(r.goal_visitors) as "goalVisitors"
+      sum(r.goal_sessions) as "goalSessions", sum(r.goal_visitors) as "goalVisitors",
+      sum(r.revenue) as revenue
     from rollups_hourly r
     join campaigns c on c.id = r.campaign_id and c.team_id = ${query.teamId}
     where r.goal_id in (${sql.join([NO_GOAL, ...query.goalIds])})
@@ -71,5 +74,6 @@ export async function sumTeamRollups(
     visitors: Number(row.visitors),
     goalSessions: Number(row.goalSessions),
     goalVisitors: Number(row.goalVisitors),
+    revenue: Number(row.revenue),
   }));
 }

@@ -17,7 +17,10 @@ import {
 } from '../../../test/stats-fixture';
 import { bearer, createTeam, signUp, useTestApp } from '../../../test/test-app';
 import { lifetimeRange } from './campaign-verdicts';
-import { recentDays } from './get-campaign-performance';
+import { getCampaigns } from '../campaigns/get-campaigns';
+import { createFinalIntervalCache } from './final-interval-cache';
+import { loadPerformanceFigures, recentDays } from './get-campaign-performance';
+import { createPerformanceCache } from './performance-cache';
 
 // The campaign list's figures from events posted to the collector, checked against what the
 // per-campaign stats endpoint answers for the same hours.
@@ -312,6 +315,58 @@ describeEachDatabase('campaign performance overview', (kind) => {
     const after = await figuresOf();
     expect(after(addedId)).toMatchObject({ name: 'Added later', views: 0 });
     expect(after(second.campaignId)).toMatchObject({ views: 15, conversions: 6 });
+  });
+
+  it("works a campaign's verdict out again only when its sums or settings moved", async () => {
+    const { db } = t.current.services;
+    const teamId = (
+      await db.selectFrom('teams').select('id').where('slug', '=', f.slug).executeTakeFirstOrThrow()
+    ).id;
+    const cache = createPerformanceCache();
+    const load = async () =>
+      loadPerformanceFigures(
+        {
+          db,
+          cache,
+          stats: {
+            db,
+            getStatsCorrection: () => Promise.resolve('holm' as const),
+            finalIntervals: createFinalIntervalCache({ maxRows: 10_000 }),
+          },
+        },
+        {
+          teamId,
+          campaigns: await getCampaigns({ db }, { teamId }),
+          days: recentDays(Date.now(), ZONE),
+          now: Date.now(),
+          correction: 'holm',
+        },
+      );
+    const first = await load();
+    const again = await load();
+    // Nothing moved: the same verdicts.
+    expect(again.get(emptyId)!.verdict).toEqual(first.get(emptyId)!.verdict);
+    const kept = cache.verdicts(teamId).get(second.campaignId)!.verdicts;
+    expect(first.get(second.campaignId)!.verdict?.state).toBe('not_enough_data');
+    // Visits to one campaign: its verdict is asked again (enough now), the others' kept.
+    const hour = new Date(Math.floor(Date.now() / HOUR) * HOUR).toISOString();
+    await insertRollups(
+      t.current,
+      second.campaignId,
+      [0, second.headline.a, second.headline.b].map((arm) => ({
+        hour,
+        elementId: second.headline.id,
+        arm,
+        exposures: 150,
+        visitors: 150,
+        sessions: 150,
+      })),
+    );
+    const emptyKept = cache.verdicts(teamId).get(emptyId)!.verdicts;
+    const after = await load();
+    expect(cache.verdicts(teamId).get(second.campaignId)!.verdicts).not.toBe(kept);
+    expect(after.get(second.campaignId)!.verdict?.state).not.toBe('not_enough_data');
+    expect(cache.verdicts(teamId).get(emptyId)!.verdicts).toBe(emptyKept);
   });
 
   describe('refusals', () => {
