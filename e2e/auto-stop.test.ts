@@ -15,7 +15,7 @@ import {
   signUpThroughUi,
 } from './support/flows';
 import { plannedEvents, postTraffic } from './support/results-traffic';
-import { wizardStep } from './support/wizard-flow';
+import { saasHeadlineCampaign, wizardStep } from './support/wizard-flow';
 
 // Issue 29, auto-stop as a person sets it: "Stop by itself when answered" switched on in the
 // campaign's settings and saved; then a clear always-valid winner arrives, and the campaign
@@ -71,28 +71,11 @@ describe('auto-stop: the setting and the verdict it acts on', () => {
     await signUpThroughUi(page, newPerson('Arno Autostop', 'auto-stop'));
     team = await createTeamThroughUi(page, 'Answered Tests');
     api = await Api.of(page, baseUrl);
-    ({ id: campaignId } = await api.call<{ id: number }>('POST', `/team/${team}/campaign/create`, {
-      name: 'Release notes headline',
-      ingestedUrl: fixtureUrlOf(fixtures, 'saas-landing.html'),
-      isEnabled: true,
-      elements: [
-        {
-          id: -1,
-          key: 'headline',
-          selector: 'h1',
-          type: 'text',
-          control: { info: { value: 'Ship product updates your customers actually read' } },
-          variants: [{ id: -2, key: 'love', type: 'text', info: { value: 'Notes people love' } }],
-        },
-      ],
-      goals: [
-        {
-          id: -3,
-          isConversionGoal: true,
-          event: { type: 1, name: 'Thanks', url: fixtureUrlOf(fixtures, 'thanks.html') },
-        },
-      ],
-    }));
+    ({ id: campaignId } = await api.call<{ id: number }>(
+      'POST',
+      `/team/${team}/campaign/create`,
+      saasHeadlineCampaign(fixtures, 'Release notes headline'),
+    ));
     const saved = await api.call<{
       elements: { id: number; variants: { id: number }[] }[];
       goals: { id: number }[];

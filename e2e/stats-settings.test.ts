@@ -19,7 +19,7 @@ import {
 } from './support/flows';
 import { pickInPreview, previewFrame } from './support/preview-click';
 import { plannedEvents, postTraffic } from './support/results-traffic';
-import { openSaasLandingForEditing, wizardStep } from './support/wizard-flow';
+import { openSaasLandingForEditing, saasHeadlineCampaign, wizardStep } from './support/wizard-flow';
 
 // Issue 29, "Verdicts safe to act on", as a person sets it up: a goal marked as a guardrail
 // where fewer is better, the campaign's minimum detectable effect and test method (locked once
@@ -79,15 +79,25 @@ describe('stats settings: goal roles, the test plan and the team correction', ()
     if (before) await on.setViewportSize(before);
   }
 
-  /** From a saved campaign's page: the edit wizard, walked to its Settings step. */
-  async function openSettingsOf(id: number): Promise<void> {
-    await page.goto(`/admin/${team}/campaign/${id}/edit`);
-    await poll(step).toBe('EditElements');
-    await page.getByTestId('preview-status').getByText('Ready').waitFor();
-    for (const reached of ['EditGoals', 'CampaignTypeSelection', 'Settings']) {
+  /** Next, step by step, through `steps`. */
+  async function walk(steps: readonly string[]): Promise<void> {
+    for (const reached of steps) {
       await next();
       await poll(step).toBe(reached);
     }
+  }
+
+  /** A saved campaign's edit wizard, walked from EditElements through `steps`. */
+  async function openWizardOf(id: number, steps: readonly string[]): Promise<void> {
+    await page.goto(`/admin/${team}/campaign/${id}/edit`);
+    await poll(step).toBe('EditElements');
+    await page.getByTestId('preview-status').getByText('Ready').waitFor();
+    await walk(steps);
+  }
+
+  /** From a saved campaign's page: the edit wizard, walked to its Settings step. */
+  async function openSettingsOf(id: number): Promise<void> {
+    await openWizardOf(id, ['EditGoals', 'CampaignTypeSelection', 'Settings']);
     await mde().waitFor();
   }
 
@@ -187,18 +197,9 @@ describe('stats settings: goal roles, the test plan and the team correction', ()
   });
 
   it('adds revenue and per-session metrics in the goals step; saved, reopened and removed', async () => {
-    const openGoalsOf = async (id: number) => {
-      await page.goto(`/admin/${team}/campaign/${id}/edit`);
-      await poll(step).toBe('EditElements');
-      await page.getByTestId('preview-status').getByText('Ready').waitFor();
-      await next();
-      await poll(step).toBe('EditGoals');
-    };
+    const openGoalsOf = (id: number) => openWizardOf(id, ['EditGoals']);
     const saveFromGoals = async () => {
-      for (const reached of ['CampaignTypeSelection', 'Settings']) {
-        await next();
-        await poll(step).toBe(reached);
-      }
+      await walk(['CampaignTypeSelection', 'Settings']);
       await page.getByRole('button', { name: 'Save campaign' }).click();
       await page.waitForURL(/\/campaign\/\d+$/);
     };
@@ -283,29 +284,8 @@ describe('stats settings: goal roles, the test plan and the team correction', ()
   });
 
   it('locks the method once visitors come: the server refuses a late change, the screen says why', async () => {
-    const url = fixtureUrlOf(fixtures, 'saas-landing.html');
-    const { id } = await api.call<{ id: number }>('POST', `/team/${team}/campaign/create`, {
-      name: 'Visited headline',
-      ingestedUrl: url,
-      isEnabled: true,
-      elements: [
-        {
-          id: -1,
-          key: 'headline',
-          selector: 'h1',
-          type: 'text',
-          control: { info: { value: 'Ship product updates your customers actually read' } },
-          variants: [{ id: -2, key: 'love', type: 'text', info: { value: 'Notes people love' } }],
-        },
-      ],
-      goals: [
-        {
-          id: -3,
-          isConversionGoal: true,
-          event: { type: 1, name: 'Thanks', url: fixtureUrlOf(fixtures, 'thanks.html') },
-        },
-      ],
-    });
+    const body = saasHeadlineCampaign(fixtures, 'Visited headline');
+    const { id } = await api.call<{ id: number }>('POST', `/team/${team}/campaign/create`, body);
     const campaign = await load(id);
     const element = campaign.elements[0]!;
 
@@ -326,7 +306,7 @@ describe('stats settings: goal roles, the test plan and the team correction', ()
     });
     await postTraffic(
       baseUrl,
-      events.map((event) => ({ ...event, url })),
+      events.map((event) => ({ ...event, url: body.ingestedUrl })),
     );
     await page.getByRole('button', { name: 'Save campaign' }).click();
     await page.getByTestId('form-error').getByText(CAMPAIGN_INPUT_MESSAGES.methodLocked).waitFor();

@@ -9,6 +9,33 @@ export const wizardStep = (page: Page) =>
   page.getByTestId('campaign-wizard').getAttribute('data-step');
 
 /**
+ * A running campaign on the fixture SaaS landing page, for the create API: its headline with
+ * one variant, the thank-you page as its conversion goal.
+ */
+export const saasHeadlineCampaign = (fixtures: FixtureServer, name: string) => ({
+  name,
+  ingestedUrl: fixtureUrlOf(fixtures, 'saas-landing.html'),
+  isEnabled: true,
+  elements: [
+    {
+      id: -1,
+      key: 'headline',
+      selector: 'h1',
+      type: 'text',
+      control: { info: { value: 'Ship product updates your customers actually read' } },
+      variants: [{ id: -2, key: 'love', type: 'text', info: { value: 'Notes people love' } }],
+    },
+  ],
+  goals: [
+    {
+      id: -3,
+      isConversionGoal: true,
+      event: { type: 1, name: 'Thanks', url: fixtureUrlOf(fixtures, 'thanks.html') },
+    },
+  ],
+});
+
+/**
  * From the wizard's first step: opens the fixture SaaS landing page, closes its newsletter
  * pop-up and reaches the edit step ("How editing works" opens the first time only).
  */
