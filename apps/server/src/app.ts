@@ -34,6 +34,7 @@ import { createAiProviders } from './modules/ai/create-ai-providers';
 import { GENERATE_IMAGE_JOB, generateImageJob } from './modules/ai/images/generate-image-job';
 import { authenticateApiKey } from './modules/api-keys/authenticate-api-key';
 import { apiKeyRoutes } from './modules/api-keys/routes';
+import { draftRoutes } from './modules/drafts/routes';
 import { endAllSessions } from './modules/auth/end-all-sessions';
 import { authRoutes } from './modules/auth/routes';
 import { installGuestGuard, routeAccess } from './modules/auth/guest-guard';
@@ -280,6 +281,7 @@ export async function buildApp({
       allowanceRoutes(scope, services);
       jobRoutes(scope, services);
       apiKeyRoutes(scope, services);
+      draftRoutes(scope, services);
       introSurveyRoutes(scope, services);
       waitlistRoutes(scope, services);
       urlContextRoutes(scope, services);

@@ -66,3 +66,4 @@ export * from './url-context';
 export * from './notifications';
 export * from './visitor-segments';
 export * from './campaign-metrics';
+export * from './drafts/campaign-draft';

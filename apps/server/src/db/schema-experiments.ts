@@ -149,3 +149,18 @@ export interface CollectDropsTable {
   day: ColumnType<Date, string, string>;
   bots: Counter;
 }
+
+/** A campaign being built (migration 0031): the wizard's state, kept whole. */
+export interface CampaignDraftsTable {
+  id: Generated<number>;
+  teamId: number;
+  name: string;
+  ingestedUrl: string;
+  step: string;
+  thumbnail: Json<{ small: string; large: string } | null>;
+  state: Json<Record<string, unknown>>;
+  revision: ColumnType<number, number | undefined, number>;
+  updatedBy: number | null;
+  createdAt: DefaultedTimestamp;
+  updatedAt: DefaultedTimestamp;
+}

@@ -140,6 +140,7 @@ export interface Database {
   sessionGoals: Experiments.SessionGoalsTable;
   visitorGoals: Experiments.VisitorGoalsTable;
   campaignMetrics: Experiments.CampaignMetricsTable;
+  campaignDrafts: Experiments.CampaignDraftsTable;
   rollupsHourly: Experiments.RollupsHourlyTable;
   campaignAddressCounts: Experiments.CampaignAddressCountsTable;
   campaignTraffic: Experiments.CampaignTrafficTable;

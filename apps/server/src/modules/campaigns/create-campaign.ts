@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { getEntitlements } from '../billing/get-entitlements';
 import { refusalError } from '../billing/refusal-error';
+import { deleteDraftRow } from '../drafts/repo';
 import { getSubscription } from '../teams/get-subscription';
 import { assertVariantsMayBeStored, campaignVariantChecks } from './check-element-variants';
 import { recordServingPhase } from './record-serving-phase';
@@ -19,6 +20,8 @@ export async function createCampaign(
     campaign: Omit<CampaignInput, 'isEnabled'> & { isEnabled?: boolean };
     /** The demo module's: a demo campaign, dated to its data. */
     origin?: CampaignOrigin;
+    /** The draft it was built in: gone once the campaign exists, in the same transaction. */
+    draftId?: number;
   },
 ): Promise<{ id: number }> {
   // Html is sanitised first, so the duplicate check compares what will be stored.
@@ -52,6 +55,7 @@ export async function createCampaign(
       { tx, teamId: input.teamId, campaignId: id },
       { elements, goals: input.campaign.goals, extraMetrics: input.campaign.extraMetrics },
     );
+    if (input.draftId !== undefined) await deleteDraftRow(tx, input.teamId, input.draftId);
     await recordServingPhase(tx, {
       teamId: input.teamId,
       campaignId: id,

@@ -32,7 +32,11 @@ export function campaignRoutes(scope: AppInstance, services: AppServices): void 
   const base = '/campaign';
   // The app's own published pages are campaign URLs too, wherever the app runs (issue 18).
   const bodies = campaignSchemasFor(configuredPagesOrigin(services.config));
-  const createBody = bodies.input.extend({ isEnabled: z.boolean().optional() });
+  // draftId: the draft it was built in (issue 35), discarded with the campaign's creation.
+  const createBody = bodies.input.extend({
+    isEnabled: z.boolean().optional(),
+    draftId: rowId.optional(),
+  });
 
   scope.get(`${base}/by-team`, { schema: { tags, security, params: teamParams } }, (request) =>
     listTeamCampaigns(services, { teamId: requireTeam(request).id }),
@@ -52,9 +56,11 @@ export function campaignRoutes(scope: AppInstance, services: AppServices): void 
     `${base}/create`,
     { schema: { tags, security, params: teamParams, body: createBody } },
     async (request, reply) => {
+      const { draftId, ...campaign } = request.body;
       const created = await createCampaign(services, {
         teamId: requireTeam(request).id,
-        campaign: request.body,
+        campaign,
+        ...(draftId === undefined ? {} : { draftId }),
       });
       return reply.status(201).send(created);
     },
