@@ -2,6 +2,7 @@ import type { AppInstance, AppServices } from './http/types';
 import type { Outbox } from './mail/outbox';
 import type { TextProvider } from './modules/ai/text-provider';
 import { startAutoStop, tellTeamAutoStopped } from './modules/auto-stop/auto-stop';
+import { startRolloutReminders } from './modules/campaigns/remind-rollouts';
 import { ideaExperiments } from './modules/idea-experiments/idea-experiments';
 import { tellTeam } from './modules/idea-experiments/tell-team';
 import { notifyTeam, type NotifyTeamInput } from './modules/notifications/notify-team';
@@ -36,5 +37,7 @@ export function wireVerdicts(
     finalIntervals,
     onAutoStopped: tellTeamAutoStopped(notify),
   });
+  // Not a verdict, but told the same way: a rollout served 30 days (issue 35).
+  startRolloutReminders(app, services, { notify });
   return { finalIntervals, getStatsCorrection: correctionOf, experiments };
 }

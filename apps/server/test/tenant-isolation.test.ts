@@ -30,6 +30,8 @@ interface Context {
   variantCampaignId: number;
   elementId: number;
   variantId: number;
+  /** Ended (Variant 1 rolled out), its rollout removed, archived and unarchived, in order. */
+  ending: { campaignId: number; elementId: number; variantId: number };
   /** A published sign-up page with one sign-up, and a second page the delete example removes. */
   pageId: number;
   doomedPageId: number;
@@ -72,6 +74,20 @@ const textVariant = (key: string, value: string) => ({
   type: 'text',
   isEnabled: true,
   info: { value },
+});
+
+const withVariantPayload = () => ({
+  ...campaign('Victim variants'),
+  elements: [
+    {
+      id: -1,
+      selector: 'h1',
+      type: 'text',
+      key: 'headline',
+      control: { info: { value: 'Hello' } },
+      variants: [textVariant('v1', 'Hello there')],
+    },
+  ],
 });
 
 const campaign = (name: string) => ({
@@ -145,6 +161,13 @@ const EXAMPLES: Record<string, (context: Context) => Example> = {
     },
   }),
   'GET /campaign/performance/campaigns': () => ({ query: { timezone: 'Europe/Berlin' } }),
+  'POST /campaign/end': (c) => ({
+    payload: { id: c.ending.campaignId, rollout: { [c.ending.elementId]: c.ending.variantId } },
+  }),
+  'POST /campaign/remove-rollout': (c) => ({ payload: { id: c.ending.campaignId } }),
+  'POST /campaign/archive': (c) => ({ payload: { id: c.ending.campaignId } }),
+  'POST /campaign/unarchive': (c) => ({ payload: { id: c.ending.campaignId } }),
+  'GET /campaign/end-choices': (c) => ({ query: { id: c.variantCampaignId } }),
   'PUT /campaign/metrics': (c) => ({
     payload: {
       campaignId: c.campaignId,
@@ -283,21 +306,23 @@ describeEachDatabase('every team-scoped route refuses other teams', (kind) => {
         method: 'POST',
         url: `/api/team/${slug}/campaign/create`,
         headers: bearer(owner),
-        payload: {
-          ...campaign('Victim variants'),
-          elements: [
-            {
-              id: -1,
-              selector: 'h1',
-              type: 'text',
-              key: 'headline',
-              control: { info: { value: 'Hello' } },
-              variants: [textVariant('v1', 'Hello there')],
-            },
-          ],
-        },
+        payload: withVariantPayload(),
       });
       const variantCampaignId = withVariant.json<{ id: number }>().id;
+      const ending = await t.current.app.inject({
+        method: 'POST',
+        url: `/api/team/${slug}/campaign/create`,
+        headers: bearer(owner),
+        payload: { ...withVariantPayload(), name: 'Victim ending' },
+      });
+      const endingId = ending.json<{ id: number }>().id;
+      const endingElement = (
+        await t.current.app.inject({
+          method: 'GET',
+          url: `/api/team/${slug}/campaign/by-id?id=${endingId}`,
+          headers: bearer(owner),
+        })
+      ).json<{ elements: { id: number; variants: { id: number }[] }[] }>().elements[0]!;
       await t.current.app.inject({
         method: 'POST',
         url: `/api/team/${slug}/feature-flags`,
@@ -397,6 +422,11 @@ describeEachDatabase('every team-scoped route refuses other teams', (kind) => {
         variantCampaignId,
         elementId: element.id,
         variantId: element.variants[0]!.id,
+        ending: {
+          campaignId: endingId,
+          elementId: endingElement.id,
+          variantId: endingElement.variants[0]!.id,
+        },
       };
       expect(context.campaignId).toBeGreaterThan(0);
     });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { campaignEndSchema } from './campaign-end';
 import { campaignFormSchema, ingestedUrlSchemaFor } from './campaign-form';
 import { CAMPAIGN_LIMITS, MAX_GOALS } from './constants';
 import { elementSchema } from './element-schema';
@@ -170,6 +171,10 @@ export const campaignSchema = z.object({
   autoStop: z.boolean().default(false),
   /** When auto-stop switched it off; null while it has not. */
   autoStoppedAt: timestamp.nullable().default(null),
+  /** The test's end and what it rolled out (POST /campaign/end); null while it runs. */
+  end: campaignEndSchema.nullable().default(null),
+  /** Hidden from the default list while set (POST /campaign/archive). */
+  archivedAt: timestamp.nullable().default(null),
   createdAt: timestamp,
   updatedAt: timestamp,
 });
@@ -193,6 +198,9 @@ export const campaignSummarySchema = z.object({
   variantCount: z.number().int().nonnegative(),
   goalCount: z.number().int().nonnegative(),
   metrics: campaignMetricsSchema.nullable().default(null),
+  /** When the test was ended; null while it runs. */
+  endedAt: timestamp.nullable().default(null),
+  archivedAt: timestamp.nullable().default(null),
   createdAt: timestamp,
   updatedAt: timestamp,
 });

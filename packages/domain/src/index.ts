@@ -67,3 +67,5 @@ export * from './notifications';
 export * from './visitor-segments';
 export * from './campaign-metrics';
 export * from './drafts/campaign-draft';
+export * from './campaign-end';
+export * from './campaign-end-choices';

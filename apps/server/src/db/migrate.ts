@@ -27,6 +27,7 @@ import * as autoStop from './migrations/0025-auto-stop';
 import * as metricTotals from './migrations/0026-metric-totals';
 import * as apiKeyScope from './migrations/0027-api-key-scope';
 import * as viewerRole from './migrations/0028-viewer-role';
+import * as endTest from './migrations/0029-end-test';
 import * as campaignDrafts from './migrations/0031-campaign-drafts';
 
 const migrations: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0026-metric-totals': metricTotals,
   '0027-api-key-scope': apiKeyScope,
   '0028-viewer-role': viewerRole,
+  '0029-end-test': endTest,
   '0031-campaign-drafts': campaignDrafts,
 };
 

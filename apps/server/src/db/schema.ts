@@ -29,6 +29,15 @@ export interface CampaignsTable {
   autoStop: Generated<boolean>;
   /** When auto-stop switched it off; null while it has not. */
   autoStoppedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** When the test was ended (migration 0029); null while it has not. */
+  endedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Element id -> the variant rolled out at the end; null when the original was kept. */
+  rollout: ColumnType<Record<string, number> | null, string | null | undefined, string | null>;
+  rolloutRemovedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  rolloutRemindedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Page views the rollout was served on (bigint, read as a string). */
+  rolloutViews: ColumnType<string, number | undefined, number>;
+  archivedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
   createdAt: DefaultedTimestamp;
   updatedAt: DefaultedTimestamp;
 }

@@ -7,6 +7,7 @@ import {
   type Variant,
 } from '@kindling/domain';
 import type { Db } from '../../db/database';
+import { assertCampaignOpen } from './assert-campaign-open';
 import type { Tx } from '../../db/transaction';
 import { notFound } from '../../errors';
 import { assertNewVariantsFit, assertVariantsMayBeStored } from './check-element-variants';
@@ -96,6 +97,7 @@ export async function addVariants(
     if ((await findCampaigns(tx, teamId, [campaignId])).length === 0) {
       throw notFound(CAMPAIGN_NOT_FOUND);
     }
+    await assertCampaignOpen(tx, teamId, campaignId);
     const element = await lockCampaignElement(tx, teamId, { campaignId, elementId });
     if (!element) throw notFound(ELEMENT_NOT_FOUND);
     const incoming = input.variants.map(sanitizeVariant);

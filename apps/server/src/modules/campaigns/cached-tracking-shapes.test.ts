@@ -7,6 +7,7 @@ const shape = (id: number, version = 1): TrackingShape => ({
   teamId: 1,
   isEnabled: true,
   isDemo: false,
+  ended: false,
   elements: new Map([[version, new Set<number>()]]),
   funnel: [],
   goals: new Set(),

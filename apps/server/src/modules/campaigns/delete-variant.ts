@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
 import { notFound } from '../../errors';
+import { assertVariantCampaignOpen } from './assert-campaign-open';
 import { recordServingPhase } from './record-serving-phase';
 import { deleteVariantById } from './repo';
 import { findVariantCampaign } from './serving-phases-repo';
@@ -14,6 +15,7 @@ export async function deleteVariant(
   input: { teamId: number; id: number },
 ): Promise<void> {
   await db.transaction().execute(async (tx) => {
+    await assertVariantCampaignOpen(tx, input.teamId, input.id);
     const campaignId = await findVariantCampaign(tx, input.teamId, input.id);
     if (campaignId === undefined || !(await deleteVariantById(tx, input.teamId, input.id))) {
       throw notFound(VARIANT_NOT_FOUND);

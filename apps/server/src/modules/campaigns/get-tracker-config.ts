@@ -1,5 +1,6 @@
 import {
   GoalEventType,
+  servedRollout,
   TRACKER_CONFIG_VERSION,
   UPLOADS_PREFIX,
   type Campaign,
@@ -102,8 +103,36 @@ function trackerCampaign(
 }
 
 /**
+ * An ended test's rollout as the tracker runs it (issue 35): the rolled-out variant of each
+ * element, to every visitor (100% of traffic, the original's share 0, outside exclusivity), and
+ * no goals. The tracker needs no code of its own for it; the exposures it sends for this campaign
+ * are counted apart by collect, never stored as results (docs/decisions.md, "Ending a test").
+ */
+function rolloutCampaign(
+  campaign: Campaign,
+  served: readonly { elementId: number; variantId: number }[],
+  filesOrigin: string,
+): TrackerCampaign<PageMutation> {
+  return {
+    id: campaign.id,
+    url: campaign.ingestedUrl,
+    trafficAllocation: 100,
+    exclusive: false,
+    elements: campaign.elements.flatMap((element) => {
+      const chosen = served.find((arm) => arm.elementId === element.id);
+      const variant = element.variants.find((candidate) => candidate.id === chosen?.variantId);
+      if (!variant) return [];
+      // Served whether or not it was paused while the test ran: it is what the team chose.
+      const only = { ...element, variants: [{ ...variant, isEnabled: true }] } as CampaignElement;
+      return [{ ...trackerElement(only, null, filesOrigin), controlWeight: 0 }];
+    }),
+    goals: [],
+  };
+}
+
+/**
  * What the tracker on a team's pages runs: the team's enabled campaigns (demos never) with their enabled
- * variants as page mutations, and their goals. Public data (served without sign-in): it holds
+ * variants as page mutations, and their goals; and ended tests' rollouts until removed. Public data (served without sign-in): it holds
  * nothing a visitor of the page would not see anyway.
  */
 export async function getTrackerConfig(
@@ -122,7 +151,9 @@ export async function getTrackerConfig(
   const serving = await teamServesVariants({ db, config }, { teamId, nowMs });
   // Demo campaigns hold generated data only: never served, whatever their switch says.
   const rows = serving
-    ? (await findCampaigns(db, teamId)).filter((row) => row.isEnabled && !row.isDemo)
+    ? (await findCampaigns(db, teamId)).filter(
+        (row) => (row.isEnabled || (row.rollout && !row.rolloutRemovedAt)) && !row.isDemo,
+      )
     : [];
   const parts = await findCampaignParts(
     db,
@@ -133,6 +164,7 @@ export async function getTrackerConfig(
   const campaigns = await Promise.all(
     rows.map(async (row) => {
       const campaign = presentCampaign(row, parts);
+      if (campaign.end) return rolloutCampaign(campaign, servedRollout(campaign.end), origin);
       const bandit = campaign.type === 'multi_armed_bandit';
       const weights = bandit ? await getBanditWeights({ teamId, campaign }) : null;
       return trackerCampaign(campaign, weights, origin);

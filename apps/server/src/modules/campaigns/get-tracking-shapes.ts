@@ -11,6 +11,8 @@ export interface TrackingShape {
   isEnabled: boolean;
   /** A demo campaign: its events are refused. */
   isDemo: boolean;
+  /** An ended test: its events are counted apart (rollout views), never stored as results. */
+  ended: boolean;
   /** Element id -> ids of its variants (enabled or not: queued events may name paused ones). */
   elements: Map<number, Set<number>>;
   /**
@@ -33,12 +35,13 @@ export async function getTrackingShapes(
   const rows = await loadTrackingRows(db, [...new Set(campaignIds)]);
   const keys = await findBurnerPageKeys({ db, config }, rows.campaigns);
   const shapes = new Map<number, TrackingShape>();
-  for (const { id, teamId, isEnabled, isDemo, url } of rows.campaigns) {
+  for (const { id, teamId, isEnabled, isDemo, url, endedAt } of rows.campaigns) {
     shapes.set(id, {
       id,
       teamId,
       isEnabled,
       isDemo,
+      ended: endedAt !== null,
       url,
       elements: new Map(),
       funnel: [],

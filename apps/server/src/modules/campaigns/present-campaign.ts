@@ -1,5 +1,6 @@
 import {
   campaignMetrics,
+  describeEnd,
   emptyBaseMetrics,
   faviconDataUrlSchema,
   reindexCampaign,
@@ -29,6 +30,7 @@ function baseFields(row: CampaignRow) {
     isEnabled: row.isEnabled,
     isDemo: row.isDemo,
     trafficAllocation: row.trafficAllocation,
+    archivedAt: row.archivedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -53,8 +55,20 @@ export function presentSummary(
     variantCount: Number(row.variantCount),
     goalCount: Number(row.goalCount),
     metrics: noTraffic(),
+    endedAt: row.endedAt?.toISOString() ?? null,
   };
 }
+
+/** The end as stored; null while the test runs. */
+const storedEnd = (row: CampaignRow) =>
+  row.endedAt
+    ? {
+        endedAt: row.endedAt.toISOString(),
+        rollout: row.rollout,
+        rolloutRemovedAt: row.rolloutRemovedAt?.toISOString() ?? null,
+        rolloutViews: Number(row.rolloutViews),
+      }
+    : null;
 
 /** A stored variant as the API returns it; `index` is set by the caller (1..n per element). */
 export function presentVariant(row: VariantRow): Variant {
@@ -108,6 +122,7 @@ export function presentCampaign(
     minimumDetectableEffect: row.minimumDetectableEffect,
     autoStop: row.autoStop,
     autoStoppedAt: row.autoStoppedAt?.toISOString() ?? null,
+    end: describeEnd(elements, storedEnd(row)),
     elements,
     goals,
     metrics: noTraffic(),

@@ -14,9 +14,13 @@ export type GoalRow = Selectable<GoalsTable>;
  */
 type StatsPlanColumns = 'statsMethod' | 'minimumDetectableEffect' | 'autoStop' | 'autoStoppedAt';
 
+/** Written only by ending, archiving and the rollout's own paths (end-repo.ts), never by a save. */
+type EndColumns =
+  'endedAt' | 'rollout' | 'rolloutRemovedAt' | 'rolloutRemindedAt' | 'rolloutViews' | 'archivedAt';
+
 export type CampaignColumns = Omit<
   CampaignRow,
-  'id' | 'teamId' | 'isDemo' | 'createdAt' | 'updatedAt' | StatsPlanColumns
+  'id' | 'teamId' | 'isDemo' | 'createdAt' | 'updatedAt' | StatsPlanColumns | EndColumns
 > &
   Partial<Pick<CampaignRow, StatsPlanColumns>>;
 
@@ -139,7 +143,7 @@ export async function countRunningCampaigns(db: Db | Tx, teamId: number): Promis
 export function findCampaignSwitch(db: Db | Tx, teamId: number, id: number) {
   return db
     .selectFrom('campaigns')
-    .select(['isEnabled', 'isDemo', 'statsMethod', 'autoStop'])
+    .select(['isEnabled', 'isDemo', 'statsMethod', 'autoStop', 'endedAt', 'archivedAt'])
     .where('teamId', '=', teamId)
     .where('id', '=', id)
     .executeTakeFirst();

@@ -4,9 +4,11 @@ import { teamParams, requireTeam } from '../../http/team-scope';
 import { idQuery, rowId } from '../../http/row-id';
 import type { AppInstance, AppServices } from '../../http/types';
 import { addVariants } from './add-variants';
+import { assertCampaignOpen } from './assert-campaign-open';
 import { createCampaign } from './create-campaign';
 import { deleteVariant } from './delete-variant';
 import { deleteCampaign } from './delete-campaign';
+import { campaignEndRoutes } from './end-routes';
 import { getCampaign, getCampaigns, listTeamCampaigns } from './get-campaigns';
 import { saveCampaign } from './save-campaign';
 import { setCampaignEnabled } from './set-campaign-enabled';
@@ -38,6 +40,8 @@ export function campaignRoutes(scope: AppInstance, services: AppServices): void 
     draftId: rowId.optional(),
   });
 
+  campaignEndRoutes(scope, services);
+
   scope.get(`${base}/by-team`, { schema: { tags, security, params: teamParams } }, (request) =>
     listTeamCampaigns(services, { teamId: requireTeam(request).id }),
   );
@@ -68,7 +72,12 @@ export function campaignRoutes(scope: AppInstance, services: AppServices): void 
 
   scope.post(
     `${base}/save`,
-    { schema: { tags, security, params: teamParams, body: bodies.save } },
+    {
+      schema: { tags, security, params: teamParams, body: bodies.save },
+      // An ended test is read-only (issue 35): refused before the save reads anything.
+      preHandler: (request) =>
+        assertCampaignOpen(services.db, requireTeam(request).id, request.body.id),
+    },
     (request) =>
       saveCampaign(services, { teamId: requireTeam(request).id, campaign: request.body }),
   );

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
-import { notFound } from '../../errors';
+import { CAMPAIGN_END_MESSAGES } from '@kindling/domain';
+import { AppError, notFound } from '../../errors';
 import type { AppServices } from '../../http/types';
 import { getEntitlements } from '../billing/get-entitlements';
 import { CAMPAIGN_NOT_FOUND } from './get-campaigns';
@@ -23,6 +24,10 @@ export async function setCampaignEnabled(
   await db.transaction().execute(async (tx) => {
     const current = await findCampaignSwitch(tx, teamId, id);
     if (!current) throw notFound(CAMPAIGN_NOT_FOUND);
+    if (isEnabled && current.endedAt) throw new AppError('CONFLICT', CAMPAIGN_END_MESSAGES.ended);
+    if (isEnabled && current.archivedAt) {
+      throw new AppError('CONFLICT', CAMPAIGN_END_MESSAGES.archivedSwitch);
+    }
     if (entitlements && !current.isEnabled && !current.isDemo) {
       await assertMaySwitchOn(tx, { teamId, entitlements });
     }

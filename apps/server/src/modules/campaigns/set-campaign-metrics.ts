@@ -5,6 +5,7 @@ import {
   type StoredExtraMetric,
 } from '@kindling/domain';
 import type { Db } from '../../db/database';
+import { assertCampaignOpen } from './assert-campaign-open';
 import { notFound, validationError } from '../../errors';
 import { getCampaign } from './get-campaigns';
 import { lockCampaignGoals, replaceCampaignMetrics } from './metrics-repo';
@@ -21,6 +22,7 @@ export async function setCampaignMetrics(
   await db.transaction().execute(async (tx) => {
     const goals = await lockCampaignGoals(tx, teamId, input.campaignId);
     if (!goals) throw notFound(CAMPAIGN_METRIC_MESSAGES.campaignNotFound);
+    await assertCampaignOpen(tx, teamId, input.campaignId);
     const metrics = withStoredGoals(
       input.metrics,
       (id) => (goals.has(id) ? id : undefined),

@@ -12,6 +12,7 @@ export async function loadTrackingRows(db: Db, campaignIds: number[]) {
         'campaigns.teamId',
         'campaigns.isEnabled',
         'campaigns.isDemo',
+        'campaigns.endedAt',
         'campaigns.ingestedUrl as url',
         'teams.slug as teamSlug',
       ])

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
 import { notFound } from '../../errors';
+import { assertVariantCampaignOpen } from './assert-campaign-open';
 import { recordVariantServingPhase } from './record-serving-phase';
 import { setVariantEnabled } from './repo';
 
@@ -11,6 +12,7 @@ export async function updateVariantEnabled(
   input: { teamId: number; id: number; isEnabled: boolean },
 ): Promise<{ id: number; isEnabled: boolean }> {
   await db.transaction().execute(async (tx) => {
+    await assertVariantCampaignOpen(tx, input.teamId, input.id);
     if (!(await setVariantEnabled(tx, input.teamId, input.id, input.isEnabled))) {
       throw notFound(VARIANT_NOT_FOUND);
     }

@@ -13,6 +13,7 @@ import type { TrackingShape } from '../campaigns/get-tracking-shapes';
 import { addressKeysOf, planAddressCounts } from './address-counts';
 import type { AddressKeyOf } from './address-keys';
 import { findEventProblem } from './check-events';
+import { countRolloutViews } from './rollout-views';
 import { findConversions, sessionsMissingFunnelGoals } from './conversions';
 import {
   addToRollups,
@@ -88,6 +89,8 @@ export interface CollectAnswer extends StoredAnswer {
    * when there are some, so the tracker's answers on its campaigns' pages stay as they were.
    */
   rejected?: number;
+  /** Exposures of ended tests, counted as their rollout's views (only when there are some). */
+  rolloutViews?: number;
 }
 
 /** Stores one checked batch (alone, or in a transaction shared with others) once durable. */
@@ -142,16 +145,19 @@ export async function ingestEvents(
     const problem = findEventProblem(sent, shapes);
     if (problem) throw validationError(problem);
   }
-  const events = fromTheirPages(sent, shapes, sender.origin);
-  const rejected = sent.length - events.length;
+  const fromPages = fromTheirPages(sent, shapes, sender.origin);
+  const rejected = sent.length - fromPages.length;
   const dropped = rejected > 0 ? { rejected } : {};
-  if (events.length === 0) return { accepted: 0, duplicates: 0, ...dropped };
+  // Ended tests' results stay as they were: their exposures are rollout views, counted apart.
+  const { events, rolloutViews } = await countRolloutViews(db, fromPages, shapes);
+  const apart = rolloutViews > 0 ? { rolloutViews } : {};
+  if (events.length === 0) return { accepted: 0, duplicates: 0, ...dropped, ...apart };
 
   const unique = [...firstBy(events, (event) => event.id).values()].sort((a, b) => a.ts - b.ts);
   const addressKeys = addressKeysOf(unique, sender.addressKeyOf);
   try {
     const batch = { events, unique, shapes, addressKeys, agent: sender.agent };
-    return { ...(await store(batch)), ...dropped };
+    return { ...(await store(batch)), ...dropped, ...apart };
   } catch (error) {
     if (!isForeignKeyViolation(error)) throw error;
     const problem = findEventProblem(events, await getTrackingShapes({ campaignIds, fresh: true }));

@@ -1,6 +1,7 @@
 import {
   campaignPerformanceSchema,
   campaignStatsSchema,
+  endChoicesSchema,
   USAGE_DEFAULT_MONTHS,
   USAGE_MAX_MONTHS,
   type Correction,
@@ -12,7 +13,9 @@ import type { FinalIntervalCache } from './final-interval-cache';
 import type { PerformanceCache } from './performance-cache';
 import { getCampaignPerformance, type ListTeamCampaigns } from './get-campaign-performance';
 import { getCampaignStats, type GetCampaigns } from './get-campaign-stats';
+import { getEndChoices } from './get-end-choices';
 import { getTeamUsage } from './get-team-usage';
+import { idQuery } from '../../http/row-id';
 import { STATS_MESSAGES, statsQuerySchema } from './stats-query';
 import { isTimeZone } from './zoned-time';
 
@@ -84,6 +87,26 @@ export function statsRoutes(
           cache: performance,
         },
         { team: requireTeam(request), timezone: request.query.timezone },
+      ),
+  );
+
+  scope.get(
+    '/campaign/end-choices',
+    {
+      schema: {
+        tags: ['stats'],
+        security: [{ bearer: [] }],
+        summary:
+          "What ending the test offers per element, the lifetime verdict's winner suggested (issue 35)",
+        params: teamParams,
+        querystring: idQuery,
+        response: { 200: endChoicesSchema },
+      },
+    },
+    (request) =>
+      getEndChoices(
+        { db: services.db, ...statsDeps },
+        { teamId: requireTeam(request).id, id: request.query.id },
       ),
   );
 
