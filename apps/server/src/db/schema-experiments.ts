@@ -158,7 +158,8 @@ export interface CampaignDraftsTable {
   ingestedUrl: string;
   step: string;
   thumbnail: Json<{ small: string; large: string } | null>;
-  state: Json<Record<string, unknown>>;
+  /** JSON text: read back byte for byte (jsonb's keys would be camel-cased on the way out). */
+  state: string;
   revision: ColumnType<number, number | undefined, number>;
   updatedBy: number | null;
   createdAt: DefaultedTimestamp;

@@ -19,11 +19,14 @@ export function fetchCampaign(team: string, id: number): Promise<Campaign> {
   return api.get<Campaign>(teamApiPath(team, '/campaign/by-id', { id }));
 }
 
+/** `draftId`: the draft it was built in, discarded by the server once the campaign exists. */
 export function createCampaign(
   team: string,
   values: CampaignFormValues | CampaignInput,
+  draftId?: number,
 ): Promise<{ id: number }> {
-  return api.post<{ id: number }>(teamApiPath(team, '/campaign/create'), values);
+  const body = draftId === undefined ? values : { ...values, draftId };
+  return api.post<{ id: number }>(teamApiPath(team, '/campaign/create'), body);
 }
 
 /** Adds the demo campaign (generated statistics up to 1999-12-31) to the team. */

@@ -1,6 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 
-// Issue 35: campaigns being built, kept on the server from the moment a page is chosen.
+// Issue 35: campaigns being built, kept on the server from the moment a page is chosen. The
+// wizard's state is text, not jsonb: the query layer camel-cases the keys of JSON it reads, and
+// the state's keys (`__new__`, `-1:saved`) must come back as they were sent.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('campaign_drafts')
@@ -10,7 +12,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('ingested_url', 'text', (c) => c.notNull())
     .addColumn('step', 'text', (c) => c.notNull())
     .addColumn('thumbnail', 'jsonb')
-    .addColumn('state', 'jsonb', (c) => c.notNull())
+    .addColumn('state', 'text', (c) => c.notNull())
     .addColumn('revision', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('updated_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))

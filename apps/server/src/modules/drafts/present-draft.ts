@@ -17,5 +17,5 @@ export function presentDraftSummary(row: DraftRow): DraftSummary {
 
 export const presentDraft = (row: DraftRow): CampaignDraft => ({
   ...presentDraftSummary(row),
-  state: row.state,
+  state: JSON.parse(row.state) as Record<string, unknown>,
 });

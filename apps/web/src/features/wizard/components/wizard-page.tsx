@@ -12,10 +12,23 @@ import { EmptyState } from '../../../ui/empty-state';
 import { ErrorPanel } from '../../../ui/error-panel';
 import { LoadingState } from '../../../ui/spinner';
 import { createWizardState, updateWizardState } from '../state/wizard-state';
+import { DraftWizardPage } from './draft-wizard-page';
 import { Wizard } from './wizard';
 
-/** /admin/{team}/campaign/new[?url=…]: the create flow. */
+/** The id in `?draft=`, read once: the wizard puts it there itself after its first save. */
+function useOpenedDraftId(): number | undefined {
+  const [params] = useSearchParams();
+  const [id] = useState(() => Number(params.get('draft') ?? Number.NaN));
+  return Number.isInteger(id) && id > 0 ? id : undefined;
+}
+
+/** /admin/{team}/campaign/new[?url=…|?draft=…]: the create flow, new or from a draft. */
 export function NewCampaignWizardPage() {
+  const draftId = useOpenedDraftId();
+  return draftId === undefined ? <FreshWizardPage /> : <DraftWizardPage id={draftId} />;
+}
+
+function FreshWizardPage() {
   useDocumentTitle('New campaign');
   const { membership } = useCurrentTeam();
   const [params] = useSearchParams();

@@ -12,7 +12,9 @@ import { activeGoalTarget } from '../goals/state/goal-rules';
 import { usePreviewClientControls } from '../hooks/preview-controls';
 import { WIZARD_TABS, useEditPreviewTabs } from '../hooks/use-edit-preview-tabs';
 import { useOriginalPageForGoals } from '../hooks/use-original-page-for-goals';
+import type { DraftOrigin } from '../hooks/use-draft-autosave';
 import { useStepNavigation } from '../hooks/use-step-navigation';
+import { useWorkKeeping } from '../hooks/use-work-keeping';
 import type { WizardStore } from '../hooks/wizard-store';
 import { useSubmitCampaign } from '../settings/hooks/use-submit-campaign';
 import { editModeFor } from '../state/edit-mode';
@@ -26,6 +28,7 @@ import {
 } from '../state/step-rules';
 import { wizardReducer } from '../state/wizard-state';
 import type { WizardState } from '../state/wizard-types';
+import { DraftSaveStatusLine } from './draft-save-status';
 import { useOpenModeHelp } from './mode-help-dialog';
 import { WizardFooter } from './wizard-footer';
 import { WizardPreview } from './wizard-preview';
@@ -40,9 +43,11 @@ interface WizardProps {
   initial: WizardState;
   /** Update mode: the campaign as loaded, for its automatic suggestions. */
   campaign?: Campaign;
+  /** The draft this wizard reopened (issue 35). */
+  draft?: DraftOrigin;
 }
 
-export function Wizard({ initial, campaign }: WizardProps) {
+export function Wizard({ initial, campaign, draft }: WizardProps) {
   const { slug, user } = useCurrentTeam();
   const ownPagesOrigin = useOwnPagesOrigin();
   const [state, dispatch] = useReducer(wizardReducer, initial);
@@ -53,11 +58,13 @@ export function Wizard({ initial, campaign }: WizardProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const openModeHelp = useOpenModeHelp();
   const navigation = useStepNavigation({ team: slug, state, dispatch, editMode, openModeHelp });
+  const keeping = useWorkKeeping({ team: slug, state, initial, origin: draft });
   const submission = useSubmitCampaign({
     team: slug,
     state,
     editMode,
     settledThumbnail: navigation.settledThumbnail,
+    draft: keeping.finishing,
   });
   useAutoSuggestions(slug, campaign, dispatch);
   useOriginalPageForGoals({
@@ -117,7 +124,10 @@ export function Wizard({ initial, campaign }: WizardProps) {
     <WizardProviders store={store} editMode={editMode} preview={preview}>
       <div className={styles.wizard} data-testid="campaign-wizard" data-step={state.step}>
         <header className={styles.header}>
-          <h1 className={styles.title}>{editMode.title(state.settings.name)}</h1>
+          <div className={styles.titleRow}>
+            <h1 className={styles.title}>{editMode.title(state.settings.name)}</h1>
+            <DraftSaveStatusLine status={keeping.status} onRetry={() => void keeping.retry()} />
+          </div>
           <WizardStepper
             current={state.step}
             canVisit={(step) => canVisit(step, stepContext)}

@@ -9,6 +9,7 @@ import {
   createCampaign,
   saveCampaign,
 } from '../../../../lib/campaigns-api';
+import { draftsKey } from '../../../../lib/drafts-api';
 import { teamHref } from '../../../../lib/team-path';
 import { toastSuccess } from '../../../../ui/toast';
 import { campaignPayload } from '../../state/campaign-payload';
@@ -22,6 +23,8 @@ interface Options {
   editMode: EditModeStrategy;
   /** A retaken thumbnail (pop-ups closed) may still be on its way when the person saves. */
   settledThumbnail?: (limitMs: number) => Promise<Thumbnail | undefined>;
+  /** Create mode: the draft the campaign is made from, which stops saving meanwhile. */
+  draft?: { draftId: () => number | undefined; start: () => void; failed: () => void };
 }
 
 /** How long saving waits for a thumbnail still being taken before it goes without it. */
@@ -31,7 +34,7 @@ const THUMBNAIL_WAIT_MS = 20_000;
  * From Settings: a new campaign is created (POST /create), a saved one saved (POST /save, it
  * has an id); then the campaign page opens.
  */
-export function useSubmitCampaign({ team, state, editMode, settledThumbnail }: Options) {
+export function useSubmitCampaign({ team, state, editMode, settledThumbnail, draft }: Options) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [showAllErrors, setShowAllErrors] = useState(false);
@@ -42,16 +45,22 @@ export function useSubmitCampaign({ team, state, editMode, settledThumbnail }: O
       const thumbnail = await settledThumbnail?.(THUMBNAIL_WAIT_MS);
       const payload = campaignPayload(thumbnail ? { ...state, thumbnail } : state);
       const id = state.campaignId;
-      if (id === undefined) return (await createCampaign(team, payload)).id;
+      if (id === undefined) {
+        draft?.start();
+        const draftId = draft?.draftId();
+        return (await createCampaign(team, payload, draftId)).id;
+      }
       return (await saveCampaign(team, { ...payload, id })).id;
     },
     onSuccess: async (id) => {
       await queryClient.invalidateQueries({ queryKey: campaignsKey(team) });
+      await queryClient.invalidateQueries({ queryKey: draftsKey(team) });
       await queryClient.invalidateQueries({ queryKey: campaignKey(team, id) });
       toastSuccess(editMode.submit.successToast);
       await navigate(teamHref(team, `/campaign/${id}`));
     },
     onError: (error) => {
+      draft?.failed();
       // Spec section 8: the general form error, with the server's reason when it gave one.
       const reason = isApiError(error) ? error.message : undefined;
       const general = editMode.submit.errorMessage;
