@@ -1,4 +1,4 @@
-import { newCampaignStartsEnabled, normalizeUrl } from '@kindling/domain';
+import { newCampaignStartsEnabled, normalizeUrl, type Campaign } from '@kindling/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
@@ -11,21 +11,32 @@ import { ButtonLink } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
 import { ErrorPanel } from '../../../ui/error-panel';
 import { LoadingState } from '../../../ui/spinner';
+import { duplicateWizardState } from '../state/duplicate-campaign';
 import { createWizardState, updateWizardState } from '../state/wizard-state';
 import { DraftWizardPage } from './draft-wizard-page';
 import { Wizard } from './wizard';
 
-/** The id in `?draft=`, read once: the wizard puts it there itself after its first save. */
-function useOpenedDraftId(): number | undefined {
-  const [params] = useSearchParams();
-  const [id] = useState(() => Number(params.get('draft') ?? Number.NaN));
+const positiveId = (value: string | null | undefined): number | undefined => {
+  const id = Number(value ?? Number.NaN);
   return Number.isInteger(id) && id > 0 ? id : undefined;
-}
+};
 
-/** /admin/{team}/campaign/new[?url=…|?draft=…]: the create flow, new or from a draft. */
+/**
+ * /admin/{team}/campaign/new[?url=…|?draft=…|?duplicate=…]: the create flow: new, from a
+ * draft, or a copy of a saved campaign. The address is read once: after its first save the
+ * wizard puts `?draft=` there itself.
+ */
 export function NewCampaignWizardPage() {
-  const draftId = useOpenedDraftId();
-  return draftId === undefined ? <FreshWizardPage /> : <DraftWizardPage id={draftId} />;
+  const [params] = useSearchParams();
+  const [opened] = useState(() => ({
+    draft: positiveId(params.get('draft')),
+    duplicate: positiveId(params.get('duplicate')),
+  }));
+  if (opened.draft !== undefined) return <DraftWizardPage id={opened.draft} />;
+  if (opened.duplicate !== undefined) {
+    return <CampaignWizardPage id={opened.duplicate} open={duplicateWizardState} copy />;
+  }
+  return <FreshWizardPage />;
 }
 
 function FreshWizardPage() {
@@ -45,20 +56,33 @@ function FreshWizardPage() {
 /** /admin/{team}/campaign/{id}/edit: the update flow, starting at EditElements. */
 export function EditCampaignWizardPage() {
   const { campaignId } = useParams();
+  return <CampaignWizardPage id={positiveId(campaignId)} open={updateWizardState} />;
+}
+
+interface CampaignWizardPageProps {
+  id: number | undefined;
+  open: (campaign: Campaign) => ReturnType<typeof updateWizardState>;
+  /** A copy: a new campaign, not the saved one's own suggestions. */
+  copy?: boolean;
+}
+
+/** A wizard opened from a saved campaign: to edit it, or to build a copy of it. */
+function CampaignWizardPage({ id, open, copy = false }: CampaignWizardPageProps) {
   const { slug } = useCurrentTeam();
-  const id = Number(campaignId);
-  const valid = Number.isInteger(id) && id > 0;
   const campaign = useQuery({
-    queryKey: [...campaignKey(slug, id), 'edit'],
-    queryFn: () => fetchCampaign(slug, id),
-    enabled: valid,
+    queryKey: [...campaignKey(slug, id ?? 0), 'edit'],
+    queryFn: () => fetchCampaign(slug, id ?? 0),
+    enabled: id !== undefined,
     // The wizard owns the state once it opens: a background refetch must not reset it.
     staleTime: Infinity,
     gcTime: 0,
   });
-  useDocumentTitle(campaign.data ? `Edit ${campaign.data.name}` : 'Edit campaign');
+  const name = campaign.data?.name;
+  useDocumentTitle(name ? `${copy ? 'Copy' : 'Edit'} ${name}` : 'Edit campaign');
+  const [initial, setInitial] = useState<ReturnType<typeof open>>();
+  if (campaign.data && !initial) setInitial(open(campaign.data));
 
-  if (!valid || isApiError(campaign.error, 404)) {
+  if (id === undefined || isApiError(campaign.error, 404)) {
     return (
       <EmptyState
         title="Campaign not found"
@@ -71,7 +95,6 @@ export function EditCampaignWizardPage() {
       />
     );
   }
-  if (campaign.isPending) return <LoadingState />;
   if (campaign.isError) {
     return (
       <ErrorPanel
@@ -81,11 +104,12 @@ export function EditCampaignWizardPage() {
       />
     );
   }
+  if (!campaign.data || !initial) return <LoadingState />;
   return (
     <Wizard
       key={campaign.data.id}
-      initial={updateWizardState(campaign.data)}
-      campaign={campaign.data}
+      initial={initial}
+      {...(copy ? {} : { campaign: campaign.data })}
     />
   );
 }

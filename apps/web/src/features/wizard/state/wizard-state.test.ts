@@ -1,49 +1,9 @@
-import { GoalEventType, type Campaign, type TextVariant } from '@kindling/domain';
+import { GoalEventType } from '@kindling/domain';
 import { describe, expect, it } from 'vitest';
-import { imageElement, imageVariant, textElement, textVariant } from './test-fixtures';
+import { textVariant } from './test-fixtures';
 import { createWizardState, updateWizardState, wizardReducer } from './wizard-state';
-import { clickGoal, initial, picked, run, SHOP_URL } from './wizard-test-fixtures';
+import { initial, picked, run, savedCampaign, SHOP_URL } from './wizard-test-fixtures';
 import type { WizardAction } from './wizard-types';
-
-function campaign(patch: Partial<Campaign> = {}): Campaign {
-  const variants: TextVariant[] = [
-    { ...textVariant(31, { value: 'B' }), index: 7 },
-    { ...textVariant(32, { value: 'C' }), index: 2 },
-  ];
-  return {
-    id: 42,
-    name: 'Spring sale',
-    description: null,
-    type: 'multi_armed_bandit',
-    ingestedUrl: SHOP_URL,
-    meta: { title: 'Shop' },
-    thumbnail: { small: 's.png', large: 'l.png' },
-    exclusiveAudienceMode: true,
-    trafficAllocation: 60,
-    isEnabled: false,
-    isDemo: false,
-    elements: [
-      {
-        ...textElement(3, variants),
-        index: 5,
-        control: { index: 4, info: textElement(3).control.info },
-      },
-      { ...imageElement(4, [imageVariant(41, 'x.png')]), index: 9 },
-    ],
-    goals: [clickGoal(1), { ...clickGoal(2), isConversionGoal: true }],
-    metrics: null,
-    benchmark: null,
-    autoGenerationStatus: null,
-    statsMethod: 'fixed',
-    minimumDetectableEffect: 0.05,
-    autoStop: true,
-    autoStoppedAt: null,
-    extraMetrics: [],
-    createdAt: '2024-01-01T00:00:00Z',
-    updatedAt: '2024-01-02T00:00:00Z',
-    ...patch,
-  };
-}
 
 describe('createWizardState', () => {
   it('starts at ClosePopups when a URL is given', () => {
@@ -96,7 +56,7 @@ describe('createWizardState', () => {
 
 describe('updateWizardState', () => {
   it('starts at EditElements in update mode with the campaign loaded', () => {
-    const state = updateWizardState(campaign());
+    const state = updateWizardState(savedCampaign());
     expect(state).toMatchObject({
       mode: 'update',
       step: 'EditElements',
@@ -121,7 +81,7 @@ describe('updateWizardState', () => {
   });
 
   it('re-indexes the elements: control 0, variants 1..n', () => {
-    const state = updateWizardState(campaign());
+    const state = updateWizardState(savedCampaign());
     expect(state.elements.map((element) => element.index)).toEqual([0, 1]);
     expect(state.elements.map((element) => element.control.index)).toEqual([0, 0]);
     expect(state.elements[0]?.variants.map((variant) => [variant.id, variant.index])).toEqual([
@@ -132,16 +92,16 @@ describe('updateWizardState', () => {
   });
 
   it('keeps a description', () => {
-    expect(updateWizardState(campaign({ description: 'About' })).settings.description).toBe(
+    expect(updateWizardState(savedCampaign({ description: 'About' })).settings.description).toBe(
       'About',
     );
   });
 
   it('has its goals confirmed when it has goals', () => {
-    const state = updateWizardState(campaign());
+    const state = updateWizardState(savedCampaign());
     expect(state.goals.map((goal) => goal.id)).toEqual([1, 2]);
     expect(state.goalsConfirmed).toBe(true);
-    expect(updateWizardState(campaign({ goals: [] })).goalsConfirmed).toBe(false);
+    expect(updateWizardState(savedCampaign({ goals: [] })).goalsConfirmed).toBe(false);
   });
 });
 
@@ -312,7 +272,7 @@ describe('pop-up clicks and the page check', () => {
   });
 
   it('loads them with a saved campaign, as the clicks its thumbnail was taken with', () => {
-    const state = updateWizardState(campaign({ meta: { popupClicks: ['#x'] } }));
+    const state = updateWizardState(savedCampaign({ meta: { popupClicks: ['#x'] } }));
     expect(state.meta.popupClicks).toEqual(['#x']);
     expect(state.screenshotClicks).toEqual(['#x']);
   });
