@@ -69,3 +69,4 @@ export * from './campaign-metrics';
 export * from './drafts/campaign-draft';
 export * from './campaign-end';
 export * from './campaign-end-choices';
+export * from './element-mode';

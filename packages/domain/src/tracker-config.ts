@@ -21,6 +21,8 @@ export interface TrackerVariant<M> {
   id: number;
   /** Bandit campaigns only: the variant's share (see BucketingElement). */
   weight?: number;
+  /** Elements changed together: the lead element's variant this one is shown with. */
+  with?: number;
   /** Page mutations (page-runtime's PageMutation) that show this variant. */
   mutations: M[];
 }

@@ -3,13 +3,14 @@ import { bucketSeed, unitHash } from './hash';
 /** An element as the tracker sees it: only enabled variants, with bandit weights if any. */
 export interface BucketingElement {
   id: number;
-  variants: { id: number; weight?: number }[];
+  /** `with`: changed together, the lead's variant this one is shown with (element-mode.ts). */
+  variants: { id: number; weight?: number; with?: number }[];
   /** Bandit campaigns: the control's share; weights need not sum to 1. Even split without. */
   controlWeight?: number;
   /**
-   * Another element of the campaign whose draw this one shares: with the same number of arms
-   * and the same weights, a visitor gets the same arm position in both (an idea experiment's
-   * headline and button change together). Without it, each element draws on its own.
+   * The lead element of a campaign whose elements change together: this one shows the variant
+   * partnered (`with`) with the lead's arm, or its original when it has none. Without it, each
+   * element draws on its own.
    */
   bucketWith?: number;
 }
@@ -43,9 +44,7 @@ export function assignElement(
   ].filter((entry) => entry.weight > 0 && Number.isFinite(entry.weight));
   const total = arms.reduce((sum, entry) => sum + entry.weight, 0);
   if (total === 0) return 'control';
-  let point =
-    unitHash(bucketSeed(campaignId, `element:${element.bucketWith ?? element.id}`, visitorId)) *
-    total;
+  let point = unitHash(bucketSeed(campaignId, `element:${element.id}`, visitorId)) * total;
   for (const entry of arms) {
     if (point < entry.weight) return entry.arm;
     point -= entry.weight;
@@ -85,7 +84,11 @@ export function assignCampaigns(
     if (!isInTraffic(visitorId, campaign)) continue;
     const assignment: Assignment = {};
     for (const element of campaign.elements) {
-      assignment[element.id] = assignElement(visitorId, campaign.id, element);
+      const lead = element.bucketWith === undefined ? undefined : assignment[element.bucketWith];
+      assignment[element.id] =
+        lead === undefined
+          ? assignElement(visitorId, campaign.id, element)
+          : (element.variants.find((variant) => variant.with === lead)?.id ?? 'control');
     }
     result.set(campaign.id, assignment);
   }

@@ -71,20 +71,53 @@ describe('assignment', () => {
       expect(Math.abs(count / 10_000 - 1 / 3)).toBeLessThan(0.03);
   });
 
-  it('gives linked elements the same arm position, and unlinked ones their own draw', () => {
+  describe('elements changed together', () => {
     const headline = { id: 50, variants: [{ id: 501 }, { id: 502 }, { id: 503 }] };
-    const button = { id: 51, variants: [{ id: 511 }, { id: 512 }, { id: 513 }] };
-    const position = (element: typeof headline, arm: string | number) =>
-      arm === 'control' ? 0 : element.variants.findIndex((variant) => variant.id === arm) + 1;
-    let differ = 0;
-    for (const visitorId of visitors(2000)) {
-      const shown = assignElement(visitorId, 12, headline);
-      const linked = assignElement(visitorId, 12, { ...button, bucketWith: headline.id });
-      expect(position(button, linked)).toBe(position(headline, shown));
-      if (position(button, assignElement(visitorId, 12, button)) !== position(headline, shown))
-        differ += 1;
-    }
-    expect(differ).toBeGreaterThan(1000);
+    const linked = (variants: { id: number; with: number }[]) => ({
+      id: 12,
+      trafficAllocation: 100,
+      exclusive: false,
+      elements: [headline, { id: 51, bucketWith: 50, variants }],
+    });
+    const assign = (campaign: ReturnType<typeof linked>, visitorId: string) =>
+      assignCampaigns(visitorId, [campaign]).get(12)!;
+
+    it('show the variant partnered with the lead’s arm: whole pages, never a mix', () => {
+      const campaign = linked([
+        { id: 511, with: 501 },
+        { id: 512, with: 502 },
+        { id: 513, with: 503 },
+      ]);
+      const pages = new Set<string>();
+      for (const visitorId of visitors(2000)) {
+        const shown = assign(campaign, visitorId);
+        pages.add(`${shown[50]}+${shown[51]}`);
+      }
+      expect([...pages].sort()).toEqual(['501+511', '502+512', '503+513', 'control+control']);
+    });
+
+    it('keep the original where an element has no partner (fewer or paused variants)', () => {
+      // The button's variant 2 is paused (left out of the served list), it has no variant 3.
+      const campaign = linked([{ id: 511, with: 501 }]);
+      const pages = new Set<string>();
+      for (const visitorId of visitors(2000)) {
+        const shown = assign(campaign, visitorId);
+        pages.add(`${shown[50]}+${shown[51]}`);
+      }
+      expect([...pages].sort()).toEqual([
+        '501+511',
+        '502+control',
+        '503+control',
+        'control+control',
+      ]);
+    });
+
+    it('leave the lead’s own draw as it was, so running campaigns keep their visitors', () => {
+      const campaign = linked([{ id: 511, with: 501 }]);
+      for (const visitorId of visitors(500)) {
+        expect(assign(campaign, visitorId)[50]).toBe(assignElement(visitorId, 12, headline));
+      }
+    });
   });
 
   it('follows bandit weights', () => {

@@ -15,6 +15,7 @@ import { variantMutations, type PageMutation } from '@kindling/page-runtime/vari
 import type { Db } from '../../db/database';
 import type { AppServices } from '../../http/types';
 import { teamServesVariants } from '../billing/serves-variants';
+import { linkElements } from './linked-elements';
 import { presentCampaign } from './present-campaign';
 import { findCampaignParts, findCampaigns } from './repo';
 
@@ -88,16 +89,17 @@ function trackerCampaign(
   filesOrigin: string,
 ): TrackerCampaign<PageMutation> {
   const evenWeights = { control: EVEN, variants: new Map<number, number>() };
-  const lead = campaign.meta.linkedElements ? campaign.elements[0]?.id : undefined;
   return {
     id: campaign.id,
     url: campaign.ingestedUrl,
     trafficAllocation: campaign.trafficAllocation,
     exclusive: campaign.exclusiveAudienceMode,
-    elements: campaign.elements.map((element) => ({
-      ...trackerElement(element, weights && (weights.get(element.id) ?? evenWeights), filesOrigin),
-      ...(lead !== undefined && lead !== element.id ? { bucketWith: lead } : {}),
-    })),
+    elements: linkElements(
+      campaign,
+      campaign.elements.map((element) =>
+        trackerElement(element, weights && (weights.get(element.id) ?? evenWeights), filesOrigin),
+      ),
+    ),
     goals: campaign.goals.flatMap(trackerGoal),
   };
 }

@@ -35,7 +35,7 @@ interface ServedElement {
   id: number;
   selector: string;
   bucketWith?: number;
-  variants: { id: number; mutations: { value?: string }[] }[];
+  variants: { id: number; with?: number; mutations: { value?: string }[] }[];
 }
 interface ServedCampaign {
   id: number;
@@ -188,6 +188,10 @@ describeEachDatabase('idea experiments', (kind) => {
     expect(headline!.bucketWith).toBeUndefined();
     expect(button!.bucketWith).toBe(headline!.id);
     expect(pricing!.bucketWith).toBe(headline!.id);
+    // Each of their variants names the headline's variant it is shown with, in order.
+    const headlineArms = headline!.variants.map((variant) => variant.id);
+    expect(button!.variants.map((variant) => variant.with)).toEqual(headlineArms);
+    expect(pricing!.variants.map((variant) => variant.with)).toEqual(headlineArms);
     expect(served!.goals).toEqual([
       {
         id: expect.any(Number),
