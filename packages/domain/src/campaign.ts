@@ -171,10 +171,13 @@ export const campaignSchema = z.object({
   autoStop: z.boolean().default(false),
   /** When auto-stop switched it off; null while it has not. */
   autoStoppedAt: timestamp.nullable().default(null),
-  /** The test's end and what it rolled out (POST /campaign/end); null while it runs. */
-  end: campaignEndSchema.nullable().default(null),
+  /**
+   * The test's end and what it rolled out (POST /campaign/end); null while it runs. The server
+   * always sends it; optional in the type, as for a campaign built in the app before it is saved.
+   */
+  end: campaignEndSchema.nullish(),
   /** Hidden from the default list while set (POST /campaign/archive). */
-  archivedAt: timestamp.nullable().default(null),
+  archivedAt: timestamp.nullish(),
   createdAt: timestamp,
   updatedAt: timestamp,
 });

@@ -30,7 +30,7 @@ export function CampaignFacts({ campaign }: { campaign: Campaign }) {
     0,
   );
   const facts: [string, string | number][] = [
-    ['Status', campaign.isEnabled ? 'Enabled' : 'Paused'],
+    ['Status', campaign.end ? 'Ended' : campaign.isEnabled ? 'Enabled' : 'Paused'],
     ['Type', CAMPAIGN_TYPE_LABELS[campaign.type] ?? campaign.type],
     ['Traffic allocation', `${campaign.trafficAllocation}%`],
     ['Elements', campaign.elements.length],

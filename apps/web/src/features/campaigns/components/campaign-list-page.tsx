@@ -11,6 +11,7 @@ import { ErrorPanel } from '../../../ui/error-panel';
 import { FlameIcon, PlusIcon } from '../../../ui/icons';
 import { PageHeader } from '../../../ui/page-header';
 import { Pagination } from '../../../ui/pagination';
+import { useCampaignEnd } from '../hooks/use-campaign-end';
 import { useCampaignPerformance } from '../hooks/use-campaign-performance';
 import { useCampaigns } from '../hooks/use-campaigns';
 import { useDeleteCampaign } from '../hooks/use-delete-campaign';
@@ -21,6 +22,12 @@ import { parseSort, sortCampaigns, type CampaignSort } from '../state/sort-campa
 import { CampaignRow } from './campaign-row';
 import { CampaignRowFigures } from './campaign-row-figures';
 import { CampaignSortSelect } from './campaign-sort-select';
+import { CampaignStatusSelect } from './campaign-status-select';
+import {
+  DEFAULT_STATUS_FILTER,
+  parseStatusFilter,
+  type CampaignStatusFilter,
+} from '../state/campaign-status-filter';
 import { DemoCampaignButton } from './demo-campaign-button';
 import styles from './campaign-list-page.module.css';
 
@@ -37,6 +44,7 @@ export function CampaignListPage({ introSurvey }: CampaignListPageProps) {
   const performance = useCampaignPerformance(slug, user.preferences.timezone);
   const toggle = useToggleCampaign(slug);
   const deleteCampaign = useDeleteCampaign(slug);
+  const ending = useCampaignEnd(slug);
   const newCampaignHref = teamHref(slug, '/campaign/new');
 
   const newButton = (
@@ -47,7 +55,9 @@ export function CampaignListPage({ introSurvey }: CampaignListPageProps) {
 
   const list = campaigns.data ?? [];
   const sort = parseSort(params.get('sort'));
-  const sorted = sortCampaigns(list, performance.figures, sort);
+  const status = parseStatusFilter(params.get('status'));
+  const shown = list.filter(status.shows);
+  const sorted = sortCampaigns(shown, performance.figures, sort);
   const requestedPage = Number(params.get('page') ?? '1');
   const page = paginate(sorted, requestedPage, PAGE_SIZE);
 
@@ -58,6 +68,17 @@ export function CampaignListPage({ introSurvey }: CampaignListPageProps) {
       updated.delete('page');
       if (next === 'newest') updated.delete('sort');
       else updated.set('sort', next);
+      return updated;
+    });
+  }
+
+  /** Another filter starts again from the first page. */
+  function showOnly(next: CampaignStatusFilter) {
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      updated.delete('page');
+      if (next === DEFAULT_STATUS_FILTER) updated.delete('status');
+      else updated.set('status', next.value);
       return updated;
     });
   }
@@ -115,9 +136,20 @@ export function CampaignListPage({ introSurvey }: CampaignListPageProps) {
       ) : (
         <>
           <div className={styles.toolbar}>
+            <CampaignStatusSelect value={status} onChange={showOnly} />
             <CampaignSortSelect value={sort} onChange={sortBy} />
           </div>
-          <ul className={styles.list} aria-label="Campaigns" data-testid="campaign-list">
+          {shown.length === 0 ? (
+            <p className={styles.noneShown} data-testid="campaign-filter-empty">
+              {status.empty}
+            </p>
+          ) : null}
+          <ul
+            hidden={shown.length === 0}
+            className={styles.list}
+            aria-label="Campaigns"
+            data-testid="campaign-list"
+          >
             {page.items.map((campaign) => (
               <CampaignRow
                 key={campaign.id}
@@ -127,6 +159,9 @@ export function CampaignListPage({ introSurvey }: CampaignListPageProps) {
                 readOnly={isReadOnly}
                 onToggle={(isEnabled) => toggle.mutate({ id: campaign.id, isEnabled })}
                 onDelete={() => void deleteCampaign(campaign)}
+                onArchive={(archive) =>
+                  ending.mutate({ type: archive ? 'archive' : 'unarchive', id: campaign.id })
+                }
                 figures={
                   performance.isError ? null : (
                     <CampaignRowFigures figures={performance.figures.get(campaign.id)} />

@@ -21,12 +21,16 @@ import { LoadingState } from '../../../ui/spinner';
 import { ExternalIcon, TrashIcon } from '../../../ui/icons';
 import { PageHeader } from '../../../ui/page-header';
 import { PageIdentity } from '../../../ui/page-identity';
+import { useCampaignEnd } from '../hooks/use-campaign-end';
 import { useCampaign } from '../hooks/use-campaigns';
 import { useDeleteCampaign } from '../hooks/use-delete-campaign';
+import { useConfirm } from '../../../ui/confirm-dialog';
 import { InstallTrackerCard } from '../../../ui/install-tracker-card';
 import { CampaignContents } from './campaign-contents';
+import { CampaignEndBanner } from './campaign-end-banner';
 import { CampaignFacts } from './campaign-facts';
 import { CampaignThumbnail } from './campaign-thumbnail';
+import { useOpenEndTest } from './end-test-dialog';
 import styles from './campaign-page.module.css';
 
 /** What the page shows of the campaign's results; the app passes it in (features stay apart). */
@@ -71,10 +75,32 @@ function CampaignDetails({ campaign, Results }: { campaign: Campaign; Results: R
   const { slug, user, adminUrl, isReadOnly } = useCurrentTeam();
   const navigate = useNavigate();
   const deleteCampaign = useDeleteCampaign(slug);
+  const ending = useCampaignEnd(slug);
+  const openEndTest = useOpenEndTest();
+  const confirm = useConfirm();
   const href = safeHref(campaign.ingestedUrl);
+  const { end } = campaign;
 
   async function handleDelete() {
     if (await deleteCampaign(campaign)) await navigate(teamHref(slug, '/campaigns'));
+  }
+
+  async function handleEnd() {
+    const rollout = await openEndTest({
+      team: slug,
+      campaignId: campaign.id,
+      campaignName: campaign.name,
+    });
+    if (rollout) ending.mutate({ type: 'end', id: campaign.id, rollout });
+  }
+
+  async function handleRemoveRollout() {
+    const sure = await confirm({
+      title: 'Remove rollout',
+      message: `Visitors will see the page as you made it again. Do this once "${end?.outcome.replace(/ rolled out$/, '')}" is shipped in your page's code, or to drop it.`,
+      confirmLabel: 'Remove rollout',
+    });
+    if (sure) ending.mutate({ type: 'remove-rollout', id: campaign.id });
   }
 
   return (
@@ -93,9 +119,14 @@ function CampaignDetails({ campaign, Results }: { campaign: Campaign; Results: R
                 <Badge tone="info">{DEMO_MESSAGES.badge}</Badge>
               </span>
             ) : null}
-            <Badge tone={campaign.isEnabled ? 'success' : 'neutral'}>
-              {campaign.isEnabled ? 'Enabled' : 'Paused'}
-            </Badge>
+            {end ? (
+              <Badge>Ended</Badge>
+            ) : (
+              <Badge tone={campaign.isEnabled ? 'success' : 'neutral'}>
+                {campaign.isEnabled ? 'Enabled' : 'Paused'}
+              </Badge>
+            )}
+            {campaign.archivedAt ? <Badge>Archived</Badge> : null}
             <span>{CAMPAIGN_TYPE_LABELS[campaign.type] ?? campaign.type}</span>
             <span aria-hidden="true">·</span>
             <span>Created {formatDate(campaign.createdAt, user.preferences.timezone)}</span>
@@ -105,8 +136,16 @@ function CampaignDetails({ campaign, Results }: { campaign: Campaign; Results: R
           // A guest or a viewer changes nothing; a demo has no live page to edit or preview.
           isReadOnly ? undefined : (
             <>
-              {campaign.isDemo ? null : (
+              {campaign.isDemo || end ? null : (
                 <>
+                  <Button
+                    variant="outline"
+                    loading={ending.isPending}
+                    onClick={() => void handleEnd()}
+                    data-testid="end-test"
+                  >
+                    End test
+                  </Button>
                   <ButtonLink
                     to={teamHref(slug, `/campaign/${campaign.id}/edit`)}
                     variant="outline"
@@ -147,6 +186,14 @@ function CampaignDetails({ campaign, Results }: { campaign: Campaign; Results: R
       />
 
       <div className={styles.sections}>
+        {end ? (
+          <CampaignEndBanner
+            end={end}
+            timeZone={user.preferences.timezone}
+            removing={ending.isPending}
+            onRemoveRollout={isReadOnly ? undefined : () => void handleRemoveRollout()}
+          />
+        ) : null}
         <Results campaign={campaign} />
         <CampaignContents campaign={campaign} />
         <div className={styles.grid}>

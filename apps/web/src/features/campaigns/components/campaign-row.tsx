@@ -21,6 +21,8 @@ interface CampaignRowProps {
   timeZone: string;
   onToggle: (isEnabled: boolean) => void;
   onDelete: () => void;
+  /** Archive, or unarchive an archived campaign (issue 35). */
+  onArchive: (archive: boolean) => void;
   /** Shown between the campaign's facts and its controls (campaign-row-figures.tsx). */
   figures?: ReactNode;
   /** A guest's list: no switch, no delete. */
@@ -33,6 +35,7 @@ export function CampaignRow({
   timeZone,
   onToggle,
   onDelete,
+  onArchive,
   figures,
   readOnly = false,
 }: CampaignRowProps) {
@@ -88,12 +91,22 @@ export function CampaignRow({
       <div className={styles.controls}>
         <div className={styles.toggle}>
           {/* The switch says the same to a screen reader. */}
-          <span className={styles.state} aria-hidden="true" data-testid="campaign-status">
-            <Badge tone={campaign.isEnabled ? 'success' : 'neutral'}>
-              {campaign.isEnabled ? 'Enabled' : 'Paused'}
-            </Badge>
+          <span
+            className={styles.state}
+            aria-hidden={campaign.endedAt ? undefined : 'true'}
+            data-testid="campaign-status"
+          >
+            {campaign.archivedAt ? <Badge>Archived</Badge> : null}
+            {campaign.endedAt ? (
+              <Badge>Ended</Badge>
+            ) : (
+              <Badge tone={campaign.isEnabled ? 'success' : 'neutral'}>
+                {campaign.isEnabled ? 'Enabled' : 'Paused'}
+              </Badge>
+            )}
           </span>
-          {readOnly ? null : (
+          {/* An ended test is never switched on again. */}
+          {readOnly || campaign.endedAt ? null : (
             <Switch
               checked={campaign.isEnabled}
               onCheckedChange={onToggle}
@@ -112,6 +125,14 @@ export function CampaignRow({
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end">
             <DropdownMenuItem onSelect={() => void navigate(href)}>Open</DropdownMenuItem>
+            {readOnly ? null : (
+              <DropdownMenuItem
+                onSelect={() => onArchive(campaign.archivedAt === null)}
+                data-testid={`campaign-archive-${campaign.id}`}
+              >
+                {campaign.archivedAt ? 'Unarchive' : 'Archive'}
+              </DropdownMenuItem>
+            )}
             {readOnly ? null : (
               <DropdownMenuItem danger icon={<TrashIcon size={16} />} onSelect={onDelete}>
                 Delete

@@ -141,7 +141,9 @@ export function CampaignResults({ campaign }: { campaign: Campaign }) {
             <ElementResults
               elements={rows}
               metric={metric}
-              controls={isGuest ? null : actions}
+              // An ended test's variants are not switched or deleted any more (issue 35).
+              controls={isGuest || campaign.end ? null : actions}
+              ended={Boolean(campaign.end)}
               preview={
                 featureFlags.includes('view_variant')
                   ? { team: slug, campaignId: campaign.id }

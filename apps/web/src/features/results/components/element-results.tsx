@@ -67,10 +67,18 @@ interface VariantControls {
   remove: (variant: { id: number; label: string }) => Promise<void>;
 }
 
-function LiveCell({ row, controls }: { row: ArmRow; controls: VariantControls | null }) {
+function LiveCell({
+  row,
+  controls,
+  ended,
+}: {
+  row: ArmRow;
+  controls: VariantControls | null;
+  ended: boolean;
+}) {
   const variantId = row.variantId;
   if (variantId === null) return <Muted />;
-  if (!controls) return <Muted>{row.isEnabled ? 'Live' : 'Paused'}</Muted>;
+  if (!controls) return <Muted>{ended ? 'Ended' : row.isEnabled ? 'Live' : 'Paused'}</Muted>;
   return (
     <span className={styles.actions}>
       <Switch
@@ -96,6 +104,7 @@ function ArmLine({
   row,
   metric,
   controls,
+  ended,
   correction,
   elementId,
   elementLabel,
@@ -105,6 +114,8 @@ function ArmLine({
   metric: DerivedMetricKey;
   /** Null for a guest: the state shows, nothing can be changed. */
   controls: VariantControls | null;
+  /** The test ended (issue 35): its arms are served no more. */
+  ended: boolean;
   correction: Correction | null;
   elementId: number;
   elementLabel: string;
@@ -149,7 +160,7 @@ function ArmLine({
       </td>
       <td data-label="Delivery">{figure(<DeliveryCell row={row} />)}</td>
       <td data-label="Live">
-        <LiveCell row={row} controls={controls} />
+        <LiveCell row={row} controls={controls} ended={ended} />
       </td>
     </tr>
   );
@@ -160,12 +171,14 @@ export function ElementResults({
   elements,
   metric,
   controls,
+  ended = false,
   preview,
 }: {
   elements: ElementRows[];
   metric: DerivedMetricKey;
-  /** Null for a guest: the state shows, nothing can be changed. */
+  /** Null for a guest or an ended test: the state shows, nothing can be changed. */
   controls: VariantControls | null;
+  ended?: boolean;
   preview?: LivePreview;
 }) {
   return (
@@ -199,6 +212,7 @@ export function ElementResults({
                     row={row}
                     metric={metric}
                     controls={controls}
+                    ended={ended}
                     correction={element.plan?.correction ?? null}
                     elementId={element.id}
                     elementLabel={element.label}
