@@ -3,6 +3,7 @@ import {
   ELEMENT_MODE_MESSAGES,
   elementModeOf,
   elementModePlan,
+  linkedElementsProblem,
   linkedPartners,
   servedVersions,
   variantsBeyondLead,
@@ -79,6 +80,12 @@ describe('element modes', () => {
     const beyond = variantsBeyondLead([element(1, 2), element(2, 2), element(3, 3)]);
     expect(beyond).toMatchObject({ index: 2, count: 3, leadCount: 2 });
     expect(variantsBeyondLead([element(1, 3), element(2, 1)])).toBeUndefined();
+    const named = [element(1, 1), { ...element(2, 2), selector: '#buy' }].map((e) => ({
+      selector: `#e${e.id}`,
+      ...e,
+    }));
+    expect(linkedElementsProblem(named)).toBe(ELEMENT_MODE_MESSAGES.beyondLead('“#buy”', 2, 1));
+    expect(linkedElementsProblem(named.slice(0, 1))).toBeUndefined();
     expect(ELEMENT_MODE_MESSAGES.beyondLead('“Buy button”', 3, 2)).toBe(
       '“Buy button” has 3 variants but the first element has 2: elements changed together show variant 1 of each together, so its variant 3 would never be shown. Add variants to the first element, remove that one, or test each element on its own.',
     );

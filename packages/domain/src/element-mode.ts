@@ -1,3 +1,5 @@
+import { elementLabel } from './element-label';
+import type { ElementFingerprint } from './fingerprint';
 import { plannedSamplePerArm } from './stats/plan';
 import type { TestMethod } from './stats/comparison';
 
@@ -48,7 +50,24 @@ export function servedVersions(elements: readonly ModeElement[], mode: ElementMo
 export const ELEMENT_MODE_MESSAGES = {
   beyondLead: (element: string, count: number, leadCount: number) =>
     `${element} has ${count} variants but the first element has ${leadCount}: elements changed together show variant 1 of each together, so its variant ${leadCount + 1} would never be shown. Add variants to the first element, remove that one, or test each element on its own.`,
+  locked:
+    'Whether the elements change together can only change before the campaign has visitors: its arms would no longer be the ones its visitors saw.',
 } as const;
+
+interface NamedElement {
+  selector: string;
+  fingerprint?: ElementFingerprint | undefined;
+  variants: readonly unknown[];
+}
+
+/** Together: why the elements cannot be served that way, or undefined when they can. */
+export function linkedElementsProblem(elements: readonly NamedElement[]): string | undefined {
+  const beyond = variantsBeyondLead(elements);
+  if (!beyond) return undefined;
+  const { element } = beyond;
+  const name = element.fingerprint ? elementLabel(element.fingerprint) : `“${element.selector}”`;
+  return ELEMENT_MODE_MESSAGES.beyondLead(name, beyond.count, beyond.leadCount);
+}
 
 /**
  * Together: the first element past the lead that has more variants than the lead (they would

@@ -6,6 +6,7 @@ import { refusalError } from '../billing/refusal-error';
 import { deleteDraftRow } from '../drafts/repo';
 import { getSubscription } from '../teams/get-subscription';
 import { assertVariantsMayBeStored, campaignVariantChecks } from './check-element-variants';
+import { assertElementsMayChangeTogether } from './element-mode-guard';
 import { recordServingPhase } from './record-serving-phase';
 import { insertCampaign, type CampaignOrigin } from './repo';
 import { switchOnRefusal } from './running-cap';
@@ -27,6 +28,7 @@ export async function createCampaign(
   // Html is sanitised first, so the duplicate check compares what will be stored.
   const elements = input.campaign.elements.map(sanitizeElement);
   assertVariantsMayBeStored(campaignVariantChecks(elements));
+  assertElementsMayChangeTogether({ meta: input.campaign.meta, elements });
   // Unless the caller says, by the rule of packages/domain, and only within the team's plan.
   const asked = input.campaign.isEnabled;
   const wanted =

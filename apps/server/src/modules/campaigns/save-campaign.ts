@@ -4,6 +4,7 @@ import type { Db } from '../../db/database';
 import { notFound, validationError } from '../../errors';
 import { getEntitlements } from '../billing/get-entitlements';
 import { assertVariantsMayBeStored, campaignVariantChecks } from './check-element-variants';
+import { assertElementModeKept, assertElementsMayChangeTogether } from './element-mode-guard';
 import { CAMPAIGN_NOT_FOUND, getCampaign } from './get-campaigns';
 import { recordServingPhase } from './record-serving-phase';
 import { campaignHasVisitors, findCampaignSwitch, updateCampaign } from './repo';
@@ -24,6 +25,7 @@ export async function saveCampaign(
     : null;
   const elements = input.campaign.elements.map(sanitizeElement);
   assertVariantsMayBeStored(campaignVariantChecks(elements));
+  assertElementsMayChangeTogether({ meta: input.campaign.meta, elements });
   // Fetched before the transaction: no row is locked while a site answers.
   const meta = await withStoredFavicon({ config }, { meta: input.campaign.meta });
   await db.transaction().execute(async (tx) => {
@@ -37,6 +39,7 @@ export async function saveCampaign(
       const message = CAMPAIGN_INPUT_MESSAGES.methodLocked;
       throw validationError(message, { statsMethod: message });
     }
+    await assertElementModeKept(tx, { teamId, id, campaign: { meta, elements } });
     const values = campaignColumns({
       ...input.campaign,
       meta,
