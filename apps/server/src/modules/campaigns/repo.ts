@@ -123,6 +123,8 @@ export async function updateCampaign(tx: Tx, teamId: number, id: number, values:
     .set({ ...toDbColumns(values), updatedAt: new Date() })
     .where('teamId', '=', teamId)
     .where('id', '=', id)
+    // An ended test is read-only (issue 35): a save racing the end writes nothing.
+    .where('endedAt', 'is', null)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
