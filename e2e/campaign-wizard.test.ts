@@ -14,6 +14,7 @@ import {
   shotAtBothSizes,
   signUpThroughUi,
 } from './support/flows';
+import { createThroughReview } from './support/wizard-flow';
 
 const baseUrl = inject('baseUrl');
 const DUPLICATE =
@@ -38,6 +39,7 @@ interface SavedCampaign {
   exclusiveAudienceMode: boolean;
   ingestedUrl: string;
   thumbnail: { small: string; large: string } | null;
+  meta: { linkedElements?: boolean };
   elements: {
     id: number;
     selector: string;
@@ -253,6 +255,18 @@ describe('campaign wizard', () => {
   it('chooses a type, fills the settings and creates the campaign', async () => {
     await page.getByRole('radio', { name: /Multi-armed bandit/ }).check();
     await shot(page, 'wizard-12-type');
+    // Three elements: changed together by default (3 whole-page arms), or 12 combinations.
+    const modes = page.getByTestId('element-mode');
+    expect(
+      await modes.getByRole('radio', { name: /Change these elements together/ }).isChecked(),
+    ).toBe(true);
+    expect(await page.getByTestId('element-mode-plan-together').textContent()).toMatch(
+      /^3 arms, the original included: about [\d,]+ visitors each, [\d,]+ in all$/,
+    );
+    expect(await page.getByTestId('element-mode-plan-separate').textContent()).toMatch(
+      /^12 combinations, the original included/,
+    );
+    await shotAtBothSizes(page, 'wizard-12b-element-mode');
     await next();
     await expect.poll(step).toBe('Settings');
     await page.getByLabel('Campaign name').fill('ab');
@@ -271,12 +285,21 @@ describe('campaign wizard', () => {
         body: JSON.stringify({ error: { code: 'RETRYABLE', message: 'Try again shortly.' } }),
       }),
     );
-    await page.getByRole('button', { name: 'Create campaign' }).click();
+    await createThroughReview(page);
     await page.getByText('There was an error creating the campaign.', { exact: false }).waitFor();
     expect(await page.getByLabel('Campaign name').inputValue()).toBe('Headline and CTA test');
     await shot(page, 'wizard-13b-create-failed');
     await page.unroute(failCreate);
     await page.getByRole('button', { name: 'Create campaign' }).click();
+    const review = page.getByTestId('review-dialog');
+    expect(await review.getByTestId('review-versions').textContent()).toBe(
+      'Changed together: 3 whole-page arms, the original included',
+    );
+    await review
+      .getByText('80% of the page’s visitors, never in another exclusive campaign')
+      .waitFor();
+    await shotAtBothSizes(page, 'wizard-13c-review');
+    await review.getByRole('button', { name: 'Create campaign' }).click();
     await page.waitForURL(/\/campaign\/\d+$/);
     campaignId = Number(/\/campaign\/(\d+)$/.exec(page.url())?.[1]);
     await page.getByTestId('campaign-page').waitFor();
@@ -306,7 +329,10 @@ describe('campaign wizard', () => {
       trafficAllocation: 80,
       exclusiveAudienceMode: true,
       ingestedUrl: fixtureUrlOf(fixtures, 'saas-landing.html'),
+      meta: expect.objectContaining({ linkedElements: true }),
     });
+    // The draft it was built in is gone with the campaign's creation.
+    expect(await api.call('GET', `/team/${team}/draft/all`)).toEqual({ drafts: [] });
     expect(saved.thumbnail?.small).toMatch(/^\/api\/files\/screenshots\//);
     expect(saved.elements.map((element) => [element.selector, element.variants.length])).toEqual([
       ['h1', 2],

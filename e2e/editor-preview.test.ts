@@ -17,6 +17,7 @@ import {
 } from './support/flows';
 import { near, pixelAt, type Pixels } from './support/pixels';
 import { clickInPreview, PREVIEW_FRAME, previewFrame } from './support/preview-click';
+import { createThroughReview } from './support/wizard-flow';
 
 const baseUrl = inject('baseUrl');
 const PAGE = 'bootstrap-popup.html';
@@ -213,7 +214,7 @@ describe('editor preview', () => {
     await expect.poll(step).toBe('Settings');
     await expectModalStaysHidden();
     await page.getByLabel('Campaign name').fill('Coffee headline');
-    await page.getByRole('button', { name: 'Create campaign' }).click();
+    await createThroughReview(page);
     await page.waitForURL(/\/campaign\/\d+$/);
     campaignId = Number(/\/campaign\/(\d+)$/.exec(page.url())?.[1]);
     expect((await load(campaignId)).meta.popupClicks).toEqual([RECORDED_CLICK]);

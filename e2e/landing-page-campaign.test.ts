@@ -12,7 +12,7 @@ import {
 } from './support/flows';
 import { pickInPreview, previewFrame } from './support/preview-click';
 import { DESKTOP_UA } from './support/tracker-visit';
-import { wizardStep } from './support/wizard-flow';
+import { createThroughReview, wizardStep } from './support/wizard-flow';
 
 // Issue 18: "the published page is also a normal campaign URL, so elements, variants and goals
 // work exactly as for any other page". From the page's screen into the campaign wizard, on the
@@ -108,7 +108,7 @@ describe('a published landing page as a campaign URL (issue 18)', () => {
     await expect.poll(() => wizardStep(page)).toBe('CampaignTypeSelection');
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await page.getByLabel('Campaign name').fill('Weekly headline');
-    await page.getByRole('button', { name: 'Create campaign' }).click();
+    await createThroughReview(page);
     await page.waitForURL(/\/campaign\/\d+$/);
     const campaignId = Number(/\/campaign\/(\d+)$/.exec(page.url())?.[1]);
     // The campaign's screen opens on it like on any other page's campaign.

@@ -15,6 +15,7 @@ import {
   signUpThroughUi,
 } from './support/flows';
 import { clickInPreview, pickInPreview, previewFrame } from './support/preview-click';
+import { createThroughReview } from './support/wizard-flow';
 
 // Spec sections 3 and 5: the editor records the page's meta when the preview loads it, the
 // campaign keeps it (title and favicon in the list and on the campaign page), and the campaign
@@ -120,7 +121,7 @@ describe('page meta', () => {
     await expect.poll(step).toBe('Settings');
     // No name was typed: the page's title is the campaign's name.
     expect(await page.getByLabel('Campaign name').inputValue()).toBe(TITLE);
-    await page.getByRole('button', { name: 'Create campaign' }).click();
+    await createThroughReview(page);
     await page.waitForURL(/\/campaign\/\d+$/);
     campaignId = Number(/\/campaign\/(\d+)$/.exec(page.url())?.[1]);
 

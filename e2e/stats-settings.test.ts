@@ -19,7 +19,12 @@ import {
 } from './support/flows';
 import { pickInPreview, previewFrame } from './support/preview-click';
 import { plannedEvents, postTraffic } from './support/results-traffic';
-import { openSaasLandingForEditing, saasHeadlineCampaign, wizardStep } from './support/wizard-flow';
+import {
+  createThroughReview,
+  openSaasLandingForEditing,
+  saasHeadlineCampaign,
+  wizardStep,
+} from './support/wizard-flow';
 
 // Issue 29, "Verdicts safe to act on", as a person sets it up: a goal marked as a guardrail
 // where fewer is better, the campaign's minimum detectable effect and test method (locked once
@@ -168,7 +173,7 @@ describe('stats settings: goal roles, the test plan and the team correction', ()
     expect(await method('Always-valid').isChecked()).toBe(true);
     await page.getByLabel('Campaign name').fill('Careful headline');
     const created = page.waitForRequest('**/campaign/create');
-    await page.getByRole('button', { name: 'Create campaign' }).click();
+    await createThroughReview(page);
     const body = (await created).postDataJSON() as Record<string, unknown>;
     expect(body).not.toHaveProperty('statsMethod');
     expect(body).not.toHaveProperty('minimumDetectableEffect');

@@ -59,3 +59,11 @@ export async function openSaasLandingForEditing(page: Page, fixtures: FixtureSer
   if (await start.isVisible()) await start.click();
   await expect.poll(() => wizardStep(page)).toBe('EditElements');
 }
+
+/** The Settings step's "Create campaign", then the same button in the review that opens. */
+export async function createThroughReview(page: Page) {
+  await page.getByRole('button', { name: 'Create campaign' }).click();
+  const review = page.getByTestId('review-dialog');
+  await review.getByRole('button', { name: 'Create campaign' }).click();
+  await review.waitFor({ state: 'detached' });
+}

@@ -6,6 +6,7 @@ import { useCurrentTeam } from '../../../lib/current-team';
 import type { PageCheck } from '../../../lib/preview/page-check';
 import { useLatest } from '../../../lib/use-latest';
 import { useOwnPagesOrigin } from '../../../lib/own-pages-origin';
+import { useModals } from '../../../ui/modal-stack';
 import { TabList, tabPanelProps } from '../../../ui/tab-list';
 import { useAutoSuggestions } from '../elements/hooks/use-auto-suggestions';
 import { activeGoalTarget } from '../goals/state/goal-rules';
@@ -16,6 +17,7 @@ import type { DraftOrigin } from '../hooks/use-draft-autosave';
 import { useStepNavigation } from '../hooks/use-step-navigation';
 import { useWorkKeeping } from '../hooks/use-work-keeping';
 import type { WizardStore } from '../hooks/wizard-store';
+import { ReviewDialog } from '../settings/components/review-dialog';
 import { useSubmitCampaign } from '../settings/hooks/use-submit-campaign';
 import { editModeFor } from '../state/edit-mode';
 import { pageClickAction } from '../state/page-click';
@@ -57,6 +59,7 @@ export function Wizard({ initial, campaign, draft }: WizardProps) {
   const { controls: preview, clientRef } = usePreviewClientControls();
   const scrollRef = useRef<HTMLDivElement>(null);
   const openModeHelp = useOpenModeHelp();
+  const { open: openModal } = useModals();
   const navigation = useStepNavigation({ team: slug, state, dispatch, editMode, openModeHelp });
   const keeping = useWorkKeeping({ team: slug, state, initial, origin: draft });
   const submission = useSubmitCampaign({
@@ -65,6 +68,7 @@ export function Wizard({ initial, campaign, draft }: WizardProps) {
     editMode,
     settledThumbnail: navigation.settledThumbnail,
     draft: keeping.finishing,
+    review: (toReview) => openModal(ReviewDialog, { state: toReview }),
   });
   useAutoSuggestions(slug, campaign, dispatch);
   useOriginalPageForGoals({

@@ -15,7 +15,10 @@ export function campaignPayload(state: WizardState): CampaignInput {
     name: settings.name.trim(),
     description: description === '' ? null : description,
     type: settings.type,
-    meta: state.meta,
+    meta: {
+      ...state.meta,
+      linkedElements: state.elements.length > 1 && settings.elementMode === 'together',
+    },
     thumbnail: state.thumbnail,
     exclusiveAudienceMode: settings.exclusiveAudienceMode,
     trafficAllocation: settings.trafficAllocation,

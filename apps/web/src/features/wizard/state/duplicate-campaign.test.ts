@@ -38,7 +38,8 @@ describe('a duplicate of a saved campaign', () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(copy.lastTemporaryId).toBe(Math.min(...ids));
     expect(copy.elements.every((element) => element.__new__ === true)).toBe(true);
-    expect(copy.elements.flatMap((e) => e.variants).every((v) => v.marker === 'draft')).toBe(true);
+    const markers = copy.elements.flatMap((e) => e.variants.map((variant) => variant.marker));
+    expect(markers.every((marker) => marker === 'draft')).toBe(true);
   });
 
   it('keeps what the campaign tests: selectors, variant contents, goals and their metric', () => {

@@ -26,6 +26,8 @@ export interface EditModeStrategy {
     /** The general form error; the server's reason, when it gave one, follows it. */
     errorMessage: string;
   };
+  /** Create shows a summary to confirm first (issue 35); a save goes at once. */
+  reviewsBeforeSubmit: boolean;
   /** ChooseURL and ClosePopups can be revisited; a saved campaign's page is fixed. */
   revisitsPageSteps: boolean;
   /** Entering ClosePopups the first time takes the page's screenshot. */
@@ -69,6 +71,7 @@ const createMode: EditModeStrategy = {
     successToast: 'Campaign created',
     errorMessage: ERROR_MESSAGES.createCampaign,
   },
+  reviewsBeforeSubmit: true,
   revisitsPageSteps: true,
   takesScreenshot: true,
   previewMode: stepPreviewMode,
@@ -91,6 +94,7 @@ const updateMode: EditModeStrategy = {
     successToast: 'Campaign saved',
     errorMessage: 'There was an error saving the campaign.',
   },
+  reviewsBeforeSubmit: false,
   revisitsPageSteps: false,
   takesScreenshot: false,
   // Spec section 2: update mode always previews the campaign, where nothing is selectable.

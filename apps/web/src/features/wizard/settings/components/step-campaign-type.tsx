@@ -1,6 +1,7 @@
 import { CAMPAIGN_LIMITS, CAMPAIGN_TYPE_LABELS, type CampaignType } from '@kindling/domain';
 import { RadioCards } from '../../../../ui/radio-cards';
 import { useSettingsStore } from '../hooks/use-settings-store';
+import { ElementModeChoice } from './element-mode-choice';
 import layout from '../../components/step-layout.module.css';
 
 const DESCRIPTIONS: Record<CampaignType, string> = {
@@ -31,6 +32,7 @@ export function StepCampaignType() {
         options={OPTIONS}
         onChange={(type) => dispatch({ type: 'settings', patch: { type } })}
       />
+      <ElementModeChoice />
     </div>
   );
 }

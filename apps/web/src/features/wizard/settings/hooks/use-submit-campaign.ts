@@ -23,8 +23,10 @@ interface Options {
   editMode: EditModeStrategy;
   /** A retaken thumbnail (pop-ups closed) may still be on its way when the person saves. */
   settledThumbnail?: (limitMs: number) => Promise<Thumbnail | undefined>;
-  /** Create mode: the draft the campaign is made from, which stops saving meanwhile. */
+  /** The work being kept: create mode's draft stops saving meanwhile (use-work-keeping). */
   draft?: { draftId: () => number | undefined; start: () => void; failed: () => void };
+  /** Create mode: the summary to confirm first; true to go on. */
+  review?: (state: WizardState) => Promise<boolean | undefined>;
 }
 
 /** How long saving waits for a thumbnail still being taken before it goes without it. */
@@ -34,7 +36,14 @@ const THUMBNAIL_WAIT_MS = 20_000;
  * From Settings: a new campaign is created (POST /create), a saved one saved (POST /save, it
  * has an id); then the campaign page opens.
  */
-export function useSubmitCampaign({ team, state, editMode, settledThumbnail, draft }: Options) {
+export function useSubmitCampaign({
+  team,
+  state,
+  editMode,
+  settledThumbnail,
+  draft,
+  review,
+}: Options) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [showAllErrors, setShowAllErrors] = useState(false);
@@ -45,11 +54,9 @@ export function useSubmitCampaign({ team, state, editMode, settledThumbnail, dra
       const thumbnail = await settledThumbnail?.(THUMBNAIL_WAIT_MS);
       const payload = campaignPayload(thumbnail ? { ...state, thumbnail } : state);
       const id = state.campaignId;
-      if (id === undefined) {
-        draft?.start();
-        const draftId = draft?.draftId();
-        return (await createCampaign(team, payload, draftId)).id;
-      }
+      // Leaving for the campaign page once this succeeds must not ask about unsaved work.
+      draft?.start();
+      if (id === undefined) return (await createCampaign(team, payload, draft?.draftId())).id;
       return (await saveCampaign(team, { ...payload, id })).id;
     },
     onSuccess: async (id) => {
@@ -68,15 +75,16 @@ export function useSubmitCampaign({ team, state, editMode, settledThumbnail, dra
     },
   });
 
-  function submit() {
+  async function submit() {
     setFormError(null);
     const errors = settingsErrors(state.settings, state.ingestedUrl);
     if (Object.keys(errors).length > 0) {
       setShowAllErrors(true);
       return;
     }
+    if (editMode.reviewsBeforeSubmit && review && !(await review(state))) return;
     mutation.mutate();
   }
 
-  return { submit, pending: mutation.isPending, showAllErrors, formError };
+  return { submit: () => void submit(), pending: mutation.isPending, showAllErrors, formError };
 }

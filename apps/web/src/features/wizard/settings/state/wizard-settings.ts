@@ -1,6 +1,8 @@
 import {
   CAMPAIGN_LIMITS,
   DEFAULT_MINIMUM_DETECTABLE_EFFECT,
+  elementModeOf,
+  type ElementMode,
   type Campaign,
   type CampaignType,
   type TestMethod,
@@ -34,6 +36,8 @@ export interface WizardSettings {
   /** The minimum detectable effect as typed, in percent (NaN while the field is empty). */
   mdePercent: number;
   autoStop: boolean;
+  /** Several elements: changed together (whole-page arms) or each on its own (issue 35). */
+  elementMode: ElementMode;
 }
 
 export interface SettingsState {
@@ -62,6 +66,7 @@ export function newCampaignSettings(isEnabled: boolean): WizardSettings {
     exclusiveAudienceMode: false,
     isEnabled,
     ...planSettings(DEFAULT_STATS_PLAN),
+    elementMode: 'together',
   };
 }
 
@@ -80,6 +85,7 @@ export function savedCampaignSettings(campaign: Campaign): WizardSettings {
     exclusiveAudienceMode: campaign.exclusiveAudienceMode,
     isEnabled: campaign.isEnabled,
     ...planSettings(savedStatsPlan(campaign)),
+    elementMode: elementModeOf(campaign.meta),
   };
 }
 
