@@ -38,6 +38,8 @@ interface Context {
   notificationId: number;
   /** A published page without an experiment, for the idea experiment routes (in order). */
   experimentPageId: number;
+  /** A campaign being built: read, saved over its first revision, then discarded. */
+  draftId: number;
 }
 
 /** Allow-listed so the owner's screenshot request passes the SSRF guard; no worker runs it. */
@@ -174,6 +176,20 @@ const EXAMPLES: Record<string, (context: Context) => Example> = {
       metrics: [{ kind: 'revenue_per_visitor', role: 'guardrail', capPercentile: 0.99 }],
     },
   }),
+  'GET /draft/all': () => ({}),
+  'GET /draft/by-id': (c) => ({ query: { id: c.draftId } }),
+  'POST /draft/save': (c) => ({
+    payload: {
+      id: c.draftId,
+      baseRevision: 1,
+      name: 'Saved by example',
+      ingestedUrl: 'https://shop.example.com/landing',
+      step: 'EditGoals',
+      thumbnail: null,
+      state: { version: 1, elements: [] },
+    },
+  }),
+  'DELETE /draft/delete': (c) => ({ query: { id: c.draftId } }),
   'GET /api-keys': () => ({}),
   'GET /tracker/snippet': () => ({}),
   // The owner turned "View variant" on in the setup; "control" survives delete-variant.
@@ -409,7 +425,21 @@ describeEachDatabase('every team-scoped route refuses other teams', (kind) => {
         { ...t.current.services, outbox: createOutbox(t.current.services.mailer) },
         { teamId: victimTeam.id, title: 'Victim notice', body: 'Only the team may read it.' },
       );
+      const draft = await t.current.app.inject({
+        method: 'POST',
+        url: `/api/team/${slug}/draft/save`,
+        headers: bearer(owner),
+        payload: {
+          baseRevision: 0,
+          name: 'Victim draft',
+          ingestedUrl: 'https://shop.example.com/landing',
+          step: 'EditElements',
+          thumbnail: null,
+          state: { version: 1, elements: [] },
+        },
+      });
       context = {
+        draftId: draft.json<{ id: number }>().id,
         notificationId: notification.id,
         pageId: pages[0]!,
         doomedPageId: pages[1]!,
