@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { cpus } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import {
@@ -9,10 +11,15 @@ import {
 } from '../apps/server/test/collect-load';
 import { createSharedDatabase, startHealthyServer } from '../apps/server/test/shared-processes';
 import type { ServerProcess } from '../apps/server/test/server-process';
+// @ts-expect-error -- plain .mjs script shared with `npm start`
+import { buildServerIfStale } from '../scripts/build-server.mjs';
+import { residentMb, watchResident } from './process-memory';
 
 // Issue #14: /api/collect and the stats endpoint under concurrent load (autocannon, loopback),
 // one server process against `--cluster` with 3 workers on the same PostgreSQL and Redis. The
-// 3-process figures are printed as ratios of the 1-process ones measured in the same run.
+// 3-process figures are printed as ratios of the 1-process ones measured in the same run. A
+// third run puts the same load on the embedded default (PGlite, no Redis), and each single
+// process's resident memory is printed idle and at its peak under the load (issue 35).
 
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
@@ -111,60 +118,90 @@ function describe(label: string, load: Load) {
   return `${label}: ${figure(load.requestsPerSecond)} requests/s, p99 ${load.p99} ms (${figure(load.requests)} answered 2xx${refused})`;
 }
 
+/** Events of the campaign in the database; PGlite's is inside the server, so: unknown. */
+async function storedEvents(client: pg.Client | undefined, campaignId: number) {
+  if (!client) return undefined;
+  const { rows } = await client.query<{ stored: number }>(
+    'select count(*)::int as stored from events where campaign_id = $1',
+    [campaignId],
+  );
+  return rows[0]?.stored ?? 0;
+}
+
 /** One configuration: a fresh team and campaign, collect load, then stats load on its data. */
 async function measure(
   name: string,
-  database: { url: string; client: pg.Client },
   env: Record<string, string>,
-  args: string[],
+  { args = [], client }: { args?: string[]; client?: pg.Client } = {},
 ) {
   const server = await startHealthyServer(
-    {
-      DATABASE_URL: database.url,
-      REDIS_URL,
-      REDIS_KEY_PREFIX: `bench-load-${randomBytes(3).toString('hex')}:`,
-      COLLECT_RATE_LIMIT_PER_MINUTE: '1000000',
-      COLLECT_BYTES_PER_MINUTE: '1073741824',
-      ...env,
-    },
-    { args },
+    { COLLECT_RATE_LIMIT_PER_MINUTE: '1000000', COLLECT_BYTES_PER_MINUTE: '1073741824', ...env },
+    // The bundle `npm start` runs, so the memory figures are a real installation's.
+    { args, compiled: true },
   );
   try {
+    // A settled start: the job worker's first round and the first collections are done.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const idleMb = residentMb(server.child.pid!);
+    const peakMb = watchResident(server.child.pid!);
     const seeded = await createOwnedCampaign(server.url);
     const warmUp = await collectLoad(server, seeded.campaign, 1);
     const collect = await collectLoad(server, seeded.campaign);
     const acknowledged = warmUp.acknowledged + collect.acknowledged;
-    const { rows } = await database.client.query<{ stored: number }>(
-      'select count(*)::int as stored from events where campaign_id = $1',
-      [seeded.campaign.id],
-    );
-    const stored = rows[0]?.stored ?? 0;
+    const stored = await storedEvents(client, seeded.campaign.id);
     // Requests cut off at the end were never acknowledged, yet may have been committed.
     const cutOff = (warmUp.unanswered + collect.unanswered) * EVENTS_PER_REQUEST;
-    const intact = stored >= acknowledged && stored <= acknowledged + cutOff;
+    const intact =
+      stored === undefined || (stored >= acknowledged && stored <= acknowledged + cutOff);
     if (!intact) process.exitCode = 1;
     const stats = await statsLoad(server, seeded);
+    const peak = peakMb();
     console.log(
       `[${name}] ${describe(`POST /api/collect (${EVENTS_PER_REQUEST} events each)`, collect)}`,
     );
     console.log(
-      `[${name}] acknowledged ${figure(acknowledged)} events, stored ${figure(stored)} ` +
-        `(up to ${figure(cutOff)} more from requests cut off unanswered at the end): ` +
-        (intact ? 'no acknowledged event lost' : 'MISMATCH'),
+      stored === undefined
+        ? `[${name}] acknowledged ${figure(acknowledged)} events`
+        : `[${name}] acknowledged ${figure(acknowledged)} events, stored ${figure(stored)} ` +
+            `(up to ${figure(cutOff)} more from requests cut off unanswered at the end): ` +
+            (intact ? 'no acknowledged event lost' : 'MISMATCH'),
     );
     console.log(`[${name}] ${describe('POST /api/team/{team}/campaign/stats', stats)}`);
+    // With --cluster the process watched is the primary, which serves nothing.
+    if (args.length === 0) {
+      console.log(
+        `[${name}] resident memory (VmRSS): ${figure(idleMb)} MB idle, ${figure(peak)} MB at ` +
+          `the peak under load (target on PGlite: <= 350 and <= 500)`,
+      );
+    }
     return { collect, stats };
   } finally {
     await server.stop();
   }
 }
 
-export async function loadBench() {
+/** The embedded default under the same load: one process, PGlite in a fresh data folder. */
+async function measureEmbedded() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'kindling-load-'));
+  try {
+    await measure('1 process, PGlite', { DATA_DIR: dataDir });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function loadBench(): Promise<void> {
   console.log(
     `\n== Load: autocannon on loopback, ${CONNECTIONS} connections, ${SECONDS} s or ` +
       `${figure(MAX_REQUESTS)} requests per run, 1 process vs --cluster with 3 ` +
-      `(PostgreSQL + Redis, ${cpus().length} cores) ==`,
+      `(PostgreSQL + Redis, ${cpus().length} cores), then 1 process on embedded PGlite ==`,
   );
+  await (buildServerIfStale as () => Promise<boolean>)();
+  await measurePostgres();
+  await measureEmbedded();
+}
+
+async function measurePostgres() {
   let shared: Awaited<ReturnType<typeof createSharedDatabase>>;
   try {
     shared = await createSharedDatabase();
@@ -175,9 +212,17 @@ export async function loadBench() {
   const client = new pg.Client({ connectionString: shared.url });
   try {
     await client.connect();
-    const database = { url: shared.url, client };
-    const one = await measure('1 process', database, {}, []);
-    const three = await measure('3 processes', database, { CLUSTER_WORKERS: '3' }, ['--cluster']);
+    const env = {
+      DATABASE_URL: shared.url,
+      REDIS_URL,
+      REDIS_KEY_PREFIX: `bench-load-${randomBytes(3).toString('hex')}:`,
+    };
+    const one = await measure('1 process', env, { client });
+    const three = await measure(
+      '3 processes',
+      { ...env, CLUSTER_WORKERS: '3' },
+      { args: ['--cluster'], client },
+    );
     const ratio = (a: number, b: number) => (b === 0 ? 'n/a' : `${(a / b).toFixed(2)}x`);
     for (const [label, key] of [
       ['collect', 'collect'],

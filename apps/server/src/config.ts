@@ -1,6 +1,7 @@
 import { DEFAULT_BILLING_CURRENCY, parseCategoryList } from '@kindling/domain';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import { databaseConfigShape } from './config-database';
 
 const blankAsUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
@@ -23,8 +24,7 @@ const configSchema = z
       .transform((value): boolean | string =>
         value === 'true' || value === 'false' ? value === 'true' : value,
       ),
-    DATA_DIR: z.string().min(1).default('./data'),
-    DATABASE_URL: optionalUrl,
+    ...databaseConfigShape,
     REDIS_URL: optionalUrl,
     /** Prefix of every key Kindling writes to Redis, so several installations can share one. */
     REDIS_KEY_PREFIX: z.string().min(1).default('kindling:'),
@@ -67,11 +67,6 @@ const configSchema = z
     SCREENSHOT_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
     /** Hard limit for one screenshot, from page load to the captured image. */
     SCREENSHOT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
-    /**
-     * Rollup rows of final hours (over a day old) each process keeps for the stats query,
-     * about 200 bytes each; 0 reads every interval from the database each time.
-     */
-    STATS_CACHE_ROWS: z.coerce.number().int().min(0).max(10_000_000).default(200_000),
     /** Server processes `npm run start:cluster` runs behind one port; unset: one per CPU core. */
     CLUSTER_WORKERS: z.coerce.number().int().min(1).max(256).default(availableParallelism()),
     /** Set false to run a process that serves requests but claims no jobs. */

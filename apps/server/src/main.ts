@@ -8,7 +8,15 @@ import { originWarnings } from './http/origin-warnings';
 export function databaseTarget(config: Config): DatabaseTarget {
   return config.DATABASE_URL
     ? { kind: 'postgres', url: config.DATABASE_URL }
-    : { kind: 'pglite', dataDir: config.DATA_DIR };
+    : {
+        kind: 'pglite',
+        dataDir: config.DATA_DIR,
+        memory: {
+          sharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB,
+          workMemMb: config.PGLITE_WORK_MEM_MB,
+          maintenanceWorkMemMb: config.PGLITE_MAINTENANCE_WORK_MEM_MB,
+        },
+      };
 }
 
 async function main(): Promise<void> {

@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Database } from './schema';
 import { acquireDataDirLock } from './data-dir-lock';
 import { migrateToLatest } from './migrate';
+import { initPgliteFolderApart, pgliteStartParams, type PgliteMemory } from './pglite-memory';
 
 export type Db = Kysely<Database>;
 
@@ -15,6 +16,8 @@ export type DatabaseTarget =
       dataDir?: string;
       /** A data directory from `dumpDataDir` to start from (tests start from a migrated one). */
       snapshot?: Blob;
+      /** Unset: PGLITE_MEMORY_DEFAULTS. */
+      memory?: PgliteMemory;
     }
   | { kind: 'postgres'; url: string; searchPath?: string };
 
@@ -54,21 +57,31 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 async function openPglite({
   dataDir,
   snapshot,
+  memory,
 }: {
   dataDir?: string;
   snapshot?: Blob;
+  memory?: PgliteMemory;
 }): Promise<DatabaseHandle> {
+  const startParams = pgliteStartParams(memory);
   let releaseLock = () => {};
   let pglite: PGlite;
   if (dataDir) {
     const folder = path.resolve(dataDir, 'pglite');
     mkdirSync(folder, { recursive: true });
     releaseLock = acquireDataDirLock(folder);
-    pglite = new PGlite(folder, { loadDataDir: snapshot });
+    try {
+      if (!snapshot) await initPgliteFolderApart(folder);
+      pglite = new PGlite(folder, { loadDataDir: snapshot, startParams });
+      await pglite.waitReady;
+    } catch (error) {
+      releaseLock();
+      throw error;
+    }
   } else {
-    pglite = new PGlite({ loadDataDir: snapshot });
+    pglite = new PGlite({ loadDataDir: snapshot, startParams });
+    await pglite.waitReady;
   }
-  await pglite.waitReady;
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins });
   return {
     db,
