@@ -12,7 +12,7 @@ import {
   signUpThroughUi,
 } from './support/flows';
 import { clickInPreview, pickInPreview, previewFrame } from './support/preview-click';
-import { openSaasLandingForEditing, wizardStep } from './support/wizard-flow';
+import { openSaasLandingForEditing, saasHeadlineCampaign, wizardStep } from './support/wizard-flow';
 
 // Issue 35: work in the wizard is never lost without a word. A new campaign is a draft on the
 // server from the moment its page is chosen; a reload or a sidebar click keeps it, and leaving
@@ -136,5 +136,62 @@ describe('campaign drafts', () => {
     await status().getByRole('button', { name: 'Reload draft' }).click();
     await expect.poll(() => wizardStep(page), { timeout: 15_000 }).toBe('EditGoals');
     await other.close();
+  });
+
+  it('is listed to carry on or discard, and Continue opens it where it was left', async () => {
+    await page.goto(`/admin/${team}/campaigns`);
+    const rows = page.getByTestId('draft-row');
+    await expect.poll(() => rows.count()).toBe(1);
+    // No campaign yet: the draft shows above the empty state.
+    await page.getByRole('heading', { name: 'Carry on where you left off' }).waitFor();
+    await rows.first().getByText('At Goals').waitFor();
+    await shotAtBothSizes(page, 'drafts-04-carry-on');
+    await rows
+      .first()
+      .getByRole('link', { name: /^Continue / })
+      .click();
+    await expect.poll(() => wizardStep(page), { timeout: 15_000 }).toBe('EditGoals');
+    expect(new URL(page.url()).searchParams.get('draft')).toBe(String(draftId));
+  });
+
+  it('duplicates a saved campaign as a new draft with its elements and goals, no results', async () => {
+    const source = await api.call<{ id: number }>(
+      'POST',
+      `/team/${team}/campaign/create`,
+      saasHeadlineCampaign(fixtures, 'Release notes headline'),
+    );
+    await page.goto(`/admin/${team}/campaigns`);
+    await page.getByRole('button', { name: 'Not now' }).click();
+    await page.getByTestId(`campaign-actions-${source.id}`).click();
+    await page.getByTestId(`campaign-duplicate-${source.id}`).click();
+    await expect.poll(() => wizardStep(page), { timeout: 15_000 }).toBe('EditElements');
+    await expect.poll(() => page.getByTestId('element-card').count()).toBe(1);
+    await saved();
+    const copyId = Number(new URL(page.url()).searchParams.get('draft'));
+    expect(copyId).toBeGreaterThan(draftId);
+    const copy = (await drafts()).drafts.find((draft) => draft.id === copyId);
+    expect(copy).toMatchObject({ name: 'Copy of Release notes headline', step: 'EditElements' });
+
+    await page.getByRole('link', { name: 'Campaigns' }).first().click();
+    await page.getByTestId('campaign-status-filter').selectOption('drafts');
+    await expect.poll(() => page.getByTestId('draft-row').count()).toBe(2);
+    await page.getByTestId('draft-row').getByText('Copy of Release notes headline').waitFor();
+    await shotAtBothSizes(page, 'drafts-05-filter');
+  });
+
+  it('discards a draft after asking, and says when there are none left', async () => {
+    for (const name of ['Copy of Release notes headline', /Flowline/]) {
+      const row = page.getByTestId('draft-row').filter({ hasText: name });
+      await row.getByRole('button', { name: /^Discard / }).click();
+      const dialog = page.getByTestId('confirm-dialog');
+      await dialog.getByText('Discard draft').waitFor();
+      await dialog.getByRole('button', { name: 'Discard' }).click();
+      await row.waitFor({ state: 'detached' });
+    }
+    await page
+      .getByTestId('campaign-filter-empty')
+      .getByText('No drafts: a campaign is kept as a draft from the moment you choose its page.')
+      .waitFor();
+    expect((await drafts()).drafts).toEqual([]);
   });
 });

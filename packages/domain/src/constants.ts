@@ -144,6 +144,16 @@ export const WIZARD_STEPS = [
 ] as const;
 export type WizardStep = (typeof WIZARD_STEPS)[number];
 
+/** Each step's name, in the stepper and where a draft was left. */
+export const WIZARD_STEP_LABELS: Record<WizardStep, string> = {
+  ChooseURL: 'Choose page',
+  ClosePopups: 'Close pop-ups',
+  EditElements: 'Edit elements',
+  EditGoals: 'Goals',
+  CampaignTypeSelection: 'Campaign type',
+  Settings: 'Settings',
+};
+
 // Locally stored flags (spec section 3)
 export const STORED_FLAGS = {
   hasSeenModeHelp: { type: 'campaign', version: 1 },

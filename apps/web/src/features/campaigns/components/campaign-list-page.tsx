@@ -14,12 +14,14 @@ import { Pagination } from '../../../ui/pagination';
 import { useCampaignEnd } from '../hooks/use-campaign-end';
 import { useCampaignPerformance } from '../hooks/use-campaign-performance';
 import { useCampaigns } from '../hooks/use-campaigns';
+import { useDrafts } from '../hooks/use-drafts';
 import { useDeleteCampaign } from '../hooks/use-delete-campaign';
 import { useToggleCampaign } from '../hooks/use-toggle-campaign';
 import { CampaignListSkeleton } from './campaign-list-skeleton';
 import { OnboardingCarousel } from './onboarding-carousel';
 import { parseSort, sortCampaigns, type CampaignSort } from '../state/sort-campaigns';
 import { CampaignRow } from './campaign-row';
+import { DraftList } from './draft-list';
 import { CampaignRowFigures } from './campaign-row-figures';
 import { CampaignSortSelect } from './campaign-sort-select';
 import { CampaignStatusSelect } from './campaign-status-select';
@@ -41,6 +43,8 @@ export function CampaignListPage({ introSurvey }: CampaignListPageProps) {
   const { slug, user, isReadOnly } = useCurrentTeam();
   const [params, setParams] = useSearchParams();
   const campaigns = useCampaigns(slug);
+  const drafts = useDrafts(slug);
+  const draftList = drafts.data ?? [];
   const performance = useCampaignPerformance(slug, user.preferences.timezone);
   const toggle = useToggleCampaign(slug);
   const deleteCampaign = useDeleteCampaign(slug);
@@ -118,6 +122,12 @@ export function CampaignListPage({ introSurvey }: CampaignListPageProps) {
         />
       ) : list.length === 0 ? (
         <div className={styles.empty}>
+          {draftList.length > 0 ? (
+            <section className={styles.drafts} aria-label="Carry on where you left off">
+              <h2 className={styles.draftsTitle}>Carry on where you left off</h2>
+              <DraftList team={slug} drafts={draftList} readOnly={isReadOnly} />
+            </section>
+          ) : null}
           <EmptyState
             icon={<FlameIcon size={26} />}
             title="No campaigns yet"
@@ -139,7 +149,10 @@ export function CampaignListPage({ introSurvey }: CampaignListPageProps) {
             <CampaignStatusSelect value={status} onChange={showOnly} />
             <CampaignSortSelect value={sort} onChange={sortBy} />
           </div>
-          {shown.length === 0 ? (
+          {status.listsDrafts && draftList.length > 0 ? (
+            <DraftList team={slug} drafts={draftList} readOnly={isReadOnly} />
+          ) : null}
+          {(status.listsDrafts ? draftList : shown).length === 0 ? (
             <p className={styles.noneShown} data-testid="campaign-filter-empty">
               {status.empty}
             </p>
@@ -155,6 +168,7 @@ export function CampaignListPage({ introSurvey }: CampaignListPageProps) {
                 key={campaign.id}
                 campaign={campaign}
                 href={teamHref(slug, `/campaign/${campaign.id}`)}
+                duplicateHref={teamHref(slug, `/campaign/new?duplicate=${campaign.id}`)}
                 timeZone={user.preferences.timezone}
                 readOnly={isReadOnly}
                 onToggle={(isEnabled) => toggle.mutate({ id: campaign.id, isEnabled })}

@@ -164,6 +164,15 @@ function CampaignDetails({ campaign, Results }: { campaign: Campaign; Results: R
                   </ButtonLink>
                 </>
               )}
+              {campaign.isDemo ? null : (
+                <ButtonLink
+                  to={teamHref(slug, `/campaign/new?duplicate=${campaign.id}`)}
+                  variant="outline"
+                  color="secondary"
+                >
+                  Duplicate
+                </ButtonLink>
+              )}
               <CopyButton
                 text={teamScreenUrl(adminUrl, slug, `/campaign/${campaign.id}`)}
                 size="md"

@@ -18,6 +18,8 @@ import styles from './campaign-row.module.css';
 interface CampaignRowProps {
   campaign: CampaignSummary;
   href: string;
+  /** The wizard on a copy of it: a new draft (issue 35). */
+  duplicateHref: string;
   timeZone: string;
   onToggle: (isEnabled: boolean) => void;
   onDelete: () => void;
@@ -32,6 +34,7 @@ interface CampaignRowProps {
 export function CampaignRow({
   campaign,
   href,
+  duplicateHref,
   timeZone,
   onToggle,
   onDelete,
@@ -125,6 +128,14 @@ export function CampaignRow({
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end">
             <DropdownMenuItem onSelect={() => void navigate(href)}>Open</DropdownMenuItem>
+            {readOnly || campaign.isDemo ? null : (
+              <DropdownMenuItem
+                onSelect={() => void navigate(duplicateHref)}
+                data-testid={`campaign-duplicate-${campaign.id}`}
+              >
+                Duplicate
+              </DropdownMenuItem>
+            )}
             {readOnly ? null : (
               <DropdownMenuItem
                 onSelect={() => onArchive(campaign.archivedAt === null)}

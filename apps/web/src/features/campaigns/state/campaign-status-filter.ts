@@ -9,6 +9,8 @@ export interface CampaignStatusFilter {
   /** Said when no campaign is shown. */
   empty: string;
   shows: (campaign: Pick<CampaignSummary, 'endedAt' | 'archivedAt'>) => boolean;
+  /** Lists the campaigns being built instead (drafts are not campaigns yet). */
+  listsDrafts?: true;
 }
 
 export const CAMPAIGN_STATUS_FILTERS: readonly CampaignStatusFilter[] = [
@@ -17,6 +19,13 @@ export const CAMPAIGN_STATUS_FILTERS: readonly CampaignStatusFilter[] = [
     label: 'All active',
     empty: 'Every campaign of this team is archived. Choose "Archived" to see them.',
     shows: (campaign) => campaign.archivedAt === null,
+  },
+  {
+    value: 'drafts',
+    label: 'Drafts',
+    empty: 'No drafts: a campaign is kept as a draft from the moment you choose its page.',
+    shows: () => false,
+    listsDrafts: true,
   },
   {
     value: 'ended',

@@ -1,17 +1,9 @@
-import { WIZARD_STEPS, type WizardStep } from '@kindling/domain';
+import { WIZARD_STEP_LABELS, WIZARD_STEPS, type WizardStep } from '@kindling/domain';
 import clsx from 'clsx';
 import { CheckIcon } from '../../../ui/icons';
 import { stepIndex } from '../state/step-rules';
 import styles from './wizard.module.css';
 
-export const STEP_LABELS: Record<WizardStep, string> = {
-  ChooseURL: 'Choose page',
-  ClosePopups: 'Close pop-ups',
-  EditElements: 'Edit elements',
-  EditGoals: 'Goals',
-  CampaignTypeSelection: 'Campaign type',
-  Settings: 'Settings',
-};
 
 interface WizardStepperProps {
   current: WizardStep;
@@ -27,7 +19,7 @@ export function WizardStepper({ current, canVisit, onVisit }: WizardStepperProps
       {/* A phone or tablet has no room for six labelled steps: CSS shows this instead. */}
       <div className={styles.compactStepper} data-testid="wizard-progress">
         <p className={styles.compactLabel}>
-          Step {at + 1} of {total} · <strong>{STEP_LABELS[current]}</strong>
+          Step {at + 1} of {total} · <strong>{WIZARD_STEP_LABELS[current]}</strong>
         </p>
         <span className={styles.progressTrack} aria-hidden="true">
           <span className={styles.progressBar} style={{ width: `${((at + 1) / total) * 100}%` }} />
@@ -48,7 +40,7 @@ export function WizardStepper({ current, canVisit, onVisit }: WizardStepperProps
                 <span className={styles.stepNumber} aria-hidden="true">
                   {state === 'done' ? <CheckIcon size={12} /> : index + 1}
                 </span>
-                <span>{STEP_LABELS[step]}</span>
+                <span>{WIZARD_STEP_LABELS[step]}</span>
               </button>
             </li>
           );

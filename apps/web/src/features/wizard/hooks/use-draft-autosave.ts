@@ -1,6 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../../lib/api-client';
-import { saveDraft } from '../../../lib/drafts-api';
+import { draftsKey, saveDraft } from '../../../lib/drafts-api';
 import { errorMessage } from '../../../lib/error-message';
 import { draftOf } from '../state/draft-snapshot';
 import type { WizardState } from '../state/wizard-types';
@@ -62,6 +63,7 @@ export function useDraftAutosave({ team, state, origin, onCreated }: Options) {
   const onCreatedRef = useRef(onCreated);
   onCreatedRef.current = onCreated;
   const [status, setStatus] = useState<DraftSaveStatus>({ kind: 'none' });
+  const queryClient = useQueryClient();
 
   const flush = useCallback(async (): Promise<void> => {
     const current = kept.current;
@@ -78,6 +80,8 @@ export function useDraftAutosave({ team, state, origin, onCreated }: Options) {
       const created = current.id === undefined;
       Object.assign(current, { id: answer.id, revision: answer.revision, saved: body });
       setStatus({ kind: 'saved', at: answer.updatedAt });
+      // The list of drafts shows the step and the time of the last save.
+      void queryClient.invalidateQueries({ queryKey: draftsKey(team) });
       if (created) onCreatedRef.current(answer.id);
     } catch (error) {
       if (isApiError(error, 409)) {
@@ -93,7 +97,7 @@ export function useDraftAutosave({ team, state, origin, onCreated }: Options) {
     }
     // Changes made while this save was on its way.
     if (latest.current !== kept.current.saved) await flush();
-  }, [team]);
+  }, [team, queryClient]);
 
   const dirty = serialized !== undefined && serialized !== kept.current.saved;
   useEffect(() => {
