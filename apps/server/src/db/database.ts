@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 import { acquireDataDirLock } from './data-dir-lock';
 import { migrateToLatest } from './migrate';
+import { PGliteDialect } from './pglite-dialect';
 import { initPgliteFolderApart, pgliteStartParams, type PgliteMemory } from './pglite-memory';
 
 export type Db = Kysely<Database>;
@@ -82,7 +83,7 @@ async function openPglite({
     pglite = new PGlite({ loadDataDir: snapshot, startParams });
     await pglite.waitReady;
   }
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins });
   return {
     db,
     kind: 'pglite',

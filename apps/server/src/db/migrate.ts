@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import * as accountsAndCampaigns from './migrations/0001-accounts-and-campaigns';
 import * as jobs from './migrations/0002-jobs';
 import * as apiKeys from './migrations/0003-api-keys';
