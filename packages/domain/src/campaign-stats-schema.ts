@@ -127,6 +127,12 @@ export const campaignStatsSchema = z.object({
   goals: z.array(z.object({ id: rowId, isConversionGoal: z.boolean(), counted: z.boolean() })),
   /** The primary metric (the counted goal) first, then the secondary and guardrail goals. */
   metrics: z.array(metricDefinitionSchema),
+  /**
+   * How the elements were served (element-mode.ts): 'together', the headline figures are the
+   * first element's whole-page arms; 'separate', they blend elements and no page is "the
+   * original" (the combinations are at /campaign/combinations).
+   */
+  elementMode: z.enum(['single', 'together', 'separate']),
   /** With compareRange: the campaign in the comparison period. */
   benchmark: z
     .object({

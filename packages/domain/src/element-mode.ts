@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { elementLabel } from './element-label';
 import type { ElementFingerprint } from './fingerprint';
 import { plannedSamplePerArm } from './stats/plan';
@@ -34,6 +35,18 @@ const servedVariants = (element: ModeElement) =>
 
 export const elementModeOf = (meta: { linkedElements?: boolean | undefined }): ElementMode =>
   meta.linkedElements === true ? 'together' : 'separate';
+
+/**
+ * How the results read a campaign: one element; several changed together, whose arms are
+ * whole pages (the first element's arms); or several on their own, each element's table its
+ * main effect and no single "original page" among the blended figures.
+ */
+export type ResultsMode = 'single' | ElementMode;
+
+export const resultsModeOf = (campaign: {
+  meta: { linkedElements?: boolean | undefined };
+  elements: readonly unknown[];
+}): ResultsMode => (campaign.elements.length < 2 ? 'single' : elementModeOf(campaign.meta));
 
 /**
  * The versions of the page visitors can get: together, the original and one arm per served
@@ -146,3 +159,29 @@ export function linkedPartners(
   }
   return partners;
 }
+
+export const combinationRowSchema = z.object({
+  /** Element id -> variant id, 0 for the original. */
+  assignments: z.record(z.string(), z.number().int()),
+  visitors: z.number().int(),
+  /** Visitors who reached the conversion goal. */
+  converted: z.number().int(),
+});
+export type CombinationRow = z.infer<typeof combinationRowSchema>;
+
+/** A multivariate campaign's combinations of arms, as visitors got them since the start. */
+export const combinationsAnswerSchema = z.object({
+  /** The conversion goal counted; null when the campaign has none. */
+  goalId: z.number().int().nullable(),
+  /** Most visited first, at most MAX_COMBINATION_ROWS. */
+  combinations: z.array(combinationRowSchema),
+  /** Combinations beyond the rows shown. */
+  more: z.number().int(),
+});
+export type CombinationsAnswer = z.infer<typeof combinationsAnswerSchema>;
+
+export const MAX_COMBINATION_ROWS = 100;
+
+/** The page with every element's original, the reference the combinations are read against. */
+export const isAllOriginal = (row: Pick<CombinationRow, 'assignments'>): boolean =>
+  Object.values(row.assignments).every((variantId) => variantId === 0);

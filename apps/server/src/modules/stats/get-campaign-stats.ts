@@ -1,4 +1,5 @@
 import {
+  resultsModeOf,
   type Campaign,
   type CampaignMetrics,
   type ArmCounts,
@@ -22,6 +23,7 @@ import {
   campaignAt,
   campaignModes,
   leadElement,
+  onlyArmsOf,
   periodArms,
   timeSeriesOf,
   type ElementShape,
@@ -219,8 +221,18 @@ export async function getCampaignStats(
     { teamId: team.id, campaignId: campaign.id },
   );
   const exposedUntil = Math.min(query.range.end.getTime(), nowMs);
-  const lead = leadElement(elements, main.arms);
-  const campaignStats = campaignSeries(main.intervals, main.arms, lead, compare);
+  const elementMode = resultsModeOf(campaign);
+  // Elements changed together: the headline figures are the whole-page arms (the first's).
+  const lead =
+    elementMode === 'together' ? campaign.elements[0]!.id : leadElement(elements, main.arms);
+  const headline = (arms: PeriodArms) =>
+    elementMode === 'together' ? onlyArmsOf(arms, lead) : arms;
+  const campaignStats = campaignSeries(
+    main.intervals,
+    headline(main.arms),
+    lead,
+    compare && { ...compare, arms: headline(compare.arms) },
+  );
   const stats: CampaignStats = {
     id: campaign.id,
     range: { start: iso(query.range.start), end: iso(query.range.end) },
@@ -246,6 +258,7 @@ export async function getCampaignStats(
       extraMetrics,
       expectedShares: served,
     }),
+    elementMode,
     metrics: [
       ...(metrics.primary ? [metrics.primary] : []),
       ...metrics.others,
@@ -259,7 +272,7 @@ export async function getCampaignStats(
     benchmark: compare && {
       range: { start: iso(query.compareRange!.start), end: iso(query.compareRange!.end) },
       intervals: presentIntervals(compare.intervals),
-      ...campaignSeries(compare.intervals, compare.arms, lead, null),
+      ...campaignSeries(compare.intervals, headline(compare.arms), lead, null),
     },
     traffic,
   };

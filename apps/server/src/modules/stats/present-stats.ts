@@ -120,6 +120,10 @@ export function leadElement(elements: readonly ElementShape[], arms: PeriodArms)
   );
 }
 
+/** The arms of one element only (a campaign whose elements change together: its first). */
+export const onlyArmsOf = (arms: PeriodArms, elementId: number | null): PeriodArms =>
+  new Map([...arms].filter(([id]) => id === elementId));
+
 /** The campaign's base metrics per interval: the lead element's arms added up. */
 export function campaignModes(arms: PeriodArms, lead: number | null, length: number): ArmModes {
   const elementArms = lead === null ? [] : (arms.get(lead) ?? []);

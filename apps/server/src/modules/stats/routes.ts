@@ -1,6 +1,7 @@
 import {
   campaignPerformanceSchema,
   campaignStatsSchema,
+  combinationsAnswerSchema,
   endChoicesSchema,
   USAGE_DEFAULT_MONTHS,
   USAGE_MAX_MONTHS,
@@ -13,6 +14,7 @@ import type { FinalIntervalCache } from './final-interval-cache';
 import type { PerformanceCache } from './performance-cache';
 import { getCampaignPerformance, type ListTeamCampaigns } from './get-campaign-performance';
 import { getCampaignStats, type GetCampaigns } from './get-campaign-stats';
+import { getCombinations } from './get-combinations';
 import { getEndChoices } from './get-end-choices';
 import { getTeamUsage } from './get-team-usage';
 import { idQuery } from '../../http/row-id';
@@ -106,6 +108,26 @@ export function statsRoutes(
     (request) =>
       getEndChoices(
         { db: services.db, ...statsDeps },
+        { teamId: requireTeam(request).id, id: request.query.id },
+      ),
+  );
+
+  scope.get(
+    '/campaign/combinations',
+    {
+      schema: {
+        tags: ['stats'],
+        security: [{ bearer: [] }],
+        summary:
+          "A multivariate campaign's combinations of arms as visitors got them, with their visitors and conversions since the start (issue 35)",
+        params: teamParams,
+        querystring: idQuery,
+        response: { 200: combinationsAnswerSchema },
+      },
+    },
+    (request) =>
+      getCombinations(
+        { db: services.db, getCampaigns: statsDeps.getCampaigns },
         { teamId: requireTeam(request).id, id: request.query.id },
       ),
   );

@@ -144,6 +144,7 @@ export function dailyAnswer(
     elements: {},
     goals: [],
     metrics: [],
+    elementMode: 'single',
     benchmark: compareDays
       ? {
           range,
