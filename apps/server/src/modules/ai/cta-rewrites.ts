@@ -49,7 +49,7 @@ known(['sign up', 'signup', 'register'], ['Create your account', 'Join now', 'Ge
 known(['get started', 'start'], ['Start now', 'Get started today', "Let's go"]);
 known(['learn more'], ['Find out more', 'See how it works', 'Discover more']);
 known(['read more'], ['Keep reading', 'Read the full story', 'Continue reading']);
-known(['buy now', 'buy'], ['Get yours today', 'Order now', 'Shop now']);
+known(['buy now', 'buy'], ['Get yours today', 'Order today', 'Add it to my basket']);
 known(['shop now', 'shop'], ['Start shopping', 'Shop the collection', 'Find your favourite']);
 known(['contact us', 'contact'], ['Get in touch', "Let's talk", 'Talk to our team']);
 known(['subscribe', 'subscribe now'], ['Join the list', 'Get updates', 'Sign me up']);
@@ -58,6 +58,10 @@ known(['add to cart', 'add to basket'], ['Add to bag', 'Buy now', 'Get it now'])
 known(
   ['book a demo', 'request a demo', 'get a demo', 'schedule a demo'],
   ['See it in action', 'Schedule your demo', 'Get a live demo'],
+);
+known(
+  ['join our newsletter', 'subscribe to our newsletter', 'get our newsletter'],
+  ['Send me the newsletter', 'Get the weekly email', 'Count me in'],
 );
 known(['submit', 'send'], ['Send it over', 'Continue', 'Count me in']);
 known(['continue', 'next'], ['Keep going', 'Next step', 'Continue']);

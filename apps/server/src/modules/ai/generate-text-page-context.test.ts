@@ -50,7 +50,7 @@ describeEachDatabase('generate-text with a page context (local provider)', (kind
 
   it('uses none of the page’s words to avoid, and still answers count suggestions', async () => {
     const before = await page.variantsOf(request);
-    expect(before).toContain('Start your free trial today');
+    expect(before).toContain('Claim your free trial today');
 
     const saved = await page.post('/url-context/save', {
       url: 'invoices.example.com/pricing#plans',
@@ -69,7 +69,7 @@ describeEachDatabase('generate-text with a page context (local provider)', (kind
 
   it('applies only the asking team’s context for the page', async () => {
     const other = await createTeam(page.t.current.app, page.owner(), 'Second Team');
-    expect(await page.variantsOf(request, other)).toContain('Start your free trial today');
+    expect(await page.variantsOf(request, other)).toContain('Claim your free trial today');
   });
 
   it('refuses an invalid page address with the URL message', async () => {

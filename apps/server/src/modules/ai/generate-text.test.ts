@@ -77,9 +77,9 @@ describeEachDatabase('POST /campaign/generate-text', (kind) => {
       debug: true,
     });
     expect(variants).toEqual([
-      'Start my free trial',
-      'Start your free trial today',
-      "Start your free trial — it's easy",
+      'Claim your free trial today',
+      'Get your free trial',
+      'Get started free',
     ]);
   });
 

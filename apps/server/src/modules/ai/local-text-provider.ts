@@ -1,3 +1,5 @@
+import { sharedWordShare } from './copy-facts';
+import { copyFactsOf, patternSuggestions } from './copy-patterns';
 import { asInstruction, knownAlternatives, verbSwaps, withPossessive } from './cta-rewrites';
 import {
   DEFAULT_TEXT_TONE,
@@ -7,6 +9,7 @@ import {
   type TextProvider,
   type TextTone,
 } from './text-provider';
+import type { UrlContext } from '@kindling/domain';
 import {
   applyCaseStyle,
   calmPunctuation,
@@ -27,6 +30,8 @@ import { labelObject, tonePhrasings, type Phrase, type PhraseKind } from './tone
 
 /** Up to this size a text reads as a button or a label rather than a sentence. */
 const SHORT = { words: 5, chars: 40 } as const;
+/** A suggestion sharing less than this share of its words with the original says it anew. */
+const FRESH_SHARE = 0.5;
 /** A longer instruction ("Grow your business with …") is still rewritten as one. */
 const MAX_INSTRUCTION_WORDS = 12;
 const SENTENCE_BREAK = /(?<=[.!?…])\s+(?=[\p{Lu}\p{N}"“'‘])/u;
@@ -125,7 +130,12 @@ export interface Candidates {
  * Every rewrite the rules know for the text, best first, written in the text's own case style
  * (an all-capitals button stays in capitals, a Title Case headline in Title Case).
  */
-export function rewriteCandidates(options: { value: string; tone: TextTone }): Candidates {
+export function rewriteCandidates(options: {
+  value: string;
+  tone: TextTone;
+  instructions?: string;
+  pageContext?: UrlContext;
+}): Candidates {
   const original = collapse(options.value);
   if (!MEANINGFUL.test(stripEnd(original))) return { mixed: [], rest: [] };
   const style = caseStyleOf(original);
@@ -141,11 +151,23 @@ export function rewriteCandidates(options: { value: string; tone: TextTone }): C
     texts.map((text) =>
       applyCaseStyle(style === 'upper' && kind === 'sentence' ? 'as-written' : style, text),
     );
-  return {
-    mixed: [
+  const facts = copyFactsOf({ core: phrase.core, ...options });
+  const teaser = /^(…|\.\.\.)$/u.test(phrase.end);
+  const ordered = takeTurns(
+    [
+      styled(
+        teaser ? [] : patternSuggestions({ kind, core: phrase.core, tone: options.tone, facts }),
+      ),
       styled(tonePhrasings({ kind, tone: options.tone, phrase: toned })),
       styled([cleaned, ...structuralForms(kind, phrase, owned)]),
     ],
+    (candidate) => candidate,
+    Number.POSITIVE_INFINITY,
+  );
+  // New wording and close rewrites take turns, so most of the first suggestions say it anew.
+  const fresh = (text: string) => sharedWordShare(text, original) < FRESH_SHARE;
+  return {
+    mixed: [ordered.filter(fresh), ordered.filter((text) => !fresh(text))],
     rest: styled(tonePhrasings({ kind, tone: spare, phrase: toned })),
   };
 }
@@ -179,9 +201,9 @@ function takeTurns(
 }
 
 /**
- * Up to `count` distinct suggestions, none equal to the value or to a current variant. Of the
- * page's context, rules can honour the words to avoid: candidates using one are passed over for
- * the next ones (the offer, audience and voice need a model, see the openai provider).
+ * Up to `count` distinct suggestions, none equal to the value or to a current variant. The
+ * page's offer and audience and the instructions' "mention …" feed the copy patterns; candidates
+ * using one of the page's words to avoid are passed over (the voice needs a model).
  */
 export function localSuggestions(request: TextGenerationRequest): string[] {
   const accept = suggestionFilter({
@@ -192,6 +214,8 @@ export function localSuggestions(request: TextGenerationRequest): string[] {
   const { mixed, rest } = rewriteCandidates({
     value: request.value,
     tone: resolveTone(request.tone),
+    ...(request.instructions === undefined ? {} : { instructions: request.instructions }),
+    ...(request.pageContext === undefined ? {} : { pageContext: request.pageContext }),
   });
   const picked = takeTurns(mixed, accept, request.count);
   for (const candidate of rest) {

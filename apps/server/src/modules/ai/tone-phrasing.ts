@@ -15,18 +15,7 @@ export interface Phrase {
 export type PhraseKind = 'instruction' | 'label' | 'sentence';
 
 const lower = (phrase: Phrase) => lowerFirst(phrase.core);
-/** The core as a finished sentence, so another sentence can follow. */
-const sentence = ({ core, end }: Phrase) => `${core}${end === '' ? '.' : end}`;
 const timed = (text: string, when: string) => (hasTimeWord(text) ? null : `${text} ${when}`);
-const MIN_WORDS_FOR_CLOSING = 5;
-/**
- * Nothing is added after a teaser ("What people are saying…"), which leads into what follows,
- * nor after a short heading ("How it works"), which a closing line would only repeat.
- */
-const trailsOff = ({ core, end }: Phrase) =>
-  /^(…|\.\.\.)$/u.test(end) || words(core).length < MIN_WORDS_FOR_CLOSING;
-const closing = (phrase: Phrase, ...lines: string[]) =>
-  trailsOff(phrase) ? [] : lines.map((line) => `${sentence(phrase)} ${line}`);
 
 const DETERMINERS = new Set('a an all every my our the these this those your'.split(' '));
 
@@ -56,10 +45,10 @@ const INSTRUCTION: Record<TextTone, Templates> = {
     const mine = firstPerson(phrase.core);
     return [mine, `${phrase.core} — it's easy`, `Yes, ${lowerFirst(mine ?? phrase.core)}`];
   },
-  bold: ({ core }) => [timed(core, 'now'), `${core}!`],
+  bold: ({ core }) => [timed(core, 'now')],
   playful: (phrase) => [
     `Go on, ${lower(phrase)}`,
-    `Ready, set, ${lower(phrase)}!`,
+    `Ready, set, ${lower(phrase)}`,
     firstPerson(phrase.core),
   ],
   urgent: (phrase) => [
@@ -74,28 +63,21 @@ const INSTRUCTION: Record<TextTone, Templates> = {
 const LABEL: Record<TextTone, Templates> = {
   professional: ({ core }) => [`Discover ${labelObject(core)}`, `Introducing ${labelObject(core)}`],
   friendly: ({ core }) => [`Say hello to ${labelObject(core)}`, `${core}, just for you`],
-  bold: ({ core }) => [`${core}. Reimagined.`, `${core}!`],
-  playful: ({ core }) => [`${core}? Yes, please!`, `Meet ${labelObject(core)}`],
+  bold: ({ core }) => [`${core}, done right`],
+  playful: ({ core }) => [`${core}? Yes, please`, `Meet ${labelObject(core)}`],
   urgent: ({ core }) => [`Don't miss ${labelObject(core)}`, `${core}: don't miss out`],
 };
 
 /**
- * Headlines, sentences and paragraphs: the text kept whole with a closing line in the tone.
- * No filler in front ("Psst…", "Guess what?"): a visitor reads the first words first.
+ * Headlines, sentences and paragraphs: no closing line is added ("No compromises.", "We're here
+ * to help."): such filler says nothing. The copy patterns (copy-patterns.ts) write them anew.
  */
 const SENTENCE: Record<TextTone, Templates> = {
-  professional: (phrase) => closing(phrase, 'See how it works.', 'Learn more.'),
-  friendly: (phrase) => closing(phrase, "We're here to help.", 'Take a look around.'),
-  bold: (phrase) => [
-    ...closing(phrase, 'No compromises.'),
-    trailsOff(phrase) ? null : `${phrase.core}!`,
-  ],
-  playful: (phrase) => closing(phrase, "You'll love it.", 'Come and see.'),
-  urgent: (phrase) => [
-    ...closing(phrase, 'Act now.'),
-    trailsOff(phrase) ? null : `${phrase.core} — starting today${phrase.end}`,
-    ...closing(phrase, "Don't miss out."),
-  ],
+  professional: () => [],
+  friendly: () => [],
+  bold: () => [],
+  playful: () => [],
+  urgent: () => [],
 };
 
 const BY_KIND: Record<PhraseKind, Record<TextTone, Templates>> = {

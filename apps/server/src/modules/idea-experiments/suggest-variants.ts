@@ -10,12 +10,20 @@ import type { ExperimentDeps } from './experiment-deps';
 
 const fits = (max: number) => (text: string) => text.trim().length > 0 && text.length <= max;
 const unique = (texts: readonly string[]) => [...new Set(texts)];
+const plain = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+/** The idea pasted back, whole or wrapped ("Want to …?"): a note to the team, not a headline. */
+const repeatsIdea = (idea: string) => (text: string) => plain(text).includes(plain(idea));
 
 /**
  * Up to experimentVariantCount headline and button pairs for an idea, through the AI module
- * (two or three generations of the team's allowance). Headlines: the idea itself when it fits,
- * rewrites of the idea, then (when short) rewrites of the page's headline; a model also reads
- * the page's words. Pairs go by position; short of button texts, the page's own.
+ * (two or three generations of the team's allowance). Headlines: rewrites of the idea (never the
+ * idea itself, which the team wrote for itself, nor a rewrite that only wraps it), then (when
+ * short) rewrites of the page's headline in the idea's direction; a model also reads the page's
+ * words. Pairs go by position; short of button texts, the page's own.
  */
 export async function suggestVariants(
   deps: ExperimentDeps,
@@ -49,9 +57,9 @@ export async function suggestVariants(
     `Landing page headlines that put this idea to visitors. The page's headline now: "${headline}".`,
     'The main headline of a landing page',
   );
-  // The idea itself, when it fits, is the most direct headline to try.
+  const fresh = (text: string) => fitsHeadline(text) && !repeatsIdea(idea)(text);
   const headlineTexts = unique(
-    [idea, ...fromIdea.variants].filter((text) => fitsHeadline(text) && text !== headline),
+    fromIdea.variants.filter((text) => fresh(text) && text !== headline),
   );
   if (headlineTexts.length < EXPERIMENT_VARIANT_COUNT) {
     // Short of headlines (the offline rules add to a long sentence rather than shorten it):
@@ -61,7 +69,7 @@ export async function suggestVariants(
       `Rewrite this landing page headline to test this idea: ${idea}`,
       'The main headline of a landing page',
     );
-    headlineTexts.push(...fromPage.variants.filter(fitsHeadline));
+    headlineTexts.push(...fromPage.variants.filter(fresh));
   }
   const labels = await generate(
     cta.label,
