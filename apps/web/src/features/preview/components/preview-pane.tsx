@@ -6,6 +6,7 @@ import { usePopupReplay } from '../../../lib/preview/use-popup-replay';
 import { usePreviewClient } from '../../../lib/preview/use-preview-client';
 import { usePreviewState } from '../../../lib/preview/use-preview-state';
 import { ElementPanel } from './element-panel';
+import { MakeVariantsBar } from './make-variants-bar';
 import type { EditorMode, PreviewSize } from '../../../lib/preview/preview-options';
 import { PreviewToolbar } from './preview-toolbar';
 import styles from './preview-pane.module.css';
@@ -34,6 +35,8 @@ export function PreviewPane({
   const [selecting, setSelecting] = useState(false);
   const [picked, setPicked] = useState<ElementDescription>();
   const [frame, setFrame] = useState<HTMLIFrameElement | null>(null);
+  /** A change tried in the element panel is on screen (until reset or reload). */
+  const [showingChange, setShowingChange] = useState(false);
   const src = useFrameSrc(state.url, state.attempt);
   const client = usePreviewClient({ frame, dispatch, onPick: setPicked });
   usePopupReplay({ client, state, popupClicks, replay: true });
@@ -41,6 +44,7 @@ export function PreviewPane({
   useEffect(() => {
     dispatch({ type: 'open', url });
     setPicked(undefined);
+    setShowingChange(false);
   }, [dispatch, url, loadRequest]);
 
   // The agent starts in its default mode after every (re)load, so the choice is sent again.
@@ -50,11 +54,16 @@ export function PreviewPane({
   }, [client, state.frameStatus, mode, selecting]);
 
   const applyText = useCallback(
-    (element: ElementDescription, value: string) =>
-      client?.send({ type: 'textValue', selector: element.selector, value }),
+    (element: ElementDescription, value: string) => {
+      client?.send({ type: 'textValue', selector: element.selector, value });
+      setShowingChange(true);
+    },
     [client],
   );
-  const reset = useCallback(() => client?.send({ type: 'reset' }), [client]);
+  const reset = useCallback(() => {
+    client?.send({ type: 'reset' });
+    setShowingChange(false);
+  }, [client]);
 
   return (
     <section className={styles.pane} aria-label="Live preview pane">
@@ -68,6 +77,7 @@ export function PreviewPane({
         status={state.loadStatus}
         httpStatus={state.httpStatus}
       />
+      <MakeVariantsBar team={team} url={url} showingChange={showingChange} />
       {campaignName && popupClicks.length > 0 ? (
         <p className={styles.replayNote} data-testid="popup-replay-note">
           {replayNote(campaignName, popupClicks.length)}

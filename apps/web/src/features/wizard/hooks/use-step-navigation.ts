@@ -14,6 +14,7 @@ import { useOwnPagesOrigin } from '../../../lib/own-pages-origin';
 import { useConfirm } from '../../../ui/confirm-dialog';
 import { captureThumbnail } from '../api/screenshot';
 import { goalsReadyMessage } from '../goals/state/goal-rules';
+import { needsOpeningShot } from '../state/opening-shot';
 import type { EditModeStrategy } from '../state/edit-mode';
 import { planStepChange, stepContextFor, type StepPlan } from '../state/step-rules';
 import type { WizardAction, WizardState } from '../state/wizard-types';
@@ -91,6 +92,14 @@ export function useStepNavigation({ team, state, dispatch, editMode, openModeHel
       ]),
     [],
   );
+
+  // Opened at ClosePopups (`?url=`): the shot entering the step would have taken. Once.
+  const openingShot = useRef(needsOpeningShot(state));
+  useEffect(() => {
+    if (!openingShot.current) return;
+    openingShot.current = false;
+    takeScreenshot(state.ingestedUrl, []);
+  }, [takeScreenshot, state.ingestedUrl]);
 
   const retakeWithPopupsClosed = useCallback(
     () => takeScreenshot(state.ingestedUrl, popupClicksOf(state.meta)),
