@@ -1,7 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from './support/fixture-server';
-import { Api, createTeamThroughUi, newPage, newPerson, signUpThroughUi } from './support/flows';
+import {
+  Api,
+  createTeamThroughUi,
+  newPage,
+  newPerson,
+  shotAtBothSizes,
+  signUpThroughUi,
+} from './support/flows';
 import {
   launchShopBrowser,
   sent,
@@ -106,5 +113,57 @@ describe('elements changed together', () => {
       seen.set(String(arm), (seen.get(String(arm)) ?? 0) + 1);
     }
     expect([...seen.keys()].sort()).toEqual(['0', '1', '2']);
+  });
+
+  it('reports the whole-page arms on the results, with what each arm shows', async () => {
+    const [campaign] = await api.campaigns(team);
+    await page.goto(`/admin/${team}/campaign/${campaign!.id}`);
+    await page.getByTestId('results-body').waitFor({ timeout: 30_000 });
+    await page.getByText('Whole page: 3 elements changed together').waitFor();
+    const arms = page.getByTestId('linked-arm');
+    await expect.poll(() => arms.count()).toBe(3);
+    expect(await arms.nth(2).innerText()).toContain('“Order today — $89”');
+    await page.getByTestId('linked-arms').scrollIntoViewIfNeeded();
+    await shotAtBothSizes(page, 'linked-01-results');
+  });
+
+  it('each element on its own: the results list the pages visitors got', async () => {
+    const pageUrl = shopUrlOf(fixtures, 'tracker-heal.html');
+    const { id } = await api.call<{ id: number }>('POST', `/team/${team}/campaign/create`, {
+      name: 'Lamp shop, each on its own',
+      ingestedUrl: pageUrl,
+      isEnabled: true,
+      elements: [
+        text(-1, 'headline', 'h1', 'Lamps for every desk', ['Lamps that follow your day']),
+        text(-2, 'promo', 'p.promo', 'Free shipping over $50', ['Ships free today']),
+      ],
+      goals: [
+        {
+          id: -9,
+          isConversionGoal: true,
+          event: { type: 1, name: 'Thanks', url: shopUrlOf(fixtures, 'thanks.html') },
+        },
+      ],
+    });
+    for (let i = 0; i < 16; i += 1) {
+      const visit = await visitShop(browser, pageUrl);
+      await expect.poll(() => sent(visit.posted, 'exposure').length).toBe(1);
+      await sentEverything(visit);
+      await visit.context.close();
+    }
+    await page.goto(`/admin/${team}/campaign/${id}`);
+    await page.getByTestId('results-body').waitFor({ timeout: 30_000 });
+    const rows = page.getByTestId('combination');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBeGreaterThan(1);
+    const visitors = await rows.evaluateAll((trs) =>
+      trs.map((tr) => Number(tr.children[2]!.textContent.replace(/\D/g, ''))),
+    );
+    expect(visitors.reduce((sum, n) => sum + n, 0)).toBe(16);
+    await page
+      .getByTestId('headline-conversionsPerSession')
+      .getByText('Each element on its own: see the pages visitors got below')
+      .waitFor();
+    await page.getByTestId('combinations').scrollIntoViewIfNeeded();
+    await shotAtBothSizes(page, 'linked-02-combinations');
   });
 });

@@ -1,4 +1,8 @@
-import type { Granularity } from '@kindling/domain';
+import {
+  combinationsAnswerSchema,
+  type CombinationsAnswer,
+  type Granularity,
+} from '@kindling/domain';
 import { api, teamApiPath } from '../../../lib/api-client';
 import { statsAnswerSchema, type StatsAnswer } from '../state/stats-answer';
 
@@ -18,4 +22,14 @@ export const campaignStatsKey = (team: string, campaignId: number) =>
 
 export function fetchCampaignStats(team: string, request: StatsRequest): Promise<StatsAnswer> {
   return api.post(teamApiPath(team, '/campaign/stats'), request, { schema: statsAnswerSchema });
+}
+
+export const combinationsKey = (team: string, campaignId: number) =>
+  ['campaign-combinations', team, campaignId] as const;
+
+/** A multivariate campaign's combinations as visitors got them (issue 35). */
+export function fetchCombinations(team: string, campaignId: number): Promise<CombinationsAnswer> {
+  return api.get(teamApiPath(team, '/campaign/combinations', { id: campaignId }), {
+    schema: combinationsAnswerSchema,
+  });
 }

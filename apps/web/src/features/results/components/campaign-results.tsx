@@ -21,9 +21,11 @@ import { elementRows } from '../state/element-rows';
 import { resultsCsv, resultsFileName } from '../state/results-csv';
 import { downloadText } from '../../../lib/download';
 import { useStatsRequest } from '../hooks/use-stats-request';
+import { CombinationsTable } from './combinations-table';
 import { ElementResults } from './element-results';
 import { HeadlineCards } from './headline-cards';
 import { HowToRead } from './how-to-read';
+import { LinkedArms } from './linked-arms';
 import { NotEnoughDataNotice } from './not-enough-data-notice';
 import { ResultsCharts } from './results-charts';
 import { ResultsToolbar } from './results-toolbar';
@@ -72,6 +74,15 @@ export function CampaignResults({ campaign }: { campaign: Campaign }) {
         : [],
     [answer, campaign.elements, campaign.goals, counts.data],
   );
+  const elementMode = answer?.elementMode ?? 'single';
+  // Changed together, the first element's arms are the whole pages visitors saw (issue 35).
+  const shownRows =
+    elementMode === 'together'
+      ? rows.slice(0, 1).map((row) => ({
+          ...row,
+          label: `Whole page: ${campaign.elements.length} elements changed together`,
+        }))
+      : rows;
   const comparing = Boolean(answer?.benchmark);
   const everSeen = (counts.data?.arms ?? []).some((arm) => arm.exposures > 0);
 
@@ -135,11 +146,12 @@ export function CampaignResults({ campaign }: { campaign: Campaign }) {
               selected={metric}
               comparing={comparing}
               changes={!waiting}
+              blended={elementMode === 'separate'}
               onSelect={setMetric}
             />
             <ResultsCharts campaign={campaign} answer={answer} metric={metric} />
             <ElementResults
-              elements={rows}
+              elements={shownRows}
               metric={metric}
               // An ended test's variants are not switched or deleted any more (issue 35).
               controls={isGuest || campaign.end ? null : actions}
@@ -150,6 +162,14 @@ export function CampaignResults({ campaign }: { campaign: Campaign }) {
                   : undefined
               }
             />
+            {elementMode === 'together' ? <LinkedArms elements={campaign.elements} /> : null}
+            {elementMode === 'separate' ? (
+              <CombinationsTable
+                team={slug}
+                campaignId={campaign.id}
+                elements={campaign.elements}
+              />
+            ) : null}
           </div>
         )}
       </div>

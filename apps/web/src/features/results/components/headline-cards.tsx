@@ -27,6 +27,7 @@ export function HeadlineCards({
   metrics,
   comparing,
   changes = true,
+  blended = false,
   selected,
   onSelect,
 }: {
@@ -37,6 +38,11 @@ export function HeadlineCards({
    * potential (the best arm picked from noise).
    */
   changes?: boolean;
+  /**
+   * Each element tested on its own (issue 35): no page was "the original", so neither the
+   * original nor the potential (blends of elements) is shown; the combinations table has pages.
+   */
+  blended?: boolean;
   selected: DerivedMetricKey;
   onSelect: (metric: DerivedMetricKey) => void;
 }) {
@@ -56,13 +62,18 @@ export function HeadlineCards({
             >
               <span className={styles.label}>{METRIC_LABELS[key]}</span>
               <span className={styles.value}>
-                {formatMetric(key, metric.value)} {changes ? <Change value={lift} /> : null}
+                {formatMetric(key, metric.value)}{' '}
+                {changes && !blended ? <Change value={lift} /> : null}
               </span>
               <span className={styles.facts}>
-                <span>
-                  Original <strong>{formatMetric(key, metric.original)}</strong>
-                </span>
-                {changes ? (
+                {blended ? (
+                  <span>Each element on its own: see the pages visitors got below</span>
+                ) : (
+                  <span>
+                    Original <strong>{formatMetric(key, metric.original)}</strong>
+                  </span>
+                )}
+                {changes && !blended ? (
                   <span>
                     Potential <strong>{formatMetric(key, metric.potential)}</strong>{' '}
                     <Change value={metric.potentialImprovement} />
