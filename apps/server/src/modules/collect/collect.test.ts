@@ -161,7 +161,13 @@ describeEachDatabase('POST /api/collect', (kind) => {
       url: `/api/team/${slug}/tracker/status?campaignId=${campaignId}`,
       headers: bearer(owner),
     });
-    expect(status.json()).toEqual({ seen: false, lastExposureAt: null, url: null });
+    expect(status.json()).toEqual({
+      seen: false,
+      lastExposureAt: null,
+      url: null,
+      automatedEvents: 0,
+      lastAutomatedAt: null,
+    });
   });
 
   it('stores a batch, answers 202 with counts, and keeps exact hourly rollups', async () => {
@@ -533,7 +539,7 @@ describeEachDatabase('POST /api/collect', (kind) => {
     const strangerSlug = await createTeam(t.current.app, stranger, 'Other Team');
     const foreign = await status(`?campaignId=${campaignId}`, stranger, strangerSlug);
     expect(foreign.statusCode).toBe(404);
-    expect((await status('', stranger, strangerSlug)).json()).toEqual({
+    expect((await status('', stranger, strangerSlug)).json()).toMatchObject({
       seen: false,
       lastExposureAt: null,
       url: null,

@@ -8,6 +8,7 @@ import { parseJsonText } from '../../http/json-body';
 import { openToEveryOrigin } from '../../http/open-to-every-origin';
 import type { AppInstance, AppServices } from '../../http/types';
 import type { AddressKeyOf } from './address-keys';
+import { automatedVisitsOf } from './automated-visits';
 import { isBotUserAgent } from './bots';
 import { countDroppedBots } from './repo';
 import { ingestEvents, type GetTrackingShapes, type StoreBatch } from './ingest-events';
@@ -95,6 +96,7 @@ export function collectRoutes(
         const { events } = request.body as { events: CollectEvent[] };
         if (isBotUserAgent(request.headers['user-agent'])) {
           await countDroppedBots(services.db, new Date().toISOString().slice(0, 10), events.length);
+          automatedVisitsOf(services).record(events.map((event) => event.campaignId));
           return reply.status(202).send({ accepted: 0, duplicates: 0 });
         }
         // Variant previews are never counted: dropped before anything is stored or rolled up.

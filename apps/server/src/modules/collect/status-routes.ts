@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ROW_ID_MESSAGE, rowId } from '../../http/row-id';
 import { requireTeam, teamParams } from '../../http/team-scope';
 import type { AppInstance, AppServices } from '../../http/types';
+import { automatedVisitsOf } from './automated-visits';
 import { getCampaignCounts } from './get-campaign-counts';
 import { getInstallationStatus, type ListCampaignIds } from './installation-status';
 
@@ -25,7 +26,7 @@ export function trackerStatusRoutes(
     },
     (request) =>
       getInstallationStatus(
-        { db: services.db, listCampaignIds },
+        { db: services.db, listCampaignIds, automatedVisits: automatedVisitsOf(services) },
         { team: requireTeam(request), ...request.query },
       ),
   );

@@ -33,4 +33,24 @@ describe('installationVerdict', () => {
     expect(verdict).toMatchObject({ tone: 'warning', title: 'Not seen yet' });
     expect(verdict.detail).toContain('No visit has been reported from shop.example/sale.');
   });
+
+  it('says only automated visits arrived when the server dropped bot or headless ones', () => {
+    const automated = {
+      seen: false,
+      lastExposureAt: null,
+      url: null,
+      automatedEvents: 3,
+      lastAutomatedAt: new Date(now - 2 * 60_000).toISOString(),
+    };
+    expect(installationVerdict(automated, { now })).toEqual({
+      tone: 'warning',
+      title: 'Only automated visits so far',
+      detail:
+        'Only automated (bot or headless-browser) visits reached Kindling so far (last 2 minutes ' +
+        'ago): they are not counted. Open the page in a normal browser to check.',
+    });
+    // A real visit wins: the tag works.
+    const both = { ...seenAgo(60_000), automatedEvents: 3, lastAutomatedAt: null };
+    expect(installationVerdict(both, { now }).title).toBe('Installed');
+  });
 });

@@ -15,6 +15,18 @@ export function installationVerdict(
   status: InstallationStatus,
   { pageUrl, now = Date.now() }: { pageUrl?: string; now?: number },
 ): InstallationVerdict {
+  if ((!status.seen || !status.lastExposureAt) && status.automatedEvents) {
+    const when = status.lastAutomatedAt
+      ? ` (last ${formatTimeAgo(status.lastAutomatedAt, now)})`
+      : '';
+    return {
+      tone: 'warning',
+      title: 'Only automated visits so far',
+      detail:
+        `Only automated (bot or headless-browser) visits reached Kindling so far${when}: they ` +
+        'are not counted. Open the page in a normal browser to check.',
+    };
+  }
   if (!status.seen || !status.lastExposureAt) {
     const where = pageUrl ? displayUrl(pageUrl) : 'a page with an enabled campaign';
     return {

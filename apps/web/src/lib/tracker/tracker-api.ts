@@ -6,6 +6,9 @@ export interface InstallationStatus {
   /** ISO time of the newest exposure the tag reported; null when never seen. */
   lastExposureAt: string | null;
   url: string | null;
+  /** Bot and headless-browser events the server dropped for these campaigns (not counted). */
+  automatedEvents?: number;
+  lastAutomatedAt?: string | null;
 }
 
 export const snippetKey = (team: string) => ['tracker-snippet', team] as const;
