@@ -11,6 +11,7 @@ import { assertCampaignOpen } from './assert-campaign-open';
 import type { Tx } from '../../db/transaction';
 import { notFound } from '../../errors';
 import { assertNewVariantsFit, assertVariantsMayBeStored } from './check-element-variants';
+import { assertLinkedRoomFor } from './element-mode-guard';
 import { CAMPAIGN_NOT_FOUND } from './get-campaigns';
 import { presentVariant } from './present-campaign';
 import { recordServingPhase } from './record-serving-phase';
@@ -100,6 +101,7 @@ export async function addVariants(
     await assertCampaignOpen(tx, teamId, campaignId);
     const element = await lockCampaignElement(tx, teamId, { campaignId, elementId });
     if (!element) throw notFound(ELEMENT_NOT_FOUND);
+    await assertLinkedRoomFor(tx, { teamId, campaignId, elementId, adding: input.variants.length });
     const incoming = input.variants.map(sanitizeVariant);
     const before = await findElementVariants(tx, teamId, elementId);
     assertVariantsMayBeStored([

@@ -31,3 +31,38 @@ export async function assertElementModeKept(
     });
   }
 }
+
+/**
+ * Adding variants to an element of a campaign whose elements change together: a later element
+ * may not outgrow the first, whose arms the others follow.
+ */
+export async function assertLinkedRoomFor(
+  tx: Db,
+  input: { teamId: number; campaignId: number; elementId: number; adding: number },
+): Promise<void> {
+  const campaign = await tx
+    .selectFrom('campaigns')
+    .select('meta')
+    .where('teamId', '=', input.teamId)
+    .where('id', '=', input.campaignId)
+    .executeTakeFirst();
+  if (campaign?.meta.linkedElements !== true) return;
+  const elements = await tx
+    .selectFrom('campaignElements as e')
+    .leftJoin('variants as v', 'v.elementId', 'e.id')
+    .select(['e.id', 'e.selector', (eb) => eb.fn.count<string>('v.id').as('variants')])
+    .where('e.teamId', '=', input.teamId)
+    .where('e.campaignId', '=', input.campaignId)
+    .groupBy(['e.id', 'e.selector', 'e.position'])
+    .orderBy('e.position')
+    .execute();
+  const problem = linkedElementsProblem(
+    elements.map((element) => ({
+      selector: element.selector,
+      variants: new Array<null>(
+        Number(element.variants) + (element.id === input.elementId ? input.adding : 0),
+      ),
+    })),
+  );
+  if (problem) throw validationError(problem, { variants: problem });
+}

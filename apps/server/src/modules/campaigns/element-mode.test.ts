@@ -94,4 +94,30 @@ describeEachDatabase('elements changed together', (kind) => {
     const kept = await call('POST', '/campaign/save', { ...linkedBody, name: 'Switch, renamed' });
     expect(kept.statusCode, kept.body).toBe(200);
   });
+
+  it('lets a later element gain variants up to the first’s count, and no further', async () => {
+    const created = await create({ ...funnelCampaign('Growing'), meta: { linkedElements: true } });
+    const { id } = created.json<{ id: number }>();
+    const saved = (await call('GET', `/campaign/by-id?id=${id}`)).json<{
+      elements: { id: number }[];
+    }>();
+    const [headline, button] = saved.elements;
+    const add = (elementId: number, value: string) =>
+      call('POST', '/campaign/add-variants', {
+        campaignId: id,
+        elementId,
+        variants: [
+          { id: -1, key: value, type: 'text', isEnabled: true, info: { value, styles: [] } },
+        ],
+      });
+    expect((await add(button!.id, 'Buy today')).statusCode).toBe(200);
+    const before = await snapshotTables(t.current.services.db, ['variants']);
+    const refused = await add(button!.id, 'Buy it now');
+    expect(refused.statusCode).toBe(400);
+    expect(errorOf(refused).message).toBe(ELEMENT_MODE_MESSAGES.beyondLead('“#cta”', 3, 2));
+    expect(await snapshotTables(t.current.services.db, ['variants'])).toEqual(before);
+    // The first element may always grow; then the button may follow.
+    expect((await add(headline!.id, 'Grow faster')).statusCode).toBe(200);
+    expect((await add(button!.id, 'Buy it now')).statusCode).toBe(200);
+  });
 });
