@@ -1,9 +1,10 @@
-import { packRgba } from './color';
+import { fromHsla, packRgba } from './color';
 
 // Parses the colour strings the preview agent reads from computed styles
-// ("rgb(0, 0, 0)", "rgba(0, 0, 0, 0.5)") and what users type ("#fff", "#01619dff",
-// "rgb(1 97 157 / 50%)") into the packed 32-bit colour. Out-of-range channels are
-// clamped as CSS does; anything else unrecognised yields undefined.
+// ("rgb(0, 0, 0)", "rgba(0, 0, 0, 0.5)", "color(srgb 1 0 0)") and what users type or paste
+// ("#fff", "#01619dff", "rgb(1 97 157 / 50%)", "hsla(204, 99%, 31%, 0.5)") into the packed
+// 32-bit colour, so every colour is one value whatever form the browser or a page gave it.
+// Out-of-range channels are clamped as CSS does; anything else unrecognised yields undefined.
 
 const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(%?)$/;
 
@@ -11,8 +12,11 @@ export function parseCssColor(input: string): number | undefined {
   const text = input.trim().toLowerCase();
   if (text === 'transparent') return 0;
   if (text.startsWith('#')) return parseHex(text.slice(1));
-  const match = /^rgba?\(([^()]*)\)$/.exec(text);
-  return match?.[1] === undefined ? undefined : parseRgbArguments(match[1]);
+  const match = /^(rgba?|hsla?|color)\(([^()]*)\)$/.exec(text);
+  const [, name, args] = match ?? [];
+  if (name === undefined || args === undefined) return undefined;
+  if (name === 'color') return parseSrgbArguments(args);
+  return name.startsWith('rgb') ? parseRgbArguments(args) : parseHslArguments(args);
 }
 
 function parseHex(hex: string): number | undefined {
@@ -69,6 +73,51 @@ function parseRgbArguments(args: string): number | undefined {
   const split = splitArguments(args);
   if (split?.channels.length !== 3) return undefined;
   const [r, g, b] = split.channels.map(parseChannel);
+  const a = parseAlpha(split.alpha);
+  if (r === undefined || g === undefined || b === undefined || a === undefined) return undefined;
+  return packRgba({ r, g, b, a });
+}
+
+/** Hue: a bare number is degrees; deg, grad, rad and turn as in CSS. */
+function parseHue(text: string): number | undefined {
+  const match = /^(.*?)(deg|grad|rad|turn)?$/.exec(text);
+  const [, number = '', unit] = match ?? [];
+  const parsed = parseNumber(number);
+  if (parsed === undefined || parsed.percent) return undefined;
+  const perDegree = { deg: 1, grad: 400 / 360, rad: Math.PI / 180, turn: 1 / 360 };
+  return parsed.value / perDegree[(unit ?? 'deg') as keyof typeof perDegree];
+}
+
+/** Saturation or lightness, 0..100: a percentage (or, in the space-separated form, a number). */
+function parsePercent(text: string): number | undefined {
+  const parsed = parseNumber(text);
+  return parsed === undefined ? undefined : clamp(parsed.value, 100);
+}
+
+function parseHslArguments(args: string): number | undefined {
+  const split = splitArguments(args);
+  if (split?.channels.length !== 3) return undefined;
+  const [hue = '', saturation = '', lightness = ''] = split.channels;
+  const h = parseHue(hue);
+  const s = parsePercent(saturation);
+  const l = parsePercent(lightness);
+  const a = parseAlpha(split.alpha);
+  if (h === undefined || s === undefined || l === undefined || a === undefined) return undefined;
+  return fromHsla({ h, s, l, a: a / 255 });
+}
+
+/** "color(srgb 1 0.5 0 / 0.5)", how Chromium reports colours given in that space. */
+function parseSrgbArguments(args: string): number | undefined {
+  const [space, ...rest] = args.trim().split(/\s+/);
+  if (space !== 'srgb') return undefined;
+  const split = splitArguments(rest.join(' '));
+  if (split?.channels.length !== 3 || args.includes(',')) return undefined;
+  const [r, g, b] = split.channels.map((channel) => {
+    const parsed = parseNumber(channel);
+    if (parsed === undefined) return undefined;
+    const unit = parsed.percent ? parsed.value / 100 : parsed.value;
+    return Math.round(clamp(unit, 1) * 255);
+  });
   const a = parseAlpha(split.alpha);
   if (r === undefined || g === undefined || b === undefined || a === undefined) return undefined;
   return packRgba({ r, g, b, a });

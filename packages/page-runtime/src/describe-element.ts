@@ -74,7 +74,7 @@ function addStats(stats: DomStats, element: Element): void {
 }
 
 /** Computed styles of the element (first entry of each list) and of its descendants. */
-export function readDomStats(element: Element): DomStats {
+function readStats(element: Element): DomStats {
   const stats = emptyDomStats();
   addStats(stats, element);
   const background = effectiveBackground(element);
@@ -85,6 +85,34 @@ export function readDomStats(element: Element): DomStats {
     pushColor(stats.backgroundColor, style.backgroundColor, { skipTransparent: true });
   }
   return stats;
+}
+
+/** Embedded content a clone would load or start: not needed to read colours. */
+const EMBEDDED = 'iframe, frame, object, embed, video, audio';
+
+/**
+ * The element's styles as visitors see it at rest. A pick happens with the pointer over the
+ * element (and the click may focus it), so its own computed style is the :hover, :focus or
+ * :active one; CSS has no way to switch those states off. An unhovered, unfocused copy
+ * inserted just before it (same parent and preceding siblings, so the same rules match) is
+ * read instead and removed in the same task, before anything is painted.
+ */
+export function readDomStats(element: Element): DomStats {
+  const parent = element.parentElement;
+  if (
+    !parent ||
+    parent === document.documentElement ||
+    !element.matches(':hover, :focus-within, :active')
+  )
+    return readStats(element);
+  const copy = element.cloneNode(true) as Element;
+  for (const embedded of copy.querySelectorAll(EMBEDDED)) embedded.remove();
+  element.before(copy);
+  try {
+    return readStats(copy);
+  } finally {
+    copy.remove();
+  }
 }
 
 export function describeElement(element: Element): ElementDescription {
