@@ -124,6 +124,20 @@ export const newCampaignStartsEnabled = (subscription: object | null | undefined
   subscription != null;
 
 /**
+ * Whether a team's new campaigns wait for a subscription (start paused unless switched on): only
+ * where one can be had, with card payments on. A self-hosted server without payments has no
+ * subscription to wait for, so saying campaigns wait for one would be false there. The server
+ * answers it (user context, billing overview); screens show it and do not work it out.
+ */
+export const newCampaignsWaitForSubscription = ({
+  paymentsEnabled,
+  subscription,
+}: {
+  paymentsEnabled: boolean;
+  subscription: object | null | undefined;
+}): boolean => paymentsEnabled && subscription == null;
+
+/**
  * The one wording of what a team without a subscription gets, on every screen that says it:
  * all features (spec section 6), and campaigns that start paused until switched on.
  */
@@ -131,4 +145,6 @@ export const NO_SUBSCRIPTION_MESSAGES = {
   access: 'Every feature is available without a subscription.',
   newCampaigns:
     'New campaigns start paused until the team has a subscription; switch one on whenever you are ready.',
+  /** Payments off (self-hosted): nothing waits for a subscription. */
+  selfHosted: 'This server runs without billing: nothing waits for a subscription.',
 } as const;

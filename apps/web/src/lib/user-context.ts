@@ -37,6 +37,8 @@ export interface TeamMembership {
   name: string;
   role: TeamRole;
   subscription: Subscription | null;
+  /** The server's word: new campaigns start paused for want of a subscription (payments on). */
+  newCampaignsWaitForSubscription?: boolean;
 }
 
 /** How this server passes links on: by mail, or (no mail server set up) in its log. */

@@ -1,4 +1,5 @@
 import {
+  newCampaignsWaitForSubscription,
   PLAN_PRICES,
   subscriptionSchema,
   subscriptionState,
@@ -49,6 +50,11 @@ export async function getBilling(
     tier: subscription ? subscriptionTier(subscription, plans) : 'none',
     plans,
     paymentsEnabled: enabled,
+    /** New campaigns start paused for want of a subscription (never with payments off). */
+    newCampaignsWaitForSubscription: newCampaignsWaitForSubscription({
+      paymentsEnabled: enabled,
+      subscription,
+    }),
     /** The browser loads Stripe.js from here with this key (payments on only). */
     stripe: enabled
       ? { publishableKey: config.STRIPE_PUBLISHABLE_KEY ?? '', scriptUrl: config.STRIPE_JS_URL }

@@ -16,6 +16,8 @@ export interface BillingOverview {
   plans: PlanConfig;
   trialDays?: number;
   paymentsEnabled: boolean;
+  /** The server's word: new campaigns start paused for want of a subscription. */
+  newCampaignsWaitForSubscription: boolean;
   /** Where Stripe.js loads from, with the publishable key: payments on only. */
   stripe: { publishableKey: string; scriptUrl: string } | null;
   /** The team has a Stripe customer, so the billing portal opens. */

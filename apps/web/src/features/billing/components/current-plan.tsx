@@ -92,7 +92,11 @@ export function CurrentPlan({
       detail = 'Your billing period has ended. Update your subscription to keep campaigns running.';
       break;
     case 'none':
-      detail = `${membership.name} has no subscription. ${NO_SUBSCRIPTION_MESSAGES.access} ${NO_SUBSCRIPTION_MESSAGES.newCampaigns}`;
+      detail = `${membership.name} has no subscription. ${NO_SUBSCRIPTION_MESSAGES.access} ${
+        overview.newCampaignsWaitForSubscription
+          ? NO_SUBSCRIPTION_MESSAGES.newCampaigns
+          : NO_SUBSCRIPTION_MESSAGES.selfHosted
+      }`;
       break;
   }
 

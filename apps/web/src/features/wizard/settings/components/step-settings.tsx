@@ -86,11 +86,11 @@ export function StepSettings({ showAllErrors, formError }: StepSettingsProps) {
           checked={settings.isEnabled}
           onCheckedChange={(checked) => change('isEnabled', checked)}
         />
-        {membership.subscription ? null : (
-          <p className={styles.switchHint}>
+        {membership.newCampaignsWaitForSubscription ? (
+          <p className={styles.switchHint} data-testid="wizard-subscription-hint">
             {NO_SUBSCRIPTION_MESSAGES.newCampaigns} {NO_SUBSCRIPTION_MESSAGES.access}
           </p>
-        )}
+        ) : null}
       </div>
       <StatsPlanFields
         settings={settings}
