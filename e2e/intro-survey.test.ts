@@ -50,13 +50,23 @@ describe('intro survey: asked on the campaign list, answered or put off, edited 
     await browser?.close();
   });
 
-  it('shows an inline card with the spec’s defaults above the empty campaign list', async () => {
+  it('shows an inline card, nothing preselected, above the empty campaign list', async () => {
     await card().getByRole('heading', { name: 'Tell us about Lamplight Studio' }).waitFor();
-    expect(await field('Company name').inputValue()).toBe('');
-    expect(await field('Marketing spend per month').inputValue()).toBe('<10k');
-    expect(await field('What describes you best').inputValue()).toBe('Entrepreneur');
-    expect(await field('Industry').inputValue()).toBe('Direct to Consumer');
-    expect(await field('How did you hear about us?').inputValue()).toBe('');
+    // Issue 35: no answer is made up for the team; each choice reads "Choose one…".
+    for (const label of [
+      'Company name',
+      'Marketing spend per month',
+      'What describes you best',
+      'Industry',
+      'How did you hear about us?',
+    ]) {
+      expect(await field(label).inputValue()).toBe('');
+    }
+    expect(
+      await field('Industry').evaluate(
+        (select: HTMLSelectElement) => select.selectedOptions[0]?.text,
+      ),
+    ).toBe('Choose one…');
     // Not a dialog: the way to the first campaign stays open beside it.
     expect(await page.getByRole('dialog').count()).toBe(0);
     await page.getByRole('link', { name: 'New campaign' }).waitFor();
@@ -65,16 +75,26 @@ describe('intro survey: asked on the campaign list, answered or put off, edited 
     await shotAtBothSizes(page, 'intro-survey-card');
   });
 
-  it('refuses an empty company name under the field and saves nothing', async () => {
+  it('refuses an unanswered form field by field and saves nothing', async () => {
     await card().getByRole('button', { name: 'Save', exact: true }).click();
     await card().getByRole('alert').filter({ hasText: 'Please enter your company name' }).waitFor();
+    for (const message of Object.values({
+      spend: 'Please choose your monthly marketing spend from the list',
+      demographic: 'Please choose what describes you best from the list',
+      industry: 'Please choose your industry from the list',
+    })) {
+      await card().getByRole('alert').filter({ hasText: message }).waitFor();
+    }
     expect(await field('Company name').getAttribute('aria-invalid')).toBe('true');
+    expect(await field('Industry').getAttribute('aria-invalid')).toBe('true');
+    await shotAtBothSizes(page, 'intro-survey-unanswered');
     expect(await surveyOf(slug)).toMatchObject({ survey: null, dismissed: false });
   });
 
   it('saves the answers: the card goes, and stays gone after a reload', async () => {
     await field('Company name').fill('Lamplight Ltd');
     await field('Marketing spend per month').selectOption({ label: '50k – 250k' });
+    await field('What describes you best').selectOption('Entrepreneur');
     await field('Industry').selectOption('SaaS');
     await field('How did you hear about us?').fill('A podcast');
     await card().getByRole('button', { name: 'Save', exact: true }).click();

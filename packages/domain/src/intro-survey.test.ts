@@ -12,30 +12,39 @@ import {
 } from './intro-survey';
 import { trimText } from './text';
 
-const valid = { ...INTRO_SURVEY_DEFAULTS, companyName: 'Acme Lamps' };
+const valid = {
+  companyName: 'Acme Lamps',
+  marketingSpend: '<10k',
+  demographic: 'Entrepreneur',
+  industry: 'Direct to Consumer',
+  referral: '',
+};
 
 const messageFor = (field: string, values: Record<string, unknown>) =>
   validateField(introSurveySchema, field, { ...valid, ...values })?.message;
 
-describe('intro survey defaults (spec section 3)', () => {
-  it('are the spec’s, and each is one of its list', () => {
+describe('intro survey defaults (issue 35: nothing preselected)', () => {
+  it('leave every answer empty', () => {
     expect(INTRO_SURVEY_DEFAULTS).toEqual({
       companyName: '',
-      marketingSpend: '<10k',
-      demographic: 'Entrepreneur',
-      industry: 'Direct to Consumer',
+      marketingSpend: '',
+      demographic: '',
+      industry: '',
       referral: '',
     });
-    expect(MARKETING_SPEND_OPTIONS).toContain(INTRO_SURVEY_DEFAULTS.marketingSpend);
-    expect(DEMOGRAPHIC_OPTIONS).toContain(INTRO_SURVEY_DEFAULTS.demographic);
-    expect(INDUSTRY_OPTIONS).toContain(INTRO_SURVEY_DEFAULTS.industry);
   });
 
-  it('need only a company name to be a valid answer', () => {
+  it('are refused as they are, with each unanswered field’s message', () => {
     expect(validateForm(introSurveySchema, INTRO_SURVEY_DEFAULTS)).toEqual({
-      companyName: { type: 'redux-validate', message: 'Please enter your company name' },
+      companyName: { type: 'redux-validate', message: INTRO_SURVEY_MESSAGES.companyNameRequired },
+      marketingSpend: { type: 'redux-validate', message: INTRO_SURVEY_MESSAGES.marketingSpend },
+      demographic: { type: 'redux-validate', message: INTRO_SURVEY_MESSAGES.demographic },
+      industry: { type: 'redux-validate', message: INTRO_SURVEY_MESSAGES.industry },
     });
     expect(introSurveySchema.parse(valid)).toEqual(valid);
+    expect(MARKETING_SPEND_OPTIONS).toContain(valid.marketingSpend);
+    expect(DEMOGRAPHIC_OPTIONS).toContain(valid.demographic);
+    expect(INDUSTRY_OPTIONS).toContain(valid.industry);
   });
 });
 

@@ -53,11 +53,16 @@ export const introSurveySchema = z.object({
 
 export type IntroSurveyAnswers = z.infer<typeof introSurveySchema>;
 
-/** Spec section 3: the form opens with these; companyName and referral start empty. */
+/**
+ * The form opens unanswered. Spec section 3 names defaults ("<10k", "Entrepreneur", "Direct to
+ * Consumer"), but a form that opens with them answered is submitted with made-up answers (issue
+ * 35): each choice now starts empty and must be made; the schema refuses an empty one with its
+ * field's message.
+ */
 export const INTRO_SURVEY_DEFAULTS = {
   companyName: '',
-  marketingSpend: '<10k',
-  demographic: 'Entrepreneur',
-  industry: 'Direct to Consumer',
+  marketingSpend: '',
+  demographic: '',
+  industry: '',
   referral: '',
 } as const satisfies Record<keyof IntroSurveyAnswers, string>;

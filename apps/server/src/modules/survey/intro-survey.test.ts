@@ -53,7 +53,7 @@ describeEachDatabase('the intro survey', (kind) => {
     await addMember(t.current.app, { owner, slug, member });
   });
 
-  it('starts unanswered, with the spec’s defaults', async () => {
+  it('starts unanswered, nothing preselected', async () => {
     const response = await call(member, '');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -61,9 +61,9 @@ describeEachDatabase('the intro survey', (kind) => {
       dismissed: false,
       defaults: {
         companyName: '',
-        marketingSpend: '<10k',
-        demographic: 'Entrepreneur',
-        industry: 'Direct to Consumer',
+        marketingSpend: '',
+        demographic: '',
+        industry: '',
         referral: '',
       },
     });
@@ -71,10 +71,19 @@ describeEachDatabase('the intro survey', (kind) => {
 
   it('refuses bad answers field by field and writes nothing', async () => {
     expectFieldError(
-      await call(owner, '/save', { payload: { ...INTRO_SURVEY_DEFAULTS, companyName: '  ' } }),
+      await call(owner, '/save', { payload: { ...ANSWERS, companyName: '  ' } }),
       'companyName',
       'Please enter your company name',
     );
+    // The form as it opens, sent unanswered: every choice is asked for, nothing is stored.
+    expect(
+      errorOf(await call(owner, '/save', { payload: { ...INTRO_SURVEY_DEFAULTS } })).fields,
+    ).toEqual({
+      companyName: INTRO_SURVEY_MESSAGES.companyNameRequired,
+      marketingSpend: INTRO_SURVEY_MESSAGES.marketingSpend,
+      demographic: INTRO_SURVEY_MESSAGES.demographic,
+      industry: INTRO_SURVEY_MESSAGES.industry,
+    });
     expectFieldError(
       await call(owner, '/save', { payload: { ...ANSWERS, industry: 'Lamps' } }),
       'industry',

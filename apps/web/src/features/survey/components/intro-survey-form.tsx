@@ -37,6 +37,15 @@ interface IntroSurveyFormProps {
   submitLabel?: string;
 }
 
+/** The empty first choice: nothing is preselected, so no answer is made up (issue 35). */
+function Unanswered() {
+  return (
+    <option value="" disabled>
+      Choose one…
+    </option>
+  );
+}
+
 /** The intro survey's five fields (spec section 3), for the campaign-list prompt and settings. */
 export function IntroSurveyForm({
   team,
@@ -82,6 +91,7 @@ export function IntroSurveyForm({
           {...form.inputProps('companyName')}
         />
         <SelectField label="Marketing spend per month" {...select('marketingSpend')}>
+          <Unanswered />
           {MARKETING_SPEND_OPTIONS.map((option) => (
             <option key={option} value={option}>
               {SPEND_LABELS[option]}
@@ -89,11 +99,13 @@ export function IntroSurveyForm({
           ))}
         </SelectField>
         <SelectField label="What describes you best" {...select('demographic')}>
+          <Unanswered />
           {DEMOGRAPHIC_OPTIONS.map((option) => (
             <option key={option}>{option}</option>
           ))}
         </SelectField>
         <SelectField label="Industry" {...select('industry')}>
+          <Unanswered />
           {INDUSTRY_OPTIONS.map((option) => (
             <option key={option}>{option}</option>
           ))}
