@@ -7,11 +7,15 @@ export const FIXTURE_HOST = 'fixtures.localhost';
 export const fixtureUrlOf = (fixtures: FixtureServer, name: string): string =>
   `http://${FIXTURE_HOST}:${new URL(fixtures.origin).port}/${name}`;
 
-/** The fixture server's own address for a fixtures.localhost one; other addresses as they are. */
+/**
+ * The fixture server's own address for a fixtures.localhost one; other addresses as they are.
+ * The scheme stays: the fixture server speaks only http, so an https address fails as an
+ * http-only site's does.
+ */
 function onLoopback(target: string, fixtures: FixtureServer): string {
-  return URL.parse(target)?.hostname === FIXTURE_HOST
-    ? `${fixtures.origin}${new URL(target).pathname}`
-    : target;
+  const address = URL.parse(target);
+  if (address?.hostname !== FIXTURE_HOST) return target;
+  return `${address.protocol}//${new URL(fixtures.origin).host}${address.pathname}`;
 }
 
 /**

@@ -14,6 +14,7 @@ import { PreviewWarning } from '../../../ui/preview-warning';
 import { SegmentedControl } from '../../../ui/segmented-control';
 import { Switch } from '../../../ui/switch';
 import type { GoalTarget } from '../goals/state/goal-rules';
+import { HttpOnlyHint } from './http-only-hint';
 import { PageCheckBanner } from './page-check-banner';
 import styles from './wizard-preview.module.css';
 
@@ -40,6 +41,8 @@ interface WizardPreviewProps {
   onPageMeta: (meta: PageMeta, url: string) => void;
   /** The campaign form's message for that meta (a redirect), shown over the page. */
   pageMetaError: string | undefined;
+  /** Opens another address instead (the http one, for a page https could not reach). */
+  onUseUrl: (url: string) => void;
 }
 
 const SELECT_HINT: Partial<Record<PreviewMode, string>> = {
@@ -151,6 +154,9 @@ export function WizardPreview(props: WizardPreviewProps) {
         accepted={props.brokenPageAccepted}
         onAccept={props.onAcceptBrokenPage}
       />
+      {state.url === undefined ? null : (
+        <HttpOnlyHint url={state.url} check={pageCheckOf(state)} onUseUrl={props.onUseUrl} />
+      )}
       {props.pageMetaError ? (
         <PreviewWarning>
           <span data-testid="page-meta-error">{props.pageMetaError}</span>

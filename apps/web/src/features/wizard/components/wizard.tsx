@@ -197,6 +197,7 @@ export function Wizard({ initial, campaign, draft }: WizardProps) {
                 onAcceptBrokenPage={onAcceptBrokenPage}
                 onPageMeta={onPageMeta}
                 pageMetaError={state.pageMetaError}
+                onUseUrl={navigation.switchUrl}
               />
             </div>
           ) : null}

@@ -199,8 +199,26 @@ export function useStepNavigation({ team, state, dispatch, editMode, openModeHel
     [carryOut, editMode, hasSeenModeHelp, ownPagesOrigin, state],
   );
 
+  /** Another address for the page, at whatever step: opened, in the address bar and shot. */
+  const switchUrl = useCallback(
+    (url: string) => {
+      dispatch({ type: 'setUrl', url });
+      // The draft's id, if the address bar has it, stays.
+      setParams(
+        (params) => {
+          params.set('url', url);
+          return params;
+        },
+        { replace: true },
+      );
+      takeScreenshot(url, []);
+    },
+    [dispatch, setParams, takeScreenshot],
+  );
+
   return {
     goTo,
+    switchUrl,
     stepError,
     clearStepError: () => setStepError(undefined),
     screenshotPending,
