@@ -94,7 +94,7 @@ import { cachedTrackingShapes } from './modules/campaigns/cached-tracking-shapes
 import { getTrackingShapes } from './modules/campaigns/get-tracking-shapes';
 import { getTrackerConfig } from './modules/campaigns/get-tracker-config';
 import { findPublicTeam } from './modules/teams/find-public-team';
-import { trackerRoutes, trackerSnippetRoutes } from './modules/tracker/routes';
+import { trackerSnippetRoutes, wireTrackerRoutes } from './modules/tracker/routes';
 import { trackerBundle } from './modules/tracker/tracker-bundle';
 import { createPreviewLinkTokens } from './modules/variant-preview/preview-link-tokens';
 import * as variantPreview from './modules/variant-preview/routes';
@@ -251,7 +251,7 @@ export async function buildApp({
   const banditWeights = cachedBanditWeights({
     load: (input) => getBanditWeights(services, input),
   });
-  trackerRoutes(app, services, {
+  wireTrackerRoutes(app, services, {
     findPublicTeam: (input) => findPublicTeam(services, input),
     getTrackerConfig: (input) =>
       getTrackerConfig({ ...services, getBanditWeights: banditWeights }, input),

@@ -28,7 +28,14 @@ export interface AppServices {
   bus: PubSubBus;
   /** Invitation, address-verification and password-reset mails (SMTP_URL). */
   mailer: Mailer;
+  /**
+   * A team's served campaigns changed outside a team route (auto-stop, an idea experiment's
+   * end): its tracker files are rebuilt on the next request (tracker/served-files.ts).
+   */
+  servingChanged?: ServingChanged;
 }
+
+export type ServingChanged = (teamId: number) => void;
 
 export interface AuthenticatedUser {
   id: number;

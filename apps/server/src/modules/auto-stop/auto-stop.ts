@@ -35,7 +35,13 @@ export function startAutoStop(
   services: AppServices,
   options: Pick<AutoStopDeps, 'getStatsCorrection' | 'finalIntervals' | 'onAutoStopped'>,
 ) {
-  const deps: AutoStopDeps = { db: services.db, config: services.config, log: app.log, ...options };
+  const deps: AutoStopDeps = {
+    db: services.db,
+    config: services.config,
+    servingChanged: services.servingChanged,
+    log: app.log,
+    ...options,
+  };
   if (services.config.JOB_WORKER) {
     let checking: Promise<unknown> | null = null;
     const timer = setInterval(() => {

@@ -1,3 +1,4 @@
+import type { ServingChanged } from '../../http/types';
 import {
   autoStopDecision,
   type AutoStopDecision,
@@ -33,6 +34,7 @@ export interface AutoStopDeps extends LifetimeStatsDeps {
   /** Wired in app.ts: the notifications module tells the team, in the app and by mail. */
   onAutoStopped: (stopped: AutoStopped) => Promise<unknown> | void;
   log: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
+  servingChanged?: ServingChanged | undefined;
   now?: () => number;
 }
 

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database';
 import { CAMPAIGN_END_MESSAGES } from '@kindling/domain';
 import { AppError, notFound } from '../../errors';
-import type { AppServices } from '../../http/types';
+import type { AppServices, ServingChanged } from '../../http/types';
 import { getEntitlements } from '../billing/get-entitlements';
 import { CAMPAIGN_NOT_FOUND } from './get-campaigns';
 import { recordServingPhase } from './record-serving-phase';
@@ -14,7 +14,11 @@ import { assertMaySwitchOn } from './running-cap';
  * not counted.
  */
 export async function setCampaignEnabled(
-  { db, config }: { db: Db; config: AppServices['config'] },
+  {
+    db,
+    config,
+    servingChanged,
+  }: { db: Db; config: AppServices['config']; servingChanged?: ServingChanged | undefined },
   input: { teamId: number; id: number; isEnabled: boolean; nowMs?: number },
 ): Promise<{ id: number; isEnabled: boolean }> {
   const { teamId, id, isEnabled } = input;
@@ -36,5 +40,6 @@ export async function setCampaignEnabled(
     }
     await recordServingPhase(tx, { teamId, campaignId: id });
   });
+  servingChanged?.(teamId);
   return { id, isEnabled };
 }

@@ -1,3 +1,4 @@
+import type { ServingChanged } from '../../http/types';
 import type { Correction, ExperimentStopReason, Verdict } from '@kindling/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
@@ -25,6 +26,8 @@ export interface ExperimentDeps {
   textProvider: TextProvider;
   onExperimentFinished: OnExperimentFinished;
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
+  /** Its campaign stopped: the tracker files are rebuilt (tracker/served-files.ts). */
+  servingChanged?: ServingChanged | undefined;
   /** The team's correction and the stats cache: the verdict is the stats endpoint's. */
   getStatsCorrection: (teamId: number) => Promise<Correction>;
   finalIntervals: FinalIntervalCache;

@@ -28,6 +28,7 @@ export function ideaExperiments(
       options.onExperimentFinished ??
       ((finished) => app.log.info({ experiment: finished }, 'idea experiment finished')),
     log: app.log,
+    servingChanged: services.servingChanged,
     getStatsCorrection: options.getStatsCorrection,
     finalIntervals: options.finalIntervals,
   };

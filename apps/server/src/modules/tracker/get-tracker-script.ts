@@ -12,12 +12,14 @@ import {
 const jsLiteral = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\u003c');
 
 /** GET /api/tracker/{team}.js: the runtime, bound to this team's bootstrap. */
-export async function getTrackerScript(
+export function getTrackerScript(
   deps: TrackerDeps,
   { slug, origin }: { slug: string; origin: string },
 ): Promise<TrackerFile> {
-  const config = await teamConfig(deps, slug, origin);
-  const bootstrap = trackerBootstrap(config, `${trackerBase(origin, slug)}/config.json`);
-  const body = `!function(${BOOTSTRAP_NAME}){${await deps.trackerBundle()}}(${jsLiteral(bootstrap)});\n`;
-  return { body, etag: etagOf(body) };
+  return deps.served.get(`js ${slug} ${origin}`, async () => {
+    const { teamId, config } = await teamConfig(deps, slug, origin);
+    const bootstrap = trackerBootstrap(config, `${trackerBase(origin, slug)}/config.json`);
+    const body = `!function(${BOOTSTRAP_NAME}){${await deps.trackerBundle()}}(${jsLiteral(bootstrap)});\n`;
+    return { teamId, file: { body, etag: etagOf(body) } };
+  });
 }

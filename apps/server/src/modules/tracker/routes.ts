@@ -9,16 +9,26 @@ import type { AppInstance, AppServices } from '../../http/types';
 import { getTrackerConfigFile } from './get-tracker-config-file';
 import { getTrackerScript } from './get-tracker-script';
 import { getTrackerSnippet } from './get-tracker-snippet';
+import { servedTrackerFiles } from './served-files';
+import { markTrackerChanges } from './tracker-changes';
 import { TRACKER_TEAM_NOT_FOUND, type TrackerDeps, type TrackerFile } from './tracker-deps';
 
 const tags = ['tracker'];
+
+/** Ten minutes of stale-while-revalidate, a day of stale-if-error (RFC 5861). */
+export const TRACKER_STALE_CACHING = 'stale-while-revalidate=600, stale-if-error=86400';
 
 function send(
   request: FastifyRequest,
   reply: FastifyReply,
   { file, type, cacheControl }: { file: TrackerFile; type: string; cacheControl: string },
 ) {
-  void cacheLikeOrigin(reply, { cacheControl }).header('etag', file.etag);
+  void cacheLikeOrigin(reply, { cacheControl })
+    // A cache in front (a CDN, the browser) may answer a stale copy while it asks again, and
+    // keep answering it while Kindling is unreachable or failing (README, "Serve the tracker
+    // through a CDN").
+    .header('cache-control', `${cacheControl}, ${TRACKER_STALE_CACHING}`)
+    .header('etag', file.etag);
   const seen = request.headers['if-none-match'];
   const tags = (seen ?? '').split(',').map((tag) => tag.trim().replace(/^W\//, ''));
   if (tags.includes(file.etag)) return reply.status(304).send();
@@ -77,6 +87,22 @@ export function trackerRoutes(app: AppInstance, services: AppServices, deps: Tra
     );
     registered();
   });
+}
+
+/**
+ * The tracker's routes with their files served from memory: a team route's write marks the
+ * team's files changed, and so does a change outside one (auto-stop, an idea experiment's end)
+ * through `services.servingChanged`.
+ */
+export function wireTrackerRoutes(
+  app: AppInstance,
+  services: AppServices,
+  deps: Omit<TrackerDeps, 'served'>,
+): void {
+  const served = servedTrackerFiles(app.log);
+  services.servingChanged = (teamId) => served.changed(teamId);
+  markTrackerChanges(app, served);
+  trackerRoutes(app, services, { ...deps, served });
 }
 
 /** GET /api/team/{team}/tracker/snippet: the tag to paste into <head>, for team members. */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { TrackerBootstrap, TrackerConfig } from '@kindling/domain';
 import type { PageMutation } from '@kindling/page-runtime/variant-mutations';
 import { notFound } from '../../errors';
+import type { ServedFiles } from './served-files';
 
 export type ServedConfig = TrackerConfig<PageMutation>;
 
@@ -9,6 +10,8 @@ export interface TrackerDeps {
   findPublicTeam: (input: { slug: string }) => Promise<{ id: number; slug: string } | undefined>;
   getTrackerConfig: (input: { teamId: number; collectUrl: string }) => Promise<ServedConfig>;
   trackerBundle: () => Promise<string>;
+  /** The files as last built, answered from memory (served-files.ts). */
+  served: ServedFiles;
 }
 
 export interface TrackerFile {
@@ -28,7 +31,8 @@ export const trackerBase = (origin: string, slug: string) =>
 export async function teamConfig(deps: TrackerDeps, slug: string, origin: string) {
   const team = await deps.findPublicTeam({ slug });
   if (!team) throw notFound(TRACKER_TEAM_NOT_FOUND);
-  return deps.getTrackerConfig({ teamId: team.id, collectUrl: `${origin}/api/collect` });
+  const collectUrl = `${origin}/api/collect`;
+  return { teamId: team.id, config: await deps.getTrackerConfig({ teamId: team.id, collectUrl }) };
 }
 
 /** The part of the config the script carries: per campaign page, the selectors that may change. */

@@ -3,6 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/databases';
 import { bearer, createTeam, errorOf, signUp, useTestApp } from '../../../test/test-app';
 import { SHARED_CACHE_CONTROL } from '../../http/public-answer';
+import { TRACKER_STALE_CACHING } from './routes';
 
 const RED = 0xff0000ff;
 
@@ -128,7 +129,9 @@ describeEachDatabase('the tracker routes', (kind) => {
     const response = await get(`/api/tracker/${slug}.js`, { origin: 'https://shop.example.com' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/javascript/);
-    expect(response.headers['cache-control']).toBe(SHARED_CACHE_CONTROL);
+    expect(response.headers['cache-control']).toBe(
+      `${SHARED_CACHE_CONTROL}, ${TRACKER_STALE_CACHING}`,
+    );
     expect(response.headers['access-control-allow-origin']).toBe('*');
     expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
     // Run the wrapper with a stand-in runtime to read the bootstrap it binds.
@@ -160,7 +163,9 @@ describeEachDatabase('the tracker routes', (kind) => {
       const again = await get(url, { 'if-none-match': `W/${etag}, "other"` });
       expect(again.statusCode).toBe(304);
       expect(again.body).toBe('');
-      expect(again.headers['cache-control']).toBe(SHARED_CACHE_CONTROL);
+      expect(again.headers['cache-control']).toBe(
+        `${SHARED_CACHE_CONTROL}, ${TRACKER_STALE_CACHING}`,
+      );
       expect((await get(url, { 'if-none-match': '"stale"' })).statusCode).toBe(200);
     }
     const before = (await get(`/api/tracker/${slug}/config.json`)).headers.etag;
