@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DATABASE_UNAVAILABLE } from '../src/db/availability';
 import {
@@ -12,6 +11,7 @@ import {
 } from './collect-load';
 import { startCollectLoad } from './collect-senders';
 import { postgresProblem, TEST_DATABASE_URL } from './postgres-reachable';
+import { terminateSessions } from './postgres-sessions';
 import { postgresStorage, type ProcessStorage } from './process-storage';
 import type { ServerProcess } from './server-process';
 import { startHealthyServer } from './shared-processes';
@@ -43,22 +43,6 @@ async function untilAnswered(
     if (answer && accept(answer.status)) return { answer, waitedMs: Date.now() - started };
     if (Date.now() - started > 30_000) throw new Error(`no answer in 30 s: ${answer?.status}`);
     await pause(50);
-  }
-}
-
-/** Terminates the server's sessions as a PostgreSQL shutdown does ("administrator command"). */
-async function terminateSessions(database: string): Promise<number> {
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  try {
-    const { rows } = await admin.query<{ ended: number }>(
-      `select count(pg_terminate_backend(pid))::int as ended from pg_stat_activity
-       where datname = $1 and pid <> pg_backend_pid()`,
-      [database],
-    );
-    return rows[0]!.ended;
-  } finally {
-    await admin.end();
   }
 }
 

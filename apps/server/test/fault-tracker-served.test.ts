@@ -1,7 +1,7 @@
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { callJson, createOwnedCampaign } from './collect-load';
 import { postgresProblem, TEST_DATABASE_URL } from './postgres-reachable';
+import { terminateSessions } from './postgres-sessions';
 import { postgresStorage, type ProcessStorage } from './process-storage';
 import type { ServerProcess } from './server-process';
 import { startHealthyServer } from './shared-processes';
@@ -21,20 +21,6 @@ async function timed(url: string) {
     etag: response.headers.get('etag'),
     ms: performance.now() - started,
   };
-}
-
-async function terminateSessions(database: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  try {
-    await admin.query(
-      `select pg_terminate_backend(pid) from pg_stat_activity
-       where datname = $1 and pid <> pg_backend_pid()`,
-      [database],
-    );
-  } finally {
-    await admin.end();
-  }
 }
 
 describe.skipIf(postgresProblem)('the tracker with PostgreSQL away', () => {
