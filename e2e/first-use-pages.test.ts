@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './support/browser';
+import { WEEKLY_PAGE } from './support/weekly-page';
 import {
   createTeamThroughUi,
   eventually,
@@ -40,5 +41,41 @@ describe('first use (issue 35): the new-landing-page form before anything is typ
     await page.locator('[data-sonner-toast]').waitFor({ state: 'detached', timeout: 15_000 });
     await page.evaluate(() => window.scrollTo(0, 0));
     await shotAtBothSizes(page, 'first-use-pages-new');
+  });
+
+  it('an EU sign-up page asks for a privacy policy; the published page shows consent and logo, no badge', async () => {
+    await page.goto(`/admin/${team}/pages/new`);
+    await page.getByLabel('Headline', { exact: true }).fill(WEEKLY_PAGE.headline);
+    await page.getByLabel('Sub-headline', { exact: true }).fill(WEEKLY_PAGE.subheadline);
+    for (const [index, feature] of WEEKLY_PAGE.features.entries()) {
+      await page.getByLabel(`Feature point ${index + 1}`, { exact: true }).fill(feature);
+    }
+    await page.getByRole('switch', { name: 'My audience is in the EU' }).click();
+    await page.getByRole('switch', { name: 'Show "Made with Kindling" in the footer' }).click();
+    await page.getByLabel('Page address', { exact: true }).fill('eu-week');
+    await page.getByRole('button', { name: 'Create page' }).click();
+    await page
+      .getByText(
+        'A sign-up form for an audience in the EU needs a link to your privacy policy (GDPR)',
+      )
+      .waitFor();
+    // A full-page shot paints the sandboxed template frames only if they were on screen.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shotAtBothSizes(page, 'first-use-pages-eu-needs-privacy');
+
+    await page
+      .getByLabel('Privacy policy address', { exact: true })
+      .fill('https://example.com/privacy');
+    await page
+      .getByLabel('Consent line (optional)', { exact: true })
+      .fill('We send one e-mail when the planner opens. Unsubscribe any time.');
+    await page.getByRole('button', { name: 'Create page' }).click();
+    await page.waitForURL(/\/pages\/\d+$/);
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    const url = (await page.getByTestId('page-public-url').getAttribute('href')) ?? '';
+    await page.goto(url);
+    await page.locator('.consent').getByText('Privacy policy').waitFor();
+    expect(await page.locator('.site-footer').textContent()).not.toContain('Kindling');
+    await shotAtBothSizes(page, 'first-use-burner-consent');
   });
 });

@@ -16,6 +16,7 @@ export const LANDING_PAGE_LIMITS = {
   feature: 120,
   featureCount: 3,
   price: 40,
+  consent: 300,
 } as const;
 
 export const LANDING_PAGE_TEMPLATE_IDS = [1, 2, 3] as const;
@@ -41,6 +42,11 @@ export const LANDING_PAGE_MESSAGES = {
   featureTooLong: `Feature points must be at most ${LANDING_PAGE_LIMITS.feature} characters`,
   priceTooLong: `Price must be at most ${LANDING_PAGE_LIMITS.price} characters`,
   imageUrl: 'The image address must start with https:// or http://',
+  logoUrl: 'The logo address must start with https:// or http://',
+  consentTooLong: `The consent line must be at most ${LANDING_PAGE_LIMITS.consent} characters`,
+  privacyUrl: 'The privacy-policy address must start with https:// or http://',
+  privacyUrlRequired:
+    'A sign-up form for an audience in the EU needs a link to your privacy policy (GDPR)',
   slug: `The page address must be lower-case letters and digits separated by single dashes, at most ${SLUG_MAX_LENGTH} characters`,
   slugTaken: 'Your team already has a page at this address',
   templateId: `Template must be one of ${LANDING_PAGE_TEMPLATE_IDS.join(', ')}`,
@@ -94,21 +100,62 @@ export const landingPageCtaSchema = z
     }
   });
 
-export const landingPageContentSchema = z.object({
-  headline: text(LANDING_PAGE_LIMITS.headline, M.headlineRequired, M.headlineTooLong),
-  subheadline: text(LANDING_PAGE_LIMITS.subheadline, M.subheadlineRequired, M.subheadlineTooLong),
-  cta: landingPageCtaSchema,
-  features: z
-    .array(text(LANDING_PAGE_LIMITS.feature, M.featureRequired, M.featureTooLong), M.featuresCount)
-    .length(LANDING_PAGE_LIMITS.featureCount, M.featuresCount),
-  price: z
-    .string(M.priceTooLong)
-    .overwrite(trimText)
-    .max(LANDING_PAGE_LIMITS.price, M.priceTooLong)
-    .optional()
-    .transform((value) => (value === '' ? undefined : value)),
-  imageUrl: imageUrlSchema.optional(),
-});
+/** An http(s) address of a page or an image, or nothing: blank counts as not given. */
+const optionalAddress = (message: string, kind: 'link' | 'image') =>
+  z
+    .string(message)
+    .trim()
+    .max(LANDING_PAGE_LIMITS.url, message)
+    .refine(
+      (value) =>
+        value === '' || (absoluteUrl(value, /^https?:\/\//i) && isAllowedHtmlUrl(value, kind)),
+      message,
+    )
+    .transform((value) => (value === '' ? undefined : value))
+    .optional();
+
+/** Said under the e-mail field when the page gives no consent line of its own. */
+export const DEFAULT_LANDING_PAGE_CONSENT =
+  'We use your e-mail address only to tell you about this. Unsubscribe any time.';
+
+export const landingPageContentSchema = z
+  .object({
+    headline: text(LANDING_PAGE_LIMITS.headline, M.headlineRequired, M.headlineTooLong),
+    subheadline: text(LANDING_PAGE_LIMITS.subheadline, M.subheadlineRequired, M.subheadlineTooLong),
+    cta: landingPageCtaSchema,
+    features: z
+      .array(
+        text(LANDING_PAGE_LIMITS.feature, M.featureRequired, M.featureTooLong),
+        M.featuresCount,
+      )
+      .length(LANDING_PAGE_LIMITS.featureCount, M.featuresCount),
+    price: z
+      .string(M.priceTooLong)
+      .overwrite(trimText)
+      .max(LANDING_PAGE_LIMITS.price, M.priceTooLong)
+      .optional()
+      .transform((value) => (value === '' ? undefined : value)),
+    imageUrl: imageUrlSchema.optional(),
+    /** A logo over the headline (issue 35). */
+    logoUrl: optionalAddress(M.logoUrl, 'image'),
+    /** The line under the e-mail field; unset: DEFAULT_LANDING_PAGE_CONSENT. */
+    consent: z
+      .string(M.consentTooLong)
+      .overwrite(trimText)
+      .max(LANDING_PAGE_LIMITS.consent, M.consentTooLong)
+      .transform((value) => (value === '' ? undefined : value))
+      .optional(),
+    privacyUrl: optionalAddress(M.privacyUrl, 'link'),
+    /** The team says its visitors are in the EU: a sign-up form then needs a privacy policy. */
+    euAudience: z.boolean().optional(),
+    /** "Made with Kindling" in the footer (unset: shown); a team may leave it out. */
+    showBadge: z.boolean().optional(),
+  })
+  .superRefine((content, context) => {
+    if (content.euAudience && content.cta.type === 'signup' && !content.privacyUrl) {
+      context.addIssue({ code: 'custom', path: ['privacyUrl'], message: M.privacyUrlRequired });
+    }
+  });
 export type LandingPageContent = z.infer<typeof landingPageContentSchema>;
 
 export const landingPageSlugSchema = z

@@ -1,5 +1,6 @@
 import { escapeHtml } from '../html-escape';
 import {
+  DEFAULT_LANDING_PAGE_CONSENT,
   LANDING_PAGE_HONEYPOT_FIELD,
   LANDING_PAGE_LIMITS,
   type LandingPageContent,
@@ -30,9 +31,18 @@ function callToAction(content: LandingPageContent, signupAction: string): string
   const honeypot = LANDING_PAGE_HONEYPOT_FIELD;
   return `<form class="signup" id="signup" method="post" action="${escapeHtml(signupAction)}">
 <label class="sr-only" for="email">E-mail address</label>
-<div class="row"><input id="email" name="email" type="email" required maxlength="254" autocomplete="email" placeholder="you@example.com"><button class="btn" type="submit">${label}</button></div>
+<div class="row"><input id="email" name="email" type="email" required maxlength="254" autocomplete="email" placeholder="you@example.com" aria-describedby="consent"><button class="btn" type="submit">${label}</button></div>
 <div class="hp" aria-hidden="true"><label for="${honeypot}">Leave this field empty</label><input id="${honeypot}" name="${honeypot}" type="text" tabindex="-1" autocomplete="off"></div>
+${consentLine(content)}
 </form>`;
+}
+
+/** What is done with the address, and the privacy policy when the page links one. */
+function consentLine(content: LandingPageContent): string {
+  const privacy = content.privacyUrl
+    ? ` <a href="${escapeHtml(content.privacyUrl)}" rel="privacy-policy">Privacy policy</a>`
+    : '';
+  return `<p class="consent" id="consent">${escapeHtml(content.consent ?? DEFAULT_LANDING_PAGE_CONSENT)}${privacy}</p>`;
 }
 
 /** A second call to action under the price: a link to the form, or the link itself. */
@@ -60,6 +70,9 @@ export function renderLandingPage(options: RenderLandingPageOptions): string {
     .slice(0, LANDING_PAGE_LIMITS.featureCount)
     .map((feature) => `<li class="card">${CHECK}<p>${escapeHtml(feature)}</p></li>`)
     .join('\n');
+  const logo = content.logoUrl
+    ? `<p class="logo"><img src="${escapeHtml(content.logoUrl)}" alt="" height="40" decoding="async"></p>\n`
+    : '';
   const pricing = price
     ? `<section class="pricing" aria-labelledby="pricing-title"><div class="wrap"><div class="plan"><h2 id="pricing-title">Pricing</h2><p class="amount">${price}</p>${secondCallToAction(content)}</div></div></section>`
     : '';
@@ -77,7 +90,7 @@ ${options.trackerTag}
 <a class="skip" href="#main">Skip to content</a>
 <header class="hero"><div class="wrap hero-grid">
 <div class="hero-copy">
-${price ? `<p class="pill">${price}</p>\n` : ''}<h1>${headline}</h1>
+${logo}${price ? `<p class="pill">${price}</p>\n` : ''}<h1>${headline}</h1>
 <p class="lead">${escapeHtml(content.subheadline)}</p>
 ${callToAction(content, options.signupAction)}
 </div>
@@ -92,7 +105,7 @@ ${features}
 </div></section>
 ${pricing}
 </main>
-<footer class="site-footer"><div class="wrap"><p>${headline}</p><p>Made with Kindling</p></div></footer>
+<footer class="site-footer"><div class="wrap"><p>${headline}</p>${content.showBadge === false ? '' : '<p>Made with Kindling</p>'}</div></footer>
 </body>
 </html>
 `;

@@ -48,6 +48,9 @@ h1{font:800 clamp(2.3rem,5.2vw,3.9rem)/1.06 var(--display);letter-spacing:-.03em
 .site-footer{border-top:1px solid var(--line);padding:28px 0;color:var(--muted);font-size:.9rem}
 .site-footer .wrap{display:flex;justify-content:space-between;gap:12px;flex-wrap:wrap}
 .site-footer p{margin:0}
+.consent{margin:10px 0 0;max-width:34rem;color:var(--muted);font-size:.85rem}
+.consent a{color:inherit}
+.logo{margin:0 0 18px}.logo img{display:block;height:40px;width:auto;max-width:200px;object-fit:contain}
 @media (min-width:768px){.hero{padding:56px 0 88px}.hero-grid{grid-template-columns:1.1fr .9fr;gap:64px}.cards{grid-template-columns:repeat(3,1fr)}.features{padding:80px 0 88px}}
 @media (max-width:767px){body{font-size:16px}.hero{padding:28px 0 48px}.row .btn{flex:1 1 100%}.art-mock{display:none}.features{padding:48px 0 56px}.features h2{margin-bottom:24px}.cards{gap:12px}.card{display:flex;align-items:center;gap:16px;padding:18px 20px}.card svg{flex:none;margin:0}.pricing{padding:0 0 56px}.plan{padding:32px 20px}}
 @media (prefers-reduced-motion:reduce){html{scroll-behavior:auto}.btn{transition:none}}`;

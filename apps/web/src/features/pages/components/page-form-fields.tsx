@@ -3,6 +3,7 @@ import { FormError, TextAreaField, TextField } from '../../../ui/field';
 import { RadioCards } from '../../../ui/radio-cards';
 import { Switch } from '../../../ui/switch';
 import type { PageForm } from '../hooks/use-page-form';
+import { PageTrustFields } from './page-trust-fields';
 import { TemplatePicker } from './template-picker';
 import styles from './page-form-fields.module.css';
 
@@ -92,6 +93,8 @@ export function PageFormFields({ form, addressPrefix }: PageFormFieldsProps) {
           ) : null}
         </div>
       </section>
+
+      <PageTrustFields form={form} />
 
       <section className={styles.group} aria-labelledby="page-features-title">
         <h2 id="page-features-title" className={styles.title}>

@@ -21,6 +21,11 @@ export interface PageFormValues {
   price: string;
   imageUrl: string;
   indexable: boolean;
+  logoUrl: string;
+  consent: string;
+  privacyUrl: string;
+  euAudience: boolean;
+  showBadge: boolean;
 }
 
 /**
@@ -44,6 +49,11 @@ export function emptyPageForm(): PageFormValues {
     price: '',
     imageUrl: '',
     indexable: false,
+    logoUrl: '',
+    consent: '',
+    privacyUrl: '',
+    euAudience: false,
+    showBadge: true,
   };
 }
 
@@ -66,6 +76,25 @@ export function pageFormFrom(page: {
     price: content.price ?? '',
     imageUrl: content.imageUrl ?? '',
     indexable: page.indexable,
+    logoUrl: content.logoUrl ?? '',
+    consent: content.consent ?? '',
+    privacyUrl: content.privacyUrl ?? '',
+    euAudience: content.euAudience ?? false,
+    showBadge: content.showBadge ?? true,
+  };
+}
+
+/** Logo, consent line, privacy policy, EU audience and footer badge: blanks and defaults left out. */
+function trustInput(values: PageFormValues) {
+  const logoUrl = values.logoUrl.trim();
+  const privacyUrl = values.privacyUrl.trim();
+  return {
+    ...(logoUrl ? { logoUrl } : {}),
+    ...(values.consent.trim() ? { consent: values.consent } : {}),
+    ...(privacyUrl ? { privacyUrl } : {}),
+    // Sent only when they differ from what an unset one means (no EU audience, badge shown).
+    ...(values.euAudience ? { euAudience: true } : {}),
+    ...(values.showBadge ? {} : { showBadge: false }),
   };
 }
 
@@ -89,6 +118,7 @@ function rawInput(values: PageFormValues) {
       features: values.features,
       ...(values.price.trim() ? { price: values.price } : {}),
       ...(imageUrl ? { imageUrl } : {}),
+      ...trustInput(values),
     },
   };
 }
@@ -121,6 +151,9 @@ export const PAGE_FORM_FIELDS = [
   ...EMPTY_FEATURES.map((_, index) => `content.features.${index}`),
   'content.price',
   'content.imageUrl',
+  'content.logoUrl',
+  'content.consent',
+  'content.privacyUrl',
 ] as const;
 
 /**

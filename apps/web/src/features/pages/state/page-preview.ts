@@ -20,6 +20,7 @@ const imageUrlOk = (imageUrl: string) =>
 export function previewContent(values: PageFormValues): LandingPageContent {
   const filled = (value: string, placeholder: string) => value.trim() || placeholder;
   const imageUrl = values.imageUrl.trim();
+  const logoUrl = values.logoUrl.trim();
   return {
     headline: filled(values.headline, PREVIEW_PLACEHOLDERS.headline),
     subheadline: filled(values.subheadline, PREVIEW_PLACEHOLDERS.subheadline),
@@ -34,6 +35,11 @@ export function previewContent(values: PageFormValues): LandingPageContent {
     ),
     price: values.price.trim() || undefined,
     ...(imageUrl && imageUrlOk(imageUrl) ? { imageUrl } : {}),
+    ...(logoUrl && imageUrlOk(logoUrl) ? { logoUrl } : {}),
+    ...(values.consent.trim() ? { consent: values.consent.trim() } : {}),
+    // The preview's link goes nowhere, as its button: only whether there is one shows.
+    ...(values.privacyUrl.trim() ? { privacyUrl: '#' } : {}),
+    showBadge: values.showBadge,
   };
 }
 
