@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './support/browser';
 import { WEEKLY_PAGE } from './support/weekly-page';
@@ -69,12 +70,29 @@ describe('first use (issue 35): the new-landing-page form before anything is typ
     await page
       .getByLabel('Consent line (optional)', { exact: true })
       .fill('We send one e-mail when the planner opens. Unsubscribe any time.');
+    // The logo goes through the image upload; its address lands in the field.
+    const logo = await sharp({
+      create: { width: 160, height: 40, channels: 4, background: '#e8590c' },
+    })
+      .png()
+      .toBuffer();
+    await page
+      .getByTestId('logo-file')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
+    await eventually(
+      async () => /\/uploads\//.test(await page.getByLabel('Logo address (optional)').inputValue()),
+      true,
+    );
     await page.getByRole('button', { name: 'Create page' }).click();
     await page.waitForURL(/\/pages\/\d+$/);
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     const url = (await page.getByTestId('page-public-url').getAttribute('href')) ?? '';
     await page.goto(url);
     await page.locator('.consent').getByText('Privacy policy').waitFor();
+    await eventually(
+      () => page.locator('.logo img').evaluate((image: HTMLImageElement) => image.naturalWidth > 0),
+      true,
+    );
     expect(await page.locator('.site-footer').textContent()).not.toContain('Kindling');
     await shotAtBothSizes(page, 'first-use-burner-consent');
   });

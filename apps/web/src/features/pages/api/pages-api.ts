@@ -1,4 +1,5 @@
 import type { LandingPageContent, LandingPageInput, LandingPageTemplateId } from '@kindling/domain';
+import { z } from 'zod';
 import { api, request, teamApiPath } from '../../../lib/api-client';
 import { getAccessToken } from '../../../lib/session';
 
@@ -80,4 +81,19 @@ export async function fetchSignupsCsv(team: string, id: number): Promise<Blob> {
   });
   if (!response.ok) throw new Error('The sign-ups could not be downloaded. Please try again.');
   return response.blob();
+}
+
+const uploadedSchema = z.object({ files: z.array(z.string()).min(1) });
+
+/**
+ * A logo for a page, stored by the same upload as campaign images (checked, re-encoded, public
+ * under /uploads). The page lives on PAGES_ORIGIN, so it keeps the app's absolute address.
+ */
+export async function uploadLogo(team: string, file: File): Promise<string> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const { files } = await api.postForm(teamApiPath(team, '/campaign/upload-images'), form, {
+    schema: uploadedSchema,
+  });
+  return new URL(files[0] ?? '', window.location.origin).href;
 }

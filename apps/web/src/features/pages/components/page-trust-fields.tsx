@@ -2,6 +2,7 @@ import { DEFAULT_LANDING_PAGE_CONSENT, LANDING_PAGE_LIMITS } from '@kindling/dom
 import { TextField } from '../../../ui/field';
 import { Switch } from '../../../ui/switch';
 import type { PageForm } from '../hooks/use-page-form';
+import { LogoUpload } from './logo-upload';
 import styles from './page-form-fields.module.css';
 
 /**
@@ -58,9 +59,10 @@ export function PageTrustFields({ form }: { form: PageForm }) {
         placeholder="https://"
         value={values.logoUrl}
         error={errors['content.logoUrl']}
-        hint="An image shown over the headline, 40 pixels high"
+        hint="An image shown over the headline, 40 pixels high: an address, or upload one"
         onChange={(event) => update({ logoUrl: event.target.value })}
       />
+      <LogoUpload onUploaded={(logoUrl) => update({ logoUrl })} />
       <Switch
         label='Show "Made with Kindling" in the footer'
         showLabel
