@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { getEntitlements } from '../billing/get-entitlements';
 import { refusalError } from '../billing/refusal-error';
-import { deleteDraftRow } from '../drafts/repo';
+import { discardCreatedDraft } from '../drafts/delete-draft';
 import { getSubscription } from '../teams/get-subscription';
 import { assertVariantsMayBeStored, campaignVariantChecks } from './check-element-variants';
 import { assertElementsMayChangeTogether } from './element-mode-guard';
@@ -57,7 +57,9 @@ export async function createCampaign(
       { tx, teamId: input.teamId, campaignId: id },
       { elements, goals: input.campaign.goals, extraMetrics: input.campaign.extraMetrics },
     );
-    if (input.draftId !== undefined) await deleteDraftRow(tx, input.teamId, input.draftId);
+    if (input.draftId !== undefined) {
+      await discardCreatedDraft(tx, { teamId: input.teamId, id: input.draftId });
+    }
     await recordServingPhase(tx, {
       teamId: input.teamId,
       campaignId: id,

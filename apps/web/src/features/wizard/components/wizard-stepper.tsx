@@ -4,7 +4,6 @@ import { CheckIcon } from '../../../ui/icons';
 import { stepIndex } from '../state/step-rules';
 import styles from './wizard.module.css';
 
-
 interface WizardStepperProps {
   current: WizardStep;
   canVisit: (step: WizardStep) => boolean;
