@@ -37,7 +37,12 @@ export const bareWord = (word: string): string =>
 
 /** The words of a phrase up to `max`, never ending on a linking word. */
 function clip(text: string, max: number): string {
-  const list = words(tidy(text)).slice(0, max);
+  const all = words(tidy(text));
+  const list = all.slice(0, max);
+  // Cut short, a phrase loses its end ("managers at small"): keep what comes before its
+  // linking word ("managers") instead.
+  const linker = list.findLastIndex((word, i) => i > 0 && LINKERS.has(bareWord(word)));
+  if (all.length > max && linker > 0) list.length = linker;
   const last = () => bareWord(list[list.length - 1] ?? '');
   while (list.length > 1 && (LINKERS.has(last()) || TRAILING.test(last()))) list.pop();
   return list.join(' ');
