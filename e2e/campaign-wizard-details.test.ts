@@ -337,7 +337,12 @@ describe('campaign wizard details', () => {
       flag: 'variant_advanced_mode',
       enabled: true,
     });
-    await page.reload();
+    // A new campaign on the same page (a reload would reopen the draft where it was left).
+    await expect
+      .poll(() => page.getByTestId('draft-status').getAttribute('data-state'))
+      .toBe('saved');
+    const saas = fixtureUrlOf(fixtures, 'saas-landing.html');
+    await page.goto(`/admin/${team}/campaign/new?url=${encodeURIComponent(saas)}`);
     await expect.poll(step).toBe('ClosePopups');
     await closeNewsletter();
     await next();
