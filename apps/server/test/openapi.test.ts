@@ -58,11 +58,16 @@ describeEachDatabase('GET /api/openapi.json', (kind) => {
       paths['/api/team/{team}/pages'].post.requestBody.content['application/json'].schema.properties
         .content;
     expect(Object.keys(content.properties).sort()).toEqual([
+      'consent',
       'cta',
+      'euAudience',
       'features',
       'headline',
       'imageUrl',
+      'logoUrl',
       'price',
+      'privacyUrl',
+      'showBadge',
       'subheadline',
     ]);
     expect(properties(paths['/p/{team}/{slug}/signup'].post.requestBody)).toEqual({

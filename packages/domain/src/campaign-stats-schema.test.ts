@@ -63,6 +63,7 @@ const answer = () => ({
   metrics: [
     { id: '3', name: 'Sign-up', role: 'primary', lowerIsBetter: false, kind: 'conversion' },
   ],
+  elementMode: 'single',
   benchmark: null,
   traffic: presentTrafficConcentration(NO_ADDRESS_TRAFFIC),
 });

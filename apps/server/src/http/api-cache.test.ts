@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases';
 import { bearer, createTeam, signUp, useTestApp, type Account } from '../../test/test-app';
-import { PRIVATE_CACHE_CONTROL } from './public-answer';
+import { PRIVATE_CACHE_CONTROL, TRACKER_STALE_CACHING } from './public-answer';
 import { API_CACHE_CONTROL, etagOf, matchesIfNoneMatch } from './api-cache';
 
 describe('matchesIfNoneMatch', () => {
@@ -99,6 +99,8 @@ describeEachDatabase('ETags on GET API answers', (kind) => {
     });
     expect(tracker.statusCode).toBe(200);
     // The tracker's own policy: private here, since no PUBLIC_URL is set (public-answer.ts).
-    expect(tracker.headers['cache-control']).toBe(PRIVATE_CACHE_CONTROL);
+    expect(tracker.headers['cache-control']).toBe(
+      `${PRIVATE_CACHE_CONTROL}, ${TRACKER_STALE_CACHING}`,
+    );
   });
 });

@@ -6,6 +6,12 @@ import { appOrigin } from './app-origin';
 export const SHARED_CACHE_CONTROL = 'public, max-age=60';
 /** Only the asking browser may keep it: its addresses came from the request's own headers. */
 export const PRIVATE_CACHE_CONTROL = 'private, max-age=60';
+/**
+ * The tracker's files may be answered stale by a cache in front (a CDN, the browser) while it
+ * asks again, and kept while Kindling is unreachable or failing (RFC 5861): ten minutes and a
+ * day.
+ */
+export const TRACKER_STALE_CACHING = 'stale-while-revalidate=600, stale-if-error=86400';
 /** The headers a request-built origin is read from (`Host`, and the forwarded ones behind a proxy). */
 const ORIGIN_HEADERS = 'Host, X-Forwarded-Host, X-Forwarded-Proto';
 

@@ -3,7 +3,11 @@ import { z } from 'zod';
 import { notFound } from '../../errors';
 import { appOrigin } from '../../http/app-origin';
 import { openToEveryOrigin } from '../../http/open-to-every-origin';
-import { cacheLikeOrigin, publicAnswerOrigin } from '../../http/public-answer';
+import {
+  cacheLikeOrigin,
+  publicAnswerOrigin,
+  TRACKER_STALE_CACHING,
+} from '../../http/public-answer';
 import { requireTeam, teamParams } from '../../http/team-scope';
 import type { AppInstance, AppServices } from '../../http/types';
 import { getTrackerConfigFile } from './get-tracker-config-file';
@@ -14,9 +18,6 @@ import { markTrackerChanges } from './tracker-changes';
 import { TRACKER_TEAM_NOT_FOUND, type TrackerDeps, type TrackerFile } from './tracker-deps';
 
 const tags = ['tracker'];
-
-/** Ten minutes of stale-while-revalidate, a day of stale-if-error (RFC 5861). */
-export const TRACKER_STALE_CACHING = 'stale-while-revalidate=600, stale-if-error=86400';
 
 function send(
   request: FastifyRequest,

@@ -2,8 +2,7 @@ import { runInNewContext } from 'node:vm';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/databases';
 import { bearer, createTeam, errorOf, signUp, useTestApp } from '../../../test/test-app';
-import { SHARED_CACHE_CONTROL } from '../../http/public-answer';
-import { TRACKER_STALE_CACHING } from './routes';
+import { SHARED_CACHE_CONTROL, TRACKER_STALE_CACHING } from '../../http/public-answer';
 
 const RED = 0xff0000ff;
 

@@ -69,7 +69,12 @@ describe('campaignPayload', () => {
       name: 'Spring sale',
       description: 'Try a new button',
       type: 'multi_armed_bandit',
-      meta: { title: 'Shop', stats: { htmlBytes: 1200, elementCount: 40, loadMs: 300 } },
+      // One element or none: nothing to change together.
+      meta: {
+        title: 'Shop',
+        stats: { htmlBytes: 1200, elementCount: 40, loadMs: 300 },
+        linkedElements: false,
+      },
       thumbnail: { small: 'small.png', large: 'large.png' },
       exclusiveAudienceMode: true,
       trafficAllocation: 40,
