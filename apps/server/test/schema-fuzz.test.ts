@@ -27,9 +27,11 @@ const queryText = (value: unknown) =>
 describeEachDatabase('schema-shaped input never answers 500', (kind) => {
   const t = useTestApp(kind, { JOB_WORKER: false, AUTH_RATE_LIMIT_PER_MINUTE: 100_000 });
   const tried = { routes: 0, inputs: 0, successes: 0 };
+  /** Routes that answered a success at least once. */
+  const accepting = new Set<string>();
   afterAll(() => {
     console.log(
-      `[${kind}] schema fuzz: ${tried.routes} routes, ${tried.inputs} inputs, ${tried.successes} accepted`,
+      `[${kind}] schema fuzz: ${tried.routes} routes, ${tried.inputs} inputs, ${tried.successes} accepted, on ${accepting.size} routes`,
     );
   });
 
@@ -95,8 +97,10 @@ describeEachDatabase('schema-shaped input never answers 500', (kind) => {
           });
           const label = `${method} ${path} ${response.statusCode} ${response.body.slice(0, 300)}`;
           expect(response.statusCode, label).toBeLessThan(500);
-          if (response.statusCode < 400) tried.successes += 1;
-          else if (String(response.headers['content-type']).includes('application/json')) {
+          if (response.statusCode < 400) {
+            tried.successes += 1;
+            accepting.add(`${method} ${path}`);
+          } else if (String(response.headers['content-type']).includes('application/json')) {
             expect(response.json(), label).toEqual({
               error: expect.objectContaining({ code: expect.any(String) }) as unknown,
             });
@@ -105,7 +109,10 @@ describeEachDatabase('schema-shaped input never answers 500', (kind) => {
         { numRuns: RUNS },
       );
     }
-    // Positive control: shaped input gets past validation, so the handlers themselves ran.
-    expect(tried.successes).toBeGreaterThan(tried.routes);
+    // Positive control: shaped input gets past validation, so the handlers themselves ran. On a
+    // share of the routes, not a count of answers: random ids rarely name a row, so most routes
+    // only ever answer 404 or 409, and each new one of those lowered a count's margin (about a
+    // quarter of the 74 routes accept; a fuzzer stuck at validation would have none).
+    expect(accepting.size).toBeGreaterThan(tried.routes / 5);
   }, 600_000);
 });
