@@ -111,6 +111,8 @@ describe('campaign drafts', () => {
     await sideMenu().getByText('Start your free trial today').waitFor();
     await sideMenu().getByRole('button', { name: 'Close', exact: true }).click();
     await expect.poll(() => page.getByTestId('element-card').count()).toBe(2);
+    // The closed panel is kept too: saved before another tab opens the draft.
+    await saved();
   });
 
   it('refuses to overwrite a save made in another tab, and says how to carry on', async () => {
