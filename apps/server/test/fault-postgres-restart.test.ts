@@ -10,13 +10,13 @@ import {
   type PostAnswer,
 } from './collect-load';
 import { startCollectLoad } from './collect-senders';
-import { postgresProblem, TEST_DATABASE_URL } from './postgres-reachable';
-import { terminateSessions } from './postgres-sessions';
-import { postgresStorage, type ProcessStorage } from './process-storage';
-import type { ServerProcess } from './server-process';
-import { startHealthyServer } from './shared-processes';
+import { postgresProblem } from './postgres-reachable';
+import {
+  startServerBehindProxy,
+  stopServerBehindProxy,
+  terminateSessions,
+} from './postgres-sessions';
 import { readBack } from './stored-events';
-import { startTcpProxy, type TcpProxy } from './tcp-proxy';
 
 // Issue 14: "restart PostgreSQL (the server reconnects and the API answers 503 meanwhile, not a
 // crash)". The server reaches PostgreSQL through a proxy, and the test plays a restart as the
@@ -47,26 +47,14 @@ async function untilAnswered(
 }
 
 describe.skipIf(postgresProblem)('PostgreSQL restart under load', () => {
-  let proxy: TcpProxy | undefined;
-  let storage: ProcessStorage | undefined;
-  let server: ServerProcess | undefined;
-  afterAll(async () => {
-    server?.child.kill('SIGKILL');
-    await server?.exited;
-    await proxy?.close();
-    await storage?.dispose();
-  });
+  const held: Parameters<typeof stopServerBehindProxy>[0] = {};
+  afterAll(() => stopServerBehindProxy(held));
 
   it(
     'answers 503 while the database is away, reconnects by itself and loses no acknowledged event',
     { timeout: 120_000 },
     async () => {
-      const postgres = new URL(TEST_DATABASE_URL);
-      proxy = await startTcpProxy({ host: postgres.hostname, port: Number(postgres.port || 5432) });
-      storage = await postgresStorage(proxy);
-      const database = new URL(storage.env.DATABASE_URL!).pathname.slice(1);
-      server = await startHealthyServer({
-        ...storage.env,
+      const { server, proxy, database, storage } = await startServerBehindProxy(held, {
         LOG_LEVEL: 'info',
         COLLECT_RATE_LIMIT_PER_MINUTE: '1000000',
         COLLECT_BYTES_PER_MINUTE: '1073741824',

@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { callJson, createOwnedCampaign } from './collect-load';
-import { postgresProblem, TEST_DATABASE_URL } from './postgres-reachable';
-import { terminateSessions } from './postgres-sessions';
-import { postgresStorage, type ProcessStorage } from './process-storage';
-import type { ServerProcess } from './server-process';
-import { startHealthyServer } from './shared-processes';
-import { startTcpProxy, type TcpProxy } from './tcp-proxy';
+import { postgresProblem } from './postgres-reachable';
+import {
+  startServerBehindProxy,
+  stopServerBehindProxy,
+  terminateSessions,
+} from './postgres-sessions';
 
 // Issue 30: the tracker never waits on the database. With PostgreSQL refusing connections (the
 // server's sessions ended, as in a restart), the script and the config still answer 200 with
@@ -24,25 +24,16 @@ async function timed(url: string) {
 }
 
 describe.skipIf(postgresProblem)('the tracker with PostgreSQL away', () => {
-  let proxy: TcpProxy | undefined;
-  let storage: ProcessStorage | undefined;
-  let server: ServerProcess | undefined;
-  afterAll(async () => {
-    server?.child.kill('SIGKILL');
-    await server?.exited;
-    await proxy?.close();
-    await storage?.dispose();
-  });
+  const held: Parameters<typeof stopServerBehindProxy>[0] = {};
+  afterAll(() => stopServerBehindProxy(held));
 
   it(
     'answers the last good script and config in under 100 ms, 200',
     { timeout: 90_000 },
     async () => {
-      const postgres = new URL(TEST_DATABASE_URL);
-      proxy = await startTcpProxy({ host: postgres.hostname, port: Number(postgres.port || 5432) });
-      storage = await postgresStorage(proxy);
-      const database = new URL(storage.env.DATABASE_URL!).pathname.slice(1);
-      server = await startHealthyServer({ ...storage.env, LOG_LEVEL: 'warn' });
+      const { server, proxy, database } = await startServerBehindProxy(held, {
+        LOG_LEVEL: 'warn',
+      });
       const { url } = server;
       const { slug, accessToken, campaign } = await createOwnedCampaign(url);
       await callJson(
