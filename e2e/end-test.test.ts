@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from './support/fixture-server';
+import type { FixtureServer } from './support/fixture-server';
 import {
   Api,
   createTeamThroughUi,
@@ -16,7 +16,7 @@ import {
   sent,
   sentEverything,
   shopUrlOf,
-  SNIPPET_PLACEHOLDER,
+  startTaggedShop,
   visitShop,
 } from './support/tracker-visit';
 
@@ -78,8 +78,7 @@ describe('ending a test and archiving it', () => {
     await signUpThroughUi(page, newPerson('Enid Ender', 'end-test'));
     team = await createTeamThroughUi(page, 'Lumen Endings');
     api = await Api.of(page, baseUrl);
-    const { html } = await api.call<{ html: string }>('GET', `/team/${team}/tracker/snippet`);
-    fixtures = await startFixtureServer({ substitutions: { [SNIPPET_PLACEHOLDER]: html } });
+    fixtures = await startTaggedShop(api, team);
     pageUrl = shopUrlOf(fixtures, 'tracker-landing.html');
     ({ id: campaignId } = await api.call<{ id: number }>('POST', `/team/${team}/campaign/create`, {
       name: 'Lamp headline',

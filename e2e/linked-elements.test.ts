@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from './support/fixture-server';
+import type { FixtureServer } from './support/fixture-server';
 import {
   Api,
   createTeamThroughUi,
@@ -14,7 +14,7 @@ import {
   sent,
   sentEverything,
   shopUrlOf,
-  SNIPPET_PLACEHOLDER,
+  startTaggedShop,
   visitShop,
 } from './support/tracker-visit';
 
@@ -58,8 +58,7 @@ describe('elements changed together', () => {
     await signUpThroughUi(page, newPerson('Lin Linked', 'linked'));
     team = await createTeamThroughUi(page, 'Lumen Together');
     api = await Api.of(page, baseUrl);
-    const { html } = await api.call<{ html: string }>('GET', `/team/${team}/tracker/snippet`);
-    fixtures = await startFixtureServer({ substitutions: { [SNIPPET_PLACEHOLDER]: html } });
+    fixtures = await startTaggedShop(api, team);
     const column = (i: number) => PAGES.map((shown) => shown[i]!);
     const [headline, button, lead] = [column(0), column(1), column(2)];
     await api.call('POST', `/team/${team}/campaign/create`, {

@@ -1,14 +1,14 @@
 import { assignCampaigns, type BucketingCampaign } from '@kindling/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from './support/fixture-server';
+import type { FixtureServer } from './support/fixture-server';
 import { newPerson, shotAtBothSizes, signUpWithTeam, type Api } from './support/flows';
 import {
   launchShopBrowser,
   sent,
   sentEverything,
   shopUrlOf,
-  SNIPPET_PLACEHOLDER,
+  startTaggedShop,
   visitShop,
 } from './support/tracker-visit';
 
@@ -92,8 +92,7 @@ describe('the tracker on a redesigned page', () => {
       person: newPerson('Healing Tester', 'healing'),
       teamName: 'Lumen Offers',
     }));
-    const { html } = await api.call<{ html: string }>('GET', `/team/${team}/tracker/snippet`);
-    fixtures = await startFixtureServer({ substitutions: { [SNIPPET_PLACEHOLDER]: html } });
+    fixtures = await startTaggedShop(api, team);
     original = await priceCampaign('tracker-heal.html');
     redesigned = await priceCampaign('tracker-heal-redesigned.html');
 

@@ -8,7 +8,7 @@ import {
 } from '@kindling/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from './support/fixture-server';
+import type { FixtureServer } from './support/fixture-server';
 import { newPerson, shotAtBothSizes, signUpWithTeam, type Api } from './support/flows';
 import {
   framesOf,
@@ -16,7 +16,7 @@ import {
   sent,
   sentEverything,
   shopUrlOf,
-  SNIPPET_PLACEHOLDER,
+  startTaggedShop,
   visitShop,
   type Posted,
 } from './support/tracker-visit';
@@ -139,8 +139,7 @@ describe('the tracker under 200 visitors', () => {
       person: newPerson('Traffic Tester', 'traffic'),
       teamName: 'Lumen Traffic',
     }));
-    const { html } = await api.call<{ html: string }>('GET', `/team/${team}/tracker/snippet`);
-    fixtures = await startFixtureServer({ substitutions: { [SNIPPET_PLACEHOLDER]: html } });
+    fixtures = await startTaggedShop(api, team);
     pageUrl = shopUrlOf(fixtures, 'tracker-landing.html');
 
     const { id: campaignId } = await api.call<{ id: number }>(

@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { launchBrowser } from './browser';
-import type { FixtureServer } from './fixture-server';
+import { startFixtureServer, type FixtureServer } from './fixture-server';
+import type { Api } from './flows';
 
 // A visitor on a customer's page that carries the tracker snippet, as the tracker browser
 // tests see one: what each frame painted and what the page posted to /api/collect.
@@ -158,4 +159,10 @@ export async function sentEverything(visit: Visit): Promise<void> {
       { timeout: 15_000, interval: 50 },
     )
     .toEqual({ queued: null, unanswered: 0 });
+}
+
+/** The fixture pages as a customer's site: the team's tracker tag in place of the placeholder. */
+export async function startTaggedShop(api: Api, team: string): Promise<FixtureServer> {
+  const { html } = await api.call<{ html: string }>('GET', `/team/${team}/tracker/snippet`);
+  return startFixtureServer({ substitutions: { [SNIPPET_PLACEHOLDER]: html } });
 }
