@@ -44,6 +44,8 @@ export interface TrackerCampaign<M> extends BucketingCampaign {
   url: string;
   elements: TrackerElement<M>[];
   goals: TrackerGoal[];
+  /** Share of page views (0 to 1) that report Web Vitals for this campaign; absent: none. */
+  vitals?: number;
 }
 
 export interface TrackerConfig<M> {

@@ -10,6 +10,7 @@ import { planPage, type Config } from './plan';
 import { enteredPreview } from './preview-gate';
 import { createQueue } from './queue';
 import { sender } from './send';
+import { loadVitals } from './vitals';
 import { cookieStore, localStore, memoryStore, readJson, save, type Store } from './storage';
 
 export const CONSENT_KEY = 'kindling.consent';
@@ -25,6 +26,7 @@ declare global {
 
 interface Context {
   config: Config;
+  configUrl: string;
   store: Store;
   visitor: string;
   hider: Hider;
@@ -48,7 +50,10 @@ interface Arrival {
  */
 const collectKey = document.currentScript?.dataset.collectKey;
 
-function run({ config, store, visitor, hider, arrival }: Context, commands: unknown[][]): void {
+function run(
+  { config, configUrl, store, visitor, hider, arrival }: Context,
+  commands: unknown[][],
+): void {
   const queue = createQueue<TrackerEvent>({
     store,
     send: sender(config.collectUrl),
@@ -116,10 +121,16 @@ function run({ config, store, visitor, hider, arrival }: Context, commands: unkn
     const done = () => {
       clearTimeout(timer);
       finish = undefined;
+      const sampled: { campaignId: number; exposureId: string }[] = [];
       for (const { campaignId, assignments } of plan.exposures) {
         const { applied, healed } = applier.report(campaignId);
+        const exposure = base(campaignId);
+        const rate = config.campaigns.find((campaign) => campaign.id === campaignId)?.vitals;
+        if (consented && Math.random() < (rate ?? 0)) {
+          sampled.push({ campaignId, exposureId: exposure.id });
+        }
         emit({
-          ...base(campaignId),
+          ...exposure,
           ts,
           type: 'exposure',
           assignments,
@@ -129,6 +140,13 @@ function run({ config, store, visitor, hider, arrival }: Context, commands: unkn
         });
       }
       queue.hold(false);
+      loadVitals(configUrl, {
+        collectUrl: config.collectUrl,
+        collectKey,
+        visitorId: visitor,
+        sessionId: touchSession(store, Date.now(), newId),
+        exposures: sampled,
+      });
     };
     finish = done;
     const afterLoad = () => {
@@ -207,7 +225,9 @@ export function startTracker(boot: TrackerBootstrap): void {
     fetch(boot.configUrl)
       .then<Config | false>((response) => response.ok && (response.json() as Promise<Config>))
       .then((config) =>
-        config ? run({ config, store, visitor, hider, arrival }, commands) : hider.keepOnly([]),
+        config
+          ? run({ config, configUrl: boot.configUrl, store, visitor, hider, arrival }, commands)
+          : hider.keepOnly([]),
       )
       .catch(() => hider.keepOnly([]));
   };
