@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COLLECT_MAX_APPLY_MS } from './tracker-config';
+import { VITALS_MESSAGES, vitalsValueSchema } from './web-vitals';
 
 // The ingestion contract, issue 9: what the tracker posts to POST /api/collect.
 
@@ -85,10 +86,31 @@ export const revenueEventSchema = eventBase.extend({
   amount: z.number().finite().min(0).max(1_000_000_000),
 });
 
+/**
+ * Web Vitals of one page view for one of its exposures (issue 30), sent by vitals.js once the
+ * page is hidden: LCP and INP in milliseconds, CLS unitless; a metric the browser did not
+ * produce is left out. Counted for the arms of the exposure it names, which must be an exposure
+ * of the same visitor and campaign.
+ */
+export const vitalsEventSchema = eventBase
+  .extend({
+    type: z.literal('vitals'),
+    exposureId: z.uuid({ error: VITALS_MESSAGES.exposureId }),
+    lcp: vitalsValueSchema('lcp').optional(),
+    cls: vitalsValueSchema('cls').optional(),
+    inp: vitalsValueSchema('inp').optional(),
+  })
+  .refine(
+    (event) => event.lcp !== undefined || event.cls !== undefined || event.inp !== undefined,
+    { message: VITALS_MESSAGES.noMetric },
+  );
+export type VitalsEvent = z.infer<typeof vitalsEventSchema>;
+
 export const collectEventSchema = z.discriminatedUnion('type', [
   exposureEventSchema,
   collectGoalSchema,
   revenueEventSchema,
+  vitalsEventSchema,
 ]);
 export type CollectEvent = z.infer<typeof collectEventSchema>;
 

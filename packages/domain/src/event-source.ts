@@ -10,7 +10,7 @@ import { pageOrigin, samePage } from './tracker-config';
 export type EventSourceProblem = 'off_page' | 'foreign_origin' | 'collect_key';
 
 export interface EventSource {
-  type: 'exposure' | 'goal' | 'revenue';
+  type: 'exposure' | 'goal' | 'revenue' | 'vitals';
   /** The page the tracker says it was on (`location.href`). */
   url: string;
   /** The collect key of the burner page it was sent from, if any. */
@@ -47,7 +47,8 @@ export function senderOrigin({ origin, referer }: SenderHeaders): string | null 
 /**
  * Why `event` cannot count for `campaign` when the request came from `sender` (see
  * `senderOrigin`), or null when it may:
- * - an exposure must be on the campaign's page itself (`samePage`, the tracker's own rule);
+ * - an exposure (and the Web Vitals of its page view) must be on the campaign's page itself
+ *   (`samePage`, the tracker's own rule);
  *   goals and revenue may come from any page of the campaign page's origin (a thank-you page,
  *   a checkout), where the tracker keeps what the visitor was exposed to;
  * - a browser-named sender must be the campaign page's origin;
@@ -60,7 +61,7 @@ export function eventSourceProblem(
 ): EventSourceProblem | null {
   const origin = pageOrigin(campaign.url);
   const onPage =
-    event.type === 'exposure'
+    event.type === 'exposure' || event.type === 'vitals'
       ? samePage(campaign.url, event.url)
       : origin !== undefined && pageOrigin(event.url) === origin;
   if (!onPage) return 'off_page';

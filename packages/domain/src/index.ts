@@ -70,3 +70,4 @@ export * from './drafts/campaign-draft';
 export * from './campaign-end';
 export * from './campaign-end-choices';
 export * from './element-mode';
+export * from './web-vitals';

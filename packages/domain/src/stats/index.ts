@@ -24,3 +24,4 @@ export * from './auto-stop';
 export * from './student-t';
 export * from './served-phases';
 export * from './srm-explanation';
+export * from './vitals';

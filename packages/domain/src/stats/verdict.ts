@@ -73,6 +73,21 @@ export interface ElementVerdictInput {
   metrics: readonly { definition: MetricDefinition; arms: readonly ArmSummary[] }[];
   srmFlagged: boolean;
   plan: StatsPlan;
+  /**
+   * Guardrail harms decided outside the comparisons (Web Vitals p75s, stats/vitals.ts): a
+   * variant named here is never called a winner, as with a harmed guardrail metric.
+   */
+  vetoes?: readonly GuardrailVeto[];
+}
+
+/** A guardrail a variant harms, with the sentence that says how. */
+export interface GuardrailVeto {
+  variantId: number;
+  metricId: string;
+  /** "LCP". */
+  name: string;
+  /** "Variant 2 makes the page 300 ms slower to paint (LCP p75)". */
+  sentence: string;
 }
 
 /** Every running variant against the original on one metric, corrected over the variants. */
@@ -146,7 +161,7 @@ export function elementVerdict(input: ElementVerdictInput): {
   verdict: Verdict;
   comparisons: MetricComparison[];
 } {
-  const { arms, metrics, plan, srmFlagged } = input;
+  const { arms, metrics, plan, srmFlagged, vetoes = [] } = input;
   const comparisons = metrics.flatMap(({ definition, arms: summaries }) =>
     compareMetric({ arms, plan, definition, summaries }),
   );
@@ -208,7 +223,8 @@ export function elementVerdict(input: ElementVerdictInput): {
     .sort((a, b) => (primary.lowerIsBetter ? 1 : -1) * ((a.estimate ?? 0) - (b.estimate ?? 0)));
   const sentence = (c: MetricComparison, definition = primary) =>
     comparisonSentence(c, { label: labelOf(c.variantId), definition, method: plan.method });
-  const shippable = betterFirst.find((c) => !harmOf(c.variantId));
+  const vetoOf = (variantId: number) => vetoes.find((veto) => veto.variantId === variantId);
+  const shippable = betterFirst.find((c) => !harmOf(c.variantId) && !vetoOf(c.variantId));
   if (shippable) {
     return say('winner', `${sentence(shippable)}. It is safe to ship.`, {
       variantId: shippable.variantId,
@@ -216,7 +232,15 @@ export function elementVerdict(input: ElementVerdictInput): {
   }
   if (betterFirst.length > 0) {
     const best = betterFirst[0]!;
-    const harm = harmOf(best.variantId)!;
+    const harm = harmOf(best.variantId);
+    if (!harm) {
+      const veto = vetoOf(best.variantId)!;
+      return say(
+        'guardrail_harm',
+        `${sentence(best)}, but it harms the guardrail ${veto.name}: ${veto.sentence}. Do not ship it as it is.`,
+        { variantId: best.variantId, metricId: veto.metricId },
+      );
+    }
     const guardrail = metrics.find((m) => m.definition.id === harm.metricId)!.definition;
     return say(
       'guardrail_harm',
