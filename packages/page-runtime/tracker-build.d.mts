@@ -1,11 +1,17 @@
-import type { BuildOptions } from 'esbuild';
+import type { TrackerBootstrap } from '@kindling/domain';
+import type { BuildOptions, Metafile } from 'esbuild';
 
-export const trackerEntry: string;
-export const trackerOutfile: string;
+export type TrackerKind = 'plain' | 'html';
 export const trackerSources: string[];
 export const BOOTSTRAP_NAME: string;
+export function servedTracker(bundle: string, bootstrap: TrackerBootstrap): string;
 export const TRACKER_BUDGET_GZIP_BYTES: number;
-export const trackerBuildOptions: BuildOptions;
+export const TRACKER_HTML_BUDGET_GZIP_BYTES: number;
+export const trackerBundles: Record<TrackerKind, { entry: string; outfile: string }>;
+export function buildTracker(
+  kind: TrackerKind,
+  options?: { metafile?: boolean },
+): Promise<{ text: string; metafile: Metafile | undefined }>;
 export const previewEntry: string;
 export const previewOutfile: string;
 export const previewBuildOptions: BuildOptions;

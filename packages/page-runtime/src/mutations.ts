@@ -6,8 +6,8 @@ import {
   type Undo,
   type LayoutMutation,
 } from './mutation-types';
-import { sanitizeHtml } from './sanitize-html';
-import { rememberAttributes, replaceChildren, setStyles } from './style-undo';
+import type { Sanitize } from './sanitize-html';
+import { snapshotElement } from './style-undo';
 
 const px = (value: number): string => `${value}px`;
 const SAFE_LAYOUT_VALUE = /^[a-z0-9 .,%()+\-*/#]*$/i;
@@ -18,13 +18,12 @@ const COLOR_PROPERTY = {
   borderColor: 'border-color',
 } as const;
 
-function styleTarget(element: Element): HTMLElement | SVGElement | undefined {
-  return element instanceof HTMLElement || element instanceof SVGElement ? element : undefined;
-}
-
-function applyStyles(element: Element, styles: Record<string, string>): Undo {
-  const target = styleTarget(element);
-  return target ? setStyles(target, styles) : () => undefined;
+/** Inline styles with `!important`, so the page's own rules cannot win. */
+function applyStyles(element: Element, styles: Record<string, string>): void {
+  if (!(element instanceof HTMLElement || element instanceof SVGElement)) return;
+  for (const [property, value] of Object.entries(styles)) {
+    element.style.setProperty(property, value, 'important');
+  }
 }
 
 function layoutStyles(styles: LayoutMutation['styles']): Record<string, string> {
@@ -39,40 +38,35 @@ function layoutStyles(styles: LayoutMutation['styles']): Record<string, string> 
   return allowed;
 }
 
-function applyImageSrc(element: Element, src: string): Undo {
+function applyImageSrc(element: Element, src: string): void {
   // The rule the server applies to stored variants, again before touching the page.
-  if (!isHttpAddress(src, document.baseURI)) return () => undefined;
+  if (!isHttpAddress(src, document.baseURI)) return;
   if (element instanceof HTMLImageElement) {
-    const restore = rememberAttributes(element, ['src', 'srcset', 'sizes']);
-    const sources = [...(element.parentElement?.querySelectorAll('picture > source') ?? [])];
-    const restoreSources = sources.map((source) => rememberAttributes(source, ['srcset']));
-    sources.forEach((source) => source.removeAttribute('srcset'));
+    element.parentElement
+      ?.querySelectorAll('picture > source')
+      .forEach((source) => source.removeAttribute('srcset'));
     element.removeAttribute('srcset');
     element.removeAttribute('sizes');
     element.setAttribute('src', src);
-    return () => {
-      restore();
-      restoreSources.forEach((undo) => undo());
-    };
-  }
-  return applyStyles(element, { 'background-image': `url(${JSON.stringify(src)})` });
+  } else applyStyles(element, { 'background-image': `url(${JSON.stringify(src)})` });
 }
 
-/** Applies one mutation to one element and returns how to take it back. */
+/**
+ * Applies one mutation to one element. Without `html` (a tracker served before the team's
+ * first HTML variant), formatted text shows as its plain text and HTML content is left as is.
+ */
 export function applyToElement(
   element: Element,
   mutation: Exclude<PageMutation, { type: 'hideElement' }>,
-): Undo {
+  html?: Sanitize,
+): void {
   switch (mutation.type) {
     case 'textValue':
-      return replaceChildren(
-        element,
-        mutation.html === undefined
-          ? document.createTextNode(mutation.value)
-          : sanitizeHtml(mutation.html, 'inline'),
+      return element.replaceChildren(
+        mutation.html === undefined || !html ? mutation.value : html(mutation.html, 'inline'),
       );
     case 'replaceContent':
-      return replaceChildren(element, sanitizeHtml(mutation.html, 'block'));
+      return html && element.replaceChildren(html(mutation.html, 'block'));
     case 'textColor':
     case 'backgroundColor':
     case 'borderColor':
@@ -108,22 +102,18 @@ export interface AppliedMutation {
   undo: Undo;
 }
 
-/** Applies a mutation to every element `find` gives for its selector(s). */
+/** Applies a mutation to every element `find` gives for its selector(s); the preview's way. */
 export function applyMutation(
   mutation: PageMutation,
+  html: Sanitize,
   find: (selector: string) => Element[] = findElements,
 ): AppliedMutation {
   const undos: Undo[] = [];
-  if (mutation.type === 'hideElement') {
-    for (const selector of mutation.selectors) {
-      for (const element of find(selector)) {
-        undos.push(applyStyles(element, { display: 'none' }));
-      }
-    }
-  } else {
-    for (const element of find(mutation.selector)) {
-      undos.push(applyToElement(element, mutation));
-    }
+  const selectors = mutation.type === 'hideElement' ? mutation.selectors : [mutation.selector];
+  for (const element of selectors.flatMap(find)) {
+    undos.push(snapshotElement(element));
+    if (mutation.type === 'hideElement') applyStyles(element, { display: 'none' });
+    else applyToElement(element, mutation, html);
   }
   return {
     count: undos.length,

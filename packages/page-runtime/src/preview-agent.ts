@@ -8,6 +8,7 @@ import type { PageMutation, Undo } from './mutation-types';
 import { createOverlay, OVERLAY_TAG } from './overlay';
 import { selectableIn } from './pick-rules';
 import { replayClicks } from './replay-clicks';
+import { sanitizeHtml } from './sanitize-html';
 import { uniqueSelector } from './selector';
 import {
   parseToPreviewMessage,
@@ -92,7 +93,7 @@ export function startPreviewAgent({
 
   const applyChange = (message: PageMutation & { requestId?: string }) => {
     const { requestId, ...mutation } = message;
-    const applied = applyMutation(mutation, locate);
+    const applied = applyMutation(mutation, sanitizeHtml, locate);
     const selectors = mutation.type === 'hideElement' ? mutation.selectors : [mutation.selector];
     changes.push({ selectors, undo: applied.undo });
     overlay.refresh();

@@ -13,6 +13,12 @@ import {
 
 export type { HtmlProfile };
 
+/**
+ * `sanitizeHtml`'s shape. Passed in where HTML is applied, so the tracker a team without HTML
+ * variants loads leaves the allow-list out (a sixth of its bytes).
+ */
+export type Sanitize = (html: string, profile: HtmlProfile) => DocumentFragment;
+
 const DROPPED_TAGS = new Set(HTML_DROPPED_TAGS);
 
 function cleanAttributes(element: Element, profile: HtmlProfile): void {
@@ -49,9 +55,9 @@ function cleanTree(parent: ParentNode, profile: HtmlProfile, allowed: Set<string
  * Parses `html` in an inert template (no script runs, no image loads) and returns a fragment
  * holding only allow-listed elements and attributes.
  */
-export function sanitizeHtml(html: string, profile: HtmlProfile): DocumentFragment {
+export const sanitizeHtml: Sanitize = (html, profile) => {
   const template = document.createElement('template');
   template.innerHTML = html;
   cleanTree(template.content, profile, new Set(HTML_POLICY[profile].tags));
   return document.importNode(template.content, true);
-}
+};

@@ -1,29 +1,11 @@
 import type { Undo } from './mutation-types';
 
-/**
- * Sets inline styles with `!important` (the page's own rules must not win) and returns an
- * undo that puts back exactly what the inline style held before.
- */
-export function setStyles(element: HTMLElement | SVGElement, styles: Record<string, string>): Undo {
-  const previous = Object.keys(styles).map((property) => ({
-    property,
-    value: element.style.getPropertyValue(property),
-    priority: element.style.getPropertyPriority(property),
-  }));
-  for (const [property, value] of Object.entries(styles)) {
-    element.style.setProperty(property, value, 'important');
-  }
-  return () => {
-    for (const { property, value, priority } of previous) {
-      if (value) element.style.setProperty(property, value, priority);
-      else element.style.removeProperty(property);
-    }
-    if (element.getAttribute('style') === '') element.removeAttribute('style');
-  };
-}
+// The editor's preview takes variants back; the tracker never does. So mutations only apply
+// (mutations.ts, small: it ships with the tracker) and the preview remembers, before each one,
+// everything a mutation may change on the element.
 
 /** Restores the given attributes (present or absent) to their current values. */
-export function rememberAttributes(element: Element, names: readonly string[]): Undo {
+function rememberAttributes(element: Element, names: readonly string[]): Undo {
   const saved = names.map((name) => ({ name, value: element.getAttribute(name) }));
   return () => {
     for (const { name, value } of saved) {
@@ -33,9 +15,23 @@ export function rememberAttributes(element: Element, names: readonly string[]): 
   };
 }
 
-/** Replaces an element's children; the undo puts the original nodes (and their listeners) back. */
-export function replaceChildren(element: Element, content: Node): Undo {
-  const original = [...element.childNodes];
-  element.replaceChildren(content);
-  return () => element.replaceChildren(...original);
+/**
+ * What a mutation may change on `element` (its children, inline style, image sources and those
+ * of its <picture>), put back by the returned undo; children only when they changed, so the
+ * page's own nodes (and their listeners) stay in place otherwise.
+ */
+export function snapshotElement(element: Element): Undo {
+  const children = [...element.childNodes];
+  const attributes = rememberAttributes(element, ['style', 'src', 'srcset', 'sizes']);
+  const sources = [...(element.parentElement?.querySelectorAll('picture > source') ?? [])].map(
+    (source) => rememberAttributes(source, ['srcset']),
+  );
+  return () => {
+    const now = element.childNodes;
+    if (now.length !== children.length || children.some((child, i) => now[i] !== child)) {
+      element.replaceChildren(...children);
+    }
+    attributes();
+    sources.forEach((undo) => undo());
+  };
 }

@@ -1,4 +1,4 @@
-import type { CampaignElement, Variant } from '@kindling/domain';
+import type { CampaignElement, TrackerConfig, Variant } from '@kindling/domain';
 import type { PageMutation } from './mutation-types';
 
 // Also a package subpath (`@kindling/page-runtime/variant-mutations`): the server imports it
@@ -39,4 +39,19 @@ export function variantMutations(element: CampaignElement, variant: Variant): Pa
     }
   });
   return [...text, ...styles];
+}
+
+/**
+ * Which tracker bundle a team's pages get (tracker-build.mjs): the one with the HTML allow-list
+ * only when a served variant holds HTML.
+ */
+export function trackerKindFor(config: TrackerConfig<PageMutation>): 'plain' | 'html' {
+  const html = config.campaigns.some((campaign) =>
+    campaign.elements.some((element) =>
+      element.variants.some((variant) =>
+        variant.mutations.some((mutation) => 'html' in mutation && mutation.html !== undefined),
+      ),
+    ),
+  );
+  return html ? 'html' : 'plain';
 }

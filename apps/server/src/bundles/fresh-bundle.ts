@@ -8,14 +8,16 @@ export interface BundleSource {
   outfile: string;
   /** The newest modification time of the sources it is built from. */
   newestSourceMtime: () => number;
-  buildOptions: BuildOptions;
+  /** esbuild's options, or a build of its own (the tracker's adds terser). */
+  build: BuildOptions | (() => Promise<string>);
 }
 
-async function loadOrBuild({ name, outfile, newestSourceMtime, buildOptions }: BundleSource) {
+async function loadOrBuild({ name, outfile, newestSourceMtime, build: how }: BundleSource) {
   const built = await stat(outfile).catch(() => undefined);
   if (built && built.mtimeMs >= newestSourceMtime()) return readFile(outfile, 'utf8');
+  if (typeof how === 'function') return how();
   // Building (esbuild, a server dependency) takes tens of milliseconds.
-  const result = await build({ ...buildOptions, write: false });
+  const result = await build({ ...how, write: false });
   const output = result.outputFiles?.[0];
   if (!output) throw new Error(`the ${name} build produced no output`);
   return output.text;

@@ -4,6 +4,7 @@ import { readFingerprint } from '../fingerprint-of';
 import { healElement } from '../locate';
 import { applyToElement } from '../mutations';
 import { createLoopGuard, type LoopGuard } from './loop-guard';
+import type { Sanitize } from '../sanitize-html';
 import type { Change } from './plan';
 
 /** After DOMContentLoaded (or a single-page-app navigation), how long elements may take to appear. */
@@ -34,11 +35,13 @@ export interface ApplierHooks {
   onLoop(change: Change, pauseMs: number): void;
   /** True for elements the visitor may already have seen unchanged (never swapped then). */
   wasSeen(element: Element): boolean;
+  /** The HTML sanitiser, in trackers of teams with HTML variants and in the variant preview. */
+  html?: Sanitize;
 }
 
-function applyChange(element: Element, change: Change): void {
+function applyChange(element: Element, change: Change, html?: Sanitize): void {
   for (const mutation of change.mutations) {
-    if (mutation.type !== 'hideElement') applyToElement(element, mutation);
+    if (mutation.type !== 'hideElement') applyToElement(element, mutation, html);
   }
 }
 
@@ -102,7 +105,7 @@ export function createApplier(hooks: ApplierHooks) {
           wake(wait);
           continue;
         }
-        applyChange(element, entry.change);
+        applyChange(element, entry.change, hooks.html);
         entry.wasHealed ||= element === entry.healed;
         entry.marks.set(element, element.outerHTML);
         if (entry.applied === null) {

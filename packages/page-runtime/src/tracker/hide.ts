@@ -3,7 +3,16 @@ import { findElements } from '../find-elements';
 /** The anti-flicker limit: after this, every hidden element shows, whatever happened. */
 export const HIDE_TIMEOUT_MS = 1000;
 
-const validSelector = (selector: string): boolean => {
+/**
+ * Where the tracker keeps, per page (pageKey), the selectors it changed for this visitor there,
+ * joined with commas: the async snippet hides them on the next page view before the tracker
+ * arrives (get-tracker-snippet.ts reads it).
+ */
+export const HIDE_KEY = 'kindling.hide';
+/** The async snippet's <style>: the tracker's own hiding takes over from it. */
+export const SNIPPET_STYLE_ID = 'kindling-hide';
+
+export const validSelector = (selector: string): boolean => {
   try {
     // A selector the DOM accepts cannot hold a rule break ("}"), so it is safe in a stylesheet.
     document.createDocumentFragment().querySelector(selector);
@@ -16,11 +25,23 @@ const validSelector = (selector: string): boolean => {
 /**
  * Hides only the elements a campaign may change (never the whole page) with one <style>, until
  * each is changed or the hard timeout. Elements already on the page at the timeout are
- * remembered as seen: the tracker never swaps content the visitor has already looked at.
+ * remembered as seen: the tracker never swaps content the visitor has already looked at. So are
+ * elements showing when the tracker starts after the page's first paint (an async install):
+ * those are never hidden, and keep their original.
  */
 export function createHider(selectors: readonly string[], timeoutMs = HIDE_TIMEOUT_MS) {
   const rules = new Set(selectors.filter(validSelector));
   const seen = new WeakSet<Element>();
+  if (performance.getEntriesByName('first-contentful-paint').length) {
+    for (const selector of rules) {
+      for (const element of findElements(selector)) {
+        if (getComputedStyle(element).visibility !== 'hidden') {
+          seen.add(element);
+          rules.delete(selector);
+        }
+      }
+    }
+  }
   const style = document.createElement('style');
   const render = () => {
     style.textContent = [...rules]
@@ -32,6 +53,7 @@ export function createHider(selectors: readonly string[], timeoutMs = HIDE_TIMEO
     render();
     document.head.append(style);
   }
+  document.getElementById(SNIPPET_STYLE_ID)?.remove();
   const reveal = (selector: string) => {
     if (rules.delete(selector)) render();
   };

@@ -2,7 +2,7 @@ import { pageKey, samePage, type TrackerBootstrap, type TrackerGoal } from '@kin
 import { findElements } from '../find-elements';
 import { createApplier, SETTLE_MS } from './apply';
 import { liveExposures, SEEN_KEY, type TrackerEvent } from './events';
-import { createHider, type Hider } from './hide';
+import { createHider, HIDE_KEY, validSelector, type Hider } from './hide';
 import { watchHistory } from './history';
 import { touchSession, VISITOR_KEY, visitorId } from './ids';
 import { newId } from './new-id';
@@ -10,6 +10,7 @@ import { planPage, type Config } from './plan';
 import { enteredPreview } from './preview-gate';
 import { createQueue } from './queue';
 import { sender } from './send';
+import type { Sanitize } from '../sanitize-html';
 import { loadVitals } from './vitals';
 import { cookieStore, localStore, memoryStore, readJson, save, type Store } from './storage';
 
@@ -32,6 +33,7 @@ interface Context {
   hider: Hider;
   /** How this page load arrived, sent with each exposure (see `Arrival`). */
   arrival: Arrival;
+  html: Sanitize | undefined;
 }
 
 /**
@@ -51,7 +53,7 @@ interface Arrival {
 const collectKey = document.currentScript?.dataset.collectKey;
 
 function run(
-  { config, configUrl, store, visitor, hider, arrival }: Context,
+  { config, configUrl, store, visitor, hider, arrival, html }: Context,
   commands: unknown[][],
 ): void {
   const queue = createQueue<TrackerEvent>({
@@ -100,6 +102,7 @@ function run(
       console.warn('kindling: undone too often', change.selector, pauseMs);
     },
     wasSeen: hider.wasSeen,
+    html,
   });
 
   let current: string | undefined;
@@ -111,6 +114,13 @@ function run(
     // The exposures go once the page settled; goals and revenue of this page view wait for them.
     if (plan.exposures.length) queue.hold(true);
     hider.keepOnly(plan.changes.map((change) => change.selector));
+    const hidden = readJson<Record<string, string>>(store, HIDE_KEY) ?? {};
+    hidden[current!] = plan.changes
+      .map((change) => change.selector)
+      .filter(validSelector)
+      .join();
+    if (!hidden[current!]) delete hidden[current!];
+    save(store, HIDE_KEY, JSON.stringify(hidden));
     const seen = liveExposures(readJson(store, SEEN_KEY), Date.now());
     for (const { campaignId } of plan.exposures) seen[campaignId] = Date.now();
     save(store, SEEN_KEY, JSON.stringify(seen));
@@ -198,8 +208,11 @@ function run(
   });
 }
 
-/** Starts the tracker on this page; `boot` is what the server embedded in the script. */
-export function startTracker(boot: TrackerBootstrap): void {
+/**
+ * Starts the tracker on this page; `boot` is what the server embedded in the script, `html` the
+ * sanitiser when the team's variants hold HTML.
+ */
+export function startTracker(boot: TrackerBootstrap, html?: Sanitize): void {
   const stub = window.kindling;
   if (stub?.started) return;
   const commands: unknown[][] = Array.from(stub?.q ?? [], (args) => Array.from(args));
@@ -226,7 +239,10 @@ export function startTracker(boot: TrackerBootstrap): void {
       .then<Config | false>((response) => response.ok && (response.json() as Promise<Config>))
       .then((config) =>
         config
-          ? run({ config, configUrl: boot.configUrl, store, visitor, hider, arrival }, commands)
+          ? run(
+              { config, configUrl: boot.configUrl, store, visitor, hider, arrival, html },
+              commands,
+            )
           : hider.keepOnly([]),
       )
       .catch(() => hider.keepOnly([]));

@@ -6,6 +6,7 @@ import {
   type ElementFingerprint,
 } from '@kindling/domain';
 import type { PageMutation } from '../mutation-types';
+import { sanitizeHtml } from '../sanitize-html';
 import { createApplier } from '../tracker/apply';
 import { watchHistory } from '../tracker/history';
 import { showBadge } from './badge';
@@ -60,6 +61,7 @@ function show(preview: OpenedPreview): void {
     onApplied: () => undefined,
     onLoop: (_change, pauseMs) => console.warn('kindling: undone too often', pauseMs),
     wasSeen: () => false,
+    html: sanitizeHtml,
   });
   // Only on the campaign's page; a single-page app moving to another page drops the change
   // (as the tracker does), and moving back applies it again.

@@ -11,7 +11,7 @@ export const previewAgentScript = freshBundle(
     name: 'preview agent',
     outfile: agentOutfile,
     newestSourceMtime: () => newestSourceMtime(),
-    buildOptions: agentBuildOptions,
+    build: agentBuildOptions,
   },
   // The bundle sits inside an inline <script>; "</script" in it would end the element early.
   (source) => source.replaceAll('</script', '<\\/script'),

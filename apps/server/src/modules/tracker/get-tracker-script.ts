@@ -1,4 +1,5 @@
-import { BOOTSTRAP_NAME } from '@kindling/page-runtime/tracker-build';
+import { servedTracker } from '@kindling/page-runtime/tracker-build';
+import { trackerKindFor } from '@kindling/page-runtime/variant-mutations';
 import {
   etagOf,
   teamConfig,
@@ -8,9 +9,6 @@ import {
   type TrackerFile,
 } from './tracker-deps';
 
-/** JSON as a JS expression; `<` escaped so no "</script" can appear even if it is inlined. */
-const jsLiteral = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\u003c');
-
 /** GET /api/tracker/{team}.js: the runtime, bound to this team's bootstrap. */
 export function getTrackerScript(
   deps: TrackerDeps,
@@ -19,7 +17,7 @@ export function getTrackerScript(
   return deps.served.get(`js ${slug} ${origin}`, async () => {
     const { teamId, config } = await teamConfig(deps, slug, origin);
     const bootstrap = trackerBootstrap(config, `${trackerBase(origin, slug)}/config.json`);
-    const body = `!function(${BOOTSTRAP_NAME}){${await deps.trackerBundle()}}(${jsLiteral(bootstrap)});\n`;
+    const body = servedTracker(await deps.trackerBundle(trackerKindFor(config)), bootstrap);
     return { teamId, file: { body, etag: etagOf(body) } };
   });
 }

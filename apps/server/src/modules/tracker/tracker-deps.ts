@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { TrackerBootstrap, TrackerConfig } from '@kindling/domain';
+import type { TrackerKind } from '@kindling/page-runtime/tracker-build';
 import type { PageMutation } from '@kindling/page-runtime/variant-mutations';
 import { notFound } from '../../errors';
 import type { ServedFiles } from './served-files';
@@ -9,7 +10,7 @@ export type ServedConfig = TrackerConfig<PageMutation>;
 export interface TrackerDeps {
   findPublicTeam: (input: { slug: string }) => Promise<{ id: number; slug: string } | undefined>;
   getTrackerConfig: (input: { teamId: number; collectUrl: string }) => Promise<ServedConfig>;
-  trackerBundle: () => Promise<string>;
+  trackerBundle: (kind: TrackerKind) => Promise<string>;
   /** The files as last built, answered from memory (served-files.ts). */
   served: ServedFiles;
 }

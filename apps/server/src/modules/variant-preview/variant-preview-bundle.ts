@@ -11,5 +11,5 @@ export const variantPreviewBundle = freshBundle({
   name: 'variant preview',
   outfile: previewOutfile,
   newestSourceMtime: () => newestSourceMtime(trackerSources),
-  buildOptions: previewBuildOptions,
+  build: previewBuildOptions,
 });
