@@ -49,12 +49,17 @@ async function sampleLoads(
         selector: change.selector,
         expected: variant === 'none' ? change.original : change.variant,
       })),
+      ...(variant === 'kindling-async'
+        ? {
+            originals: CHANGES.map(({ selector, original }) => ({ selector, expected: original })),
+          }
+        : {}),
       allowedHosts: [SHOP_HOST, '127.0.0.1'],
     });
   for (const variant of VARIANTS) await load(variant); // server caches, browser start-up
   const samples = new Map<Variant, LoadSample[]>(VARIANTS.map((variant) => [variant, []]));
   for (let round = 0; round < LOADS; round += 1) {
-    // The order rotates, so each variant runs first, second and third equally often.
+    // The order rotates, so each variant runs at each place in the round equally often.
     for (let i = 0; i < VARIANTS.length; i += 1) {
       const variant = VARIANTS[(round + i) % VARIANTS.length]!;
       samples.get(variant)!.push(await load(variant));
@@ -87,6 +92,7 @@ export async function trackerBench(): Promise<void> {
     const growthbookConfig = growthbookConfigScript(growthbookPayload(pageUrl, CHANGES));
     pages.setHead('none', '');
     pages.setHead('kindling', team.snippet);
+    pages.setHead('kindling-async', team.asyncSnippet);
     pages.setHead('growthbook', growthbookConfig + growthbookTag(pages.origin));
 
     reportSizes(

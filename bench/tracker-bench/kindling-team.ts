@@ -7,8 +7,10 @@ import type { TextChange } from './changes';
 
 export interface KindlingTeam {
   slug: string;
-  /** The <script> tag the app tells customers to paste into <head>. */
+  /** The tag the app tells customers to paste into <head> (the default, synchronous one). */
   snippet: string;
+  /** The async install (?mode=async): an inline bootstrap that never holds the page. */
+  asyncSnippet: string;
   scriptUrl: string;
   configUrl: string;
   /** Pinned in the visitor's localStorage ("kindling.vid") so all ten variants are shown. */
@@ -85,11 +87,14 @@ export async function createKindlingTeam(
     },
     accessToken,
   );
-  const { html } = await call<{ html: string }>(
-    `${baseUrl}/api/team/${slug}/tracker/snippet`,
-    undefined,
-    accessToken,
-  );
+  const snippet = (mode: string) =>
+    call<{ html: string }>(
+      `${baseUrl}/api/team/${slug}/tracker/snippet?mode=${mode}`,
+      undefined,
+      accessToken,
+    );
+  const { html } = await snippet('sync');
+  const { html: asyncSnippet } = await snippet('async');
   const scriptUrl = /src="([^"]+)"/.exec(html)?.[1];
   if (!scriptUrl) throw new Error(`unexpected snippet: ${html}`);
   const configUrl = scriptUrl.replace(/\.js$/, '/config.json');
@@ -100,6 +105,7 @@ export async function createKindlingTeam(
   return {
     slug,
     snippet: html,
+    asyncSnippet,
     scriptUrl,
     configUrl,
     visitorId: visitorInEveryVariant(config.campaigns),

@@ -21,6 +21,8 @@ export interface LoadSample {
   lcpMs: number;
   /** The element LCP reported last, e.g. "IMG" or "H1". */
   lcpElement: string;
+  /** Elements that kept their original (async install only; 0 otherwise). */
+  kept: number;
 }
 
 export interface LoadOptions {
@@ -29,6 +31,11 @@ export interface LoadOptions {
   visitorId: string;
   /** Each selector's text once the page has settled: throws when one differs. */
   expected: { selector: string; expected: string }[];
+  /**
+   * The async install: an element may also keep its original (`original`, shown before the
+   * tracker came, so never swapped); counted in `kept`. Any other text still throws.
+   */
+  originals?: { selector: string; expected: string }[];
   /** Host names the page may reach: anything else is reported as an error. */
   allowedHosts: string[];
 }
@@ -84,7 +91,15 @@ export async function measureLoad(browser: Browser, options: LoadOptions): Promi
     await page.waitForTimeout(SETTLE_MS);
     const after = (await cdp.send('Performance.getMetrics')).metrics;
     const lcp = await page.evaluate(() => window.__lcp);
-    const missed = await page.evaluate(textMismatches, options.expected);
+    const differ = await page.evaluate(textMismatches, options.expected);
+    // An element that differs from the variant may only hold its original.
+    const missed = options.originals
+      ? await page.evaluate(
+          textMismatches,
+          options.originals.filter(({ selector }) => differ.some((d) => d.selector === selector)),
+        )
+      : differ;
+    const kept = differ.length - missed.length;
     if (missed.length) {
       throw new Error(`${options.url}: not as expected: ${JSON.stringify(missed)}`);
     }
@@ -98,6 +113,7 @@ export async function measureLoad(browser: Browser, options: LoadOptions): Promi
       styleLayoutMs: spent('RecalcStyleDuration') + spent('LayoutDuration'),
       lcpMs: lcp.startTime,
       lcpElement: lcp.element,
+      kept,
     };
   } finally {
     await context.close();

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import path from 'node:path';
 import { build } from 'esbuild';
-import { trackerBuildOptions } from '@kindling/page-runtime/tracker-build';
+import { agentBuildOptions } from '@kindling/page-runtime/agent-build';
+import { buildTracker, trackerBundles } from '@kindling/page-runtime/tracker-build';
 import { GROWTHBOOK_BUNDLE } from './growthbook';
 
 // Every size is the body as gzip -6 (zlib's default, the level the budget test's
@@ -10,8 +12,10 @@ import { GROWTHBOOK_BUNDLE } from './growthbook';
 export interface SnippetSizes {
   /** GET /api/tracker/{team}.js for the bench team: runtime + bootstrap wrapper, exact bytes. */
   served: { raw: number; gzip: number };
-  /** The runtime bundle alone, as the budget test builds and measures it. */
+  /** The runtime bundle alone (the plain tracker, as the budget test builds it). */
   runtime: { raw: number; gzip: number };
+  /** Each source module's share of the runtime, largest first (see `moduleShares`). */
+  modules: { module: string; raw: number; gzip: number }[];
   /** GET /api/tracker/{team}/config.json: fetched by the script, one campaign of ten elements. */
   config: { raw: number; gzip: number };
   /** dist/bundles/auto.min.js of @growthbook/growthbook. */
@@ -24,6 +28,30 @@ const sized = (body: Buffer | string) => {
   const buffer = Buffer.from(body);
   return { raw: buffer.length, gzip: gzipSync(buffer).length };
 };
+
+/**
+ * Where the runtime's bytes are: each module's bytes in esbuild's minified bundle (its metafile)
+ * and that share of the gzipped runtime. An estimate per module, since gzip and terser work
+ * across module boundaries; the total is exact.
+ */
+async function moduleShares(runtimeGzip: number) {
+  const { metafile } = await build({
+    ...agentBuildOptions,
+    entryPoints: [trackerBundles.plain.entry],
+    write: false,
+    metafile: true,
+  });
+  const inputs = Object.values(metafile.outputs)[0]?.inputs ?? {};
+  const total = Object.values(inputs).reduce((sum, input) => sum + input.bytesInOutput, 0);
+  const root = path.resolve(import.meta.dirname, '../../packages');
+  return Object.entries(inputs)
+    .map(([file, { bytesInOutput }]) => ({
+      module: path.relative(root, path.resolve(file)),
+      raw: bytesInOutput,
+      gzip: Math.round((bytesInOutput / total) * runtimeGzip),
+    }))
+    .sort((a, b) => b.raw - a.raw);
+}
 
 async function download(url: string): Promise<Buffer> {
   const response = await fetch(url);
@@ -41,12 +69,11 @@ export async function measureSnippetSizes({
   /** The inline <script> that carries GrowthBook's payload. */
   growthbookHeadScript: string;
 }): Promise<SnippetSizes> {
-  const runtime = await build({ ...trackerBuildOptions, write: false });
-  const text = runtime.outputFiles[0]?.text;
-  if (!text) throw new Error('the tracker build produced no output');
+  const runtime = sized((await buildTracker('plain')).text);
   return {
     served: sized(await download(scriptUrl)),
-    runtime: sized(text),
+    runtime,
+    modules: await moduleShares(runtime.gzip),
     config: sized(await download(configUrl)),
     growthbook: sized(readFileSync(GROWTHBOOK_BUNDLE)),
     growthbookPayload: sized(growthbookHeadScript),

@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { useCurrentTeam } from '../lib/current-team';
+import type { SnippetMode } from '../lib/tracker/tracker-api';
 import { Button } from './button';
 import { Card } from './card';
 import { CopyButton } from './copy-button';
@@ -7,7 +9,23 @@ import { Skeleton } from './skeleton';
 import { useInstallationCheck } from '../lib/tracker/use-installation-check';
 import { useTrackerSnippet } from '../lib/tracker/use-tracker-snippet';
 import { InstallationResult } from './installation-result';
+import { RadioCards } from './radio-cards';
 import styles from './install-tracker-card.module.css';
+
+const MODES = [
+  {
+    value: 'sync',
+    label: 'Default tag',
+    description:
+      'Visitors never see the original flash before their variant. The page waits for Kindling to answer, so a slow Kindling slows the page.',
+  },
+  {
+    value: 'async',
+    label: 'Async tag',
+    description:
+      'The page never waits for Kindling, even when it is slow or down. A first-time visitor may rarely see the original; it is then kept for that page view and counted as missed.',
+  },
+] as const;
 
 /**
  * The one script tag a team puts on its site, how to install it, and a check that asks the
@@ -21,7 +39,8 @@ export function InstallTrackerCard({
   pageUrl?: string;
 }) {
   const { slug } = useCurrentTeam();
-  const snippet = useTrackerSnippet(slug);
+  const [mode, setMode] = useState<SnippetMode>('sync');
+  const snippet = useTrackerSnippet(slug, mode);
   const check = useInstallationCheck(slug, campaignId);
 
   return (
@@ -40,6 +59,15 @@ export function InstallTrackerCard({
           <li>Publish, then open the page once in a browser.</li>
           <li>Check the installation below.</li>
         </ol>
+        <RadioCards
+          legend="How the tag loads"
+          name="tracker-snippet-mode"
+          value={mode}
+          options={MODES}
+          onChange={setMode}
+          size="sm"
+          data-testid="tracker-snippet-mode"
+        />
         {snippet.isPending ? (
           <Skeleton style={{ height: 64 }} />
         ) : snippet.isError ? (

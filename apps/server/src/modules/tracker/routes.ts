@@ -12,7 +12,7 @@ import { requireTeam, teamParams } from '../../http/team-scope';
 import type { AppInstance, AppServices } from '../../http/types';
 import { getTrackerConfigFile } from './get-tracker-config-file';
 import { getTrackerScript } from './get-tracker-script';
-import { getTrackerSnippet } from './get-tracker-snippet';
+import { getTrackerSnippet, TRACKER_SNIPPET_MODES } from './get-tracker-snippet';
 import { servedTrackerFiles } from './served-files';
 import { markTrackerChanges } from './tracker-changes';
 import { TRACKER_TEAM_NOT_FOUND, type TrackerDeps, type TrackerFile } from './tracker-deps';
@@ -106,7 +106,16 @@ export function wireTrackerRoutes(
   trackerRoutes(app, services, { ...deps, served });
 }
 
-/** GET /api/team/{team}/tracker/snippet: the tag to paste into <head>, for team members. */
+export const SNIPPET_MODE_MESSAGE = 'The snippet mode is "sync" or "async"';
+
+const snippetQuery = z.object({
+  mode: z.enum(TRACKER_SNIPPET_MODES, { error: SNIPPET_MODE_MESSAGE }).default('sync'),
+});
+
+/**
+ * GET /api/team/{team}/tracker/snippet?mode=sync|async: the tag to paste into <head>, for team
+ * members.
+ */
 export function trackerSnippetRoutes(scope: AppInstance, services: AppServices): void {
   scope.get(
     '/tracker/snippet',
@@ -114,14 +123,17 @@ export function trackerSnippetRoutes(scope: AppInstance, services: AppServices):
       schema: {
         tags,
         security: [{ bearer: [] }],
-        summary: 'The <script> tag that installs the tracker on the team’s pages',
+        summary:
+          'The tag that installs the tracker on the team’s pages: sync (the default; the page waits for the tracker, no flash) or async (the page never waits)',
         params: teamParams,
+        querystring: snippetQuery,
       },
     },
     (request) =>
       getTrackerSnippet({
         slug: requireTeam(request).slug,
         origin: appOrigin(services.config, request),
+        mode: snippetQuery.parse(request.query).mode,
       }),
   );
 }

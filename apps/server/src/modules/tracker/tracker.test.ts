@@ -1,8 +1,16 @@
 import { runInNewContext } from 'node:vm';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/databases';
-import { bearer, createTeam, errorOf, signUp, useTestApp } from '../../../test/test-app';
+import {
+  bearer,
+  createTeam,
+  errorOf,
+  expectFieldError,
+  signUp,
+  useTestApp,
+} from '../../../test/test-app';
 import { SHARED_CACHE_CONTROL, TRACKER_STALE_CACHING } from '../../http/public-answer';
+import { SNIPPET_MODE_MESSAGE } from './routes';
 
 const RED = 0xff0000ff;
 
@@ -233,9 +241,26 @@ describeEachDatabase('the tracker routes', (kind) => {
       headers: bearer(owner),
     });
     expect(response.statusCode).toBe(200);
+    const base = `https://kindling.example.com/api/tracker/${slug}`;
+    const preload = `<link rel="preload" href="${base}/config.json" as="fetch" crossorigin>`;
     expect(response.json()).toEqual({
-      html: `<script src="https://kindling.example.com/api/tracker/${slug}.js"></script>`,
+      html: `${preload}<script src="${base}.js"></script>`,
+      mode: 'sync',
     });
+    const snippet = (query: string) =>
+      t.current.app.inject({
+        method: 'GET',
+        url: `/api/team/${slug}/tracker/snippet${query}`,
+        headers: bearer(owner),
+      });
+    const async = (await snippet('?mode=async')).json<{ html: string; mode: string }>();
+    expect(async.mode).toBe('async');
+    expect(async.html.startsWith(`${preload}<script>!function(d,l,s,h){`)).toBe(true);
+    // Loads the tracker without blocking, and lifts its hiding after a second whatever happens.
+    expect(async.html).toContain(`s.src="${base}.js";s.async=!0;`);
+    expect(async.html).toContain('setTimeout(function(){s.remove()},1000)');
+    expect(async.html).not.toMatch(/<script src=/);
+    expectFieldError(await snippet('?mode=defer'), 'mode', SNIPPET_MODE_MESSAGE);
     const stranger = await signUp(t.current.app, 'Eve');
     const foreign = await t.current.app.inject({
       method: 'GET',
@@ -259,7 +284,7 @@ describeEachDatabase('the tracker snippet without PUBLIC_URL', (kind) => {
       url: `/api/team/${slug}/tracker/snippet`,
       headers: { ...bearer(owner), host: 'ab.internal.example:8080' },
     });
-    expect(response.json().html).toBe(
+    expect(response.json().html).toContain(
       `<script src="http://ab.internal.example:8080/api/tracker/${slug}.js"></script>`,
     );
   });

@@ -11,10 +11,14 @@ export interface InstallationStatus {
   lastAutomatedAt?: string | null;
 }
 
-export const snippetKey = (team: string) => ['tracker-snippet', team] as const;
+/** How the tag loads the tracker (GET /tracker/snippet?mode=). */
+export type SnippetMode = 'sync' | 'async';
 
-export async function fetchSnippet(team: string): Promise<string> {
-  return (await api.get<{ html: string }>(teamApiPath(team, '/tracker/snippet'))).html;
+export const snippetKey = (team: string, mode: SnippetMode) =>
+  ['tracker-snippet', team, mode] as const;
+
+export async function fetchSnippet(team: string, mode: SnippetMode): Promise<string> {
+  return (await api.get<{ html: string }>(teamApiPath(team, '/tracker/snippet', { mode }))).html;
 }
 
 /** For one campaign when given, otherwise for any campaign of the team. */

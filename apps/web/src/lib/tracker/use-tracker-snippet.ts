@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchSnippet, snippetKey } from './tracker-api';
+import { fetchSnippet, snippetKey, type SnippetMode } from './tracker-api';
 
-export function useTrackerSnippet(team: string) {
+export function useTrackerSnippet(team: string, mode: SnippetMode) {
   return useQuery({
-    queryKey: snippetKey(team),
-    queryFn: () => fetchSnippet(team),
+    queryKey: snippetKey(team, mode),
+    queryFn: () => fetchSnippet(team, mode),
     staleTime: Infinity,
   });
 }
