@@ -29,6 +29,7 @@ import * as apiKeyScope from './migrations/0027-api-key-scope';
 import * as viewerRole from './migrations/0028-viewer-role';
 import * as endTest from './migrations/0029-end-test';
 import * as campaignDrafts from './migrations/0031-campaign-drafts';
+import * as webVitals from './migrations/0032-web-vitals';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts-and-campaigns': accountsAndCampaigns,
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0028-viewer-role': viewerRole,
   '0029-end-test': endTest,
   '0031-campaign-drafts': campaignDrafts,
+  '0032-web-vitals': webVitals,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

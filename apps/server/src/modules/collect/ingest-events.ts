@@ -14,20 +14,16 @@ import { addressKeysOf, planAddressCounts } from './address-counts';
 import type { AddressKeyOf } from './address-keys';
 import { findEventProblem } from './check-events';
 import { countRolloutViews } from './rollout-views';
-import { findConversions, sessionsMissingFunnelGoals } from './conversions';
-import {
-  addToRollups,
-  findSessionGoals,
-  insertNewEventsVisitorsSessions,
-  insertNewGoalReaches,
-} from './repo';
+import { reachGoals } from './reach-goals';
+import { isVitals, storeVitals, vitalsArmsOf } from './store-vitals';
+import { addToRollups, insertNewEventsVisitorsSessions } from './repo';
 import {
   armsOf,
   planRollups,
   ROLLUP_SHARDS,
   sessionKey,
   visitorKey,
-  type VisitorFacts,
+  type Arms,
 } from './rollup-plan';
 import { agentsOf, planSegmentCounts } from './segment-counts';
 import { addToSegmentCounts } from './segments-repo';
@@ -43,6 +39,8 @@ export type GetTrackingShapes = (input: {
 }) => Promise<Map<number, TrackingShape>>;
 
 type Exposure = Extract<CollectEvent, { type: 'exposure' }>;
+/** The events that go to the `events` table (Web Vitals are stored apart). */
+type TrackedEvent = Exclude<CollectEvent, { type: 'vitals' }>;
 type Goal = Extract<CollectEvent, { type: 'goal' }>;
 
 const goalKey = (event: { campaignId: number; sessionId: string; goalId: number }) =>
@@ -50,7 +48,7 @@ const goalKey = (event: { campaignId: number; sessionId: string; goalId: number 
 const visitorGoalKey = (event: { campaignId: number; visitorId: string; goalId: number }) =>
   `${visitorKey(event)}:${event.goalId}`;
 
-const dataOf = (event: CollectEvent) =>
+const dataOf = (event: TrackedEvent) =>
   event.type === 'exposure'
     ? {
         assignments: event.assignments,
@@ -76,6 +74,8 @@ export interface CheckedBatch {
   addressKeys?: ReadonlyMap<number, string>;
   /** The class of the user agent that sent it; none: its visitors are not counted by segment. */
   agent?: AgentClass | undefined;
+  /** Vitals event id -> the arms of the exposure it names (store-vitals.ts). */
+  vitalsArms?: ReadonlyMap<string, Arms>;
 }
 
 export interface StoredAnswer {
@@ -148,6 +148,11 @@ export async function ingestEvents(
   const fromPages = fromTheirPages(sent, shapes, sender.origin);
   const rejected = sent.length - fromPages.length;
   const dropped = rejected > 0 ? { rejected } : {};
+  // Checked before anything is written: a refused batch changes nothing.
+  const vitalsArms = await vitalsArmsOf(
+    db,
+    fromPages.filter((event) => !shapes.get(event.campaignId)!.ended),
+  );
   // Ended tests' results stay as they were: their exposures are rollout views, counted apart.
   const { events, rolloutViews } = await countRolloutViews(db, fromPages, shapes);
   const apart = rolloutViews > 0 ? { rolloutViews } : {};
@@ -156,7 +161,7 @@ export async function ingestEvents(
   const unique = [...firstBy(events, (event) => event.id).values()].sort((a, b) => a.ts - b.ts);
   const addressKeys = addressKeysOf(unique, sender.addressKeyOf);
   try {
-    const batch = { events, unique, shapes, addressKeys, agent: sender.agent };
+    const batch = { events, unique, shapes, addressKeys, agent: sender.agent, vitalsArms };
     return { ...(await store(batch)), ...dropped, ...apart };
   } catch (error) {
     if (!isForeignKeyViolation(error)) throw error;
@@ -184,10 +189,20 @@ export async function storeBatches(db: Db, batches: CheckedBatch[]): Promise<Sto
   const events =
     batches.length === 1 ? batches[0]!.unique : [...first.values()].sort((a, b) => a.ts - b.ts);
   const shapes = new Map<number, TrackingShape>();
-  for (const batch of batches) for (const [id, shape] of batch.shapes) shapes.set(id, shape);
+  const vitalsArms = new Map<string, Arms>();
+  for (const batch of batches) {
+    for (const [id, shape] of batch.shapes) shapes.set(id, shape);
+    for (const [id, arms] of batch.vitalsArms ?? []) vitalsArms.set(id, arms);
+  }
   const stored = new Set(
     await inStatementTransaction(db, (statements) =>
-      storeBatch(statements, { events, shapes, addressOf, agentOf: agentsOf(batches) }),
+      storeBatch(statements, {
+        events,
+        shapes,
+        addressOf,
+        agentOf: agentsOf(batches),
+        vitalsArms,
+      }),
     ),
   );
   return batches.map((batch) => {
@@ -199,10 +214,11 @@ export async function storeBatches(db: Db, batches: CheckedBatch[]): Promise<Sto
 async function storeBatch(
   statements: Statements,
   {
-    events,
+    events: sent,
     shapes,
     addressOf,
     agentOf,
+    vitalsArms,
   }: {
     events: CollectEvent[];
     shapes: ReadonlyMap<number, TrackingShape>;
@@ -210,8 +226,13 @@ async function storeBatch(
     addressOf: ReadonlyMap<string, string>;
     /** Event id -> the class of the user agent that sent it. */
     agentOf: ReadonlyMap<string, AgentClass>;
+    /** Vitals event id -> the arms of its exposure. */
+    vitalsArms: ReadonlyMap<string, Arms>;
   },
 ): Promise<CollectEvent[]> {
+  const vitals = sent.filter(isVitals);
+  const events = sent.filter((event): event is TrackedEvent => !isVitals(event));
+  const storedVitals = await storeVitals(statements, { events: vitals, armsOf: vitalsArms });
   const created = await insertNewEventsVisitorsSessions(
     statements,
     events.map((event) => ({
@@ -288,69 +309,5 @@ async function storeBatch(
     }),
     shard,
   );
-  return fresh;
-}
-
-/**
- * Records the goals each session and each visitor reach for the first time (besides those the
- * first statement recorded), and which of the session's first reaches are conversions. A
- * session's earlier funnel goals are looked up only when this batch did not reach them itself
- * (a goal it reached is new, so the batch already knows when).
- */
-async function reachGoals(
-  statements: Statements,
-  input: {
-    reachedHere: readonly Goal[];
-    firstOfVisitorHere: readonly Goal[];
-    /** Goal events of visitors stored before this batch. */
-    goals: readonly Goal[];
-    funnels: ReadonlyMap<number, readonly number[]>;
-    visitors: ReadonlyMap<string, VisitorFacts>;
-  },
-): Promise<{ reached: Goal[]; firstOfVisitor: Goal[]; conversions: Set<string> }> {
-  const goalOpeners = firstBy(input.goals, goalKey);
-  const visitorGoalOpeners = firstBy(input.goals, visitorGoalKey);
-  const reachedAt = (event: Goal) => new Date(event.ts).toISOString();
-  const newRows = await insertNewGoalReaches(statements, {
-    sessionGoals: [...goalOpeners.values()].map((event) => ({
-      campaignId: event.campaignId,
-      sessionId: event.sessionId,
-      goalId: event.goalId,
-      reachedAt: reachedAt(event),
-    })),
-    visitorGoals: [...visitorGoalOpeners.values()].map((event) => ({
-      campaignId: event.campaignId,
-      visitorId: event.visitorId,
-      goalId: event.goalId,
-      reachedAt: reachedAt(event),
-    })),
-  });
-  const reached = [
-    ...input.reachedHere,
-    ...newRows.sessionGoals.map((row) => goalOpeners.get(goalKey(row))!),
-  ];
-  const firstOfVisitor = [
-    ...input.firstOfVisitorHere,
-    ...newRows.visitorGoals.map((row) => visitorGoalOpeners.get(visitorGoalKey(row))!),
-  ];
-  const sessionGoals = new Map<string, Map<number, number>>();
-  const addSessionGoal = (key: string, goalId: number, at: number) =>
-    sessionGoals.set(key, (sessionGoals.get(key) ?? new Map<number, number>()).set(goalId, at));
-  for (const event of reached) addSessionGoal(sessionKey(event), event.goalId, event.ts);
-  const unknown = sessionsMissingFunnelGoals({ reached, funnels: input.funnels, sessionGoals });
-  for (const row of await findSessionGoals(
-    statements,
-    reached.filter((e) => unknown.has(sessionKey(e))).map((e) => [e.campaignId, e.sessionId]),
-  )) {
-    addSessionGoal(sessionKey(row), row.goalId, new Date(row.reachedAt).getTime());
-  }
-  const conversions = findConversions({
-    reached,
-    funnels: input.funnels,
-    sessionGoals,
-    firstExposures: new Map(
-      [...input.visitors].map(([key, value]) => [key, value.firstExposureAt]),
-    ),
-  });
-  return { reached, firstOfVisitor, conversions };
+  return [...fresh, ...storedVitals];
 }

@@ -119,6 +119,8 @@ export function planRollups(input: RollupInput): RollupRow[] {
   };
 
   for (const event of input.events) {
+    // Web Vitals have rollups of their own (store-vitals.ts).
+    if (event.type === 'vitals') continue;
     const hour = Math.floor(event.ts / HOUR_MS) * HOUR_MS;
     const at = (elementId: string, arm: number, goalId = NO_GOAL): RollupKey => ({
       campaignId: event.campaignId,

@@ -76,7 +76,7 @@ export function visitorTotalsChanges({
       if (newSessions.has(event.id)) changeOf(event).sessions += 1;
     } else if (event.type === 'revenue') {
       if (countedVisitors.has(keyOf(event))) changeOf(event).revenue += event.amount;
-    } else if (newGoalSessions.has(event.id)) {
+    } else if (event.type !== 'vitals' && newGoalSessions.has(event.id)) {
       const goals = changeOf(event).goalSessions;
       goals.set(event.goalId, (goals.get(event.goalId) ?? 0) + 1);
     }
