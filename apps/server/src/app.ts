@@ -98,6 +98,7 @@ import { trackerSnippetRoutes, wireTrackerRoutes } from './modules/tracker/route
 import { trackerBundle } from './modules/tracker/tracker-bundle';
 import { createPreviewLinkTokens } from './modules/variant-preview/preview-link-tokens';
 import * as variantPreview from './modules/variant-preview/routes';
+import * as webVitals from './modules/web-vitals/routes';
 import { pageRoutes } from './modules/pages/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { publicPageRoutes } from './modules/pages/public-routes';
@@ -261,6 +262,7 @@ export async function buildApp({
   const { experiments } = verdicts;
   const previewLinkTokens = createPreviewLinkTokens(authSecret);
   variantPreview.variantPreviewPublicRoutes(app, services, { tokens: previewLinkTokens });
+  webVitals.vitalsScriptRoutes(app, services);
   publicPageRoutes(app, services);
   teamRoutes(app, services);
   await billingWebhookRoutes(app, services);
@@ -277,6 +279,7 @@ export async function buildApp({
       aiRoutes(scope, { services, providers: aiProviders, worker });
       campaignImageRoutes(scope, services);
       campaignMetricRoutes(scope, services);
+      webVitals.vitalsSettingsRoutes(scope, services);
       billingRoutes(scope, services);
       allowanceRoutes(scope, services);
       jobRoutes(scope, services);

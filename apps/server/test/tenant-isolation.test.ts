@@ -177,6 +177,10 @@ const EXAMPLES: Record<string, (context: Context) => Example> = {
       metrics: [{ kind: 'revenue_per_visitor', role: 'guardrail', capPercentile: 0.99 }],
     },
   }),
+  'GET /campaign/vitals': (c) => ({ query: { campaignId: c.campaignId } }),
+  'PUT /campaign/vitals': (c) => ({
+    payload: { campaignId: c.campaignId, sampling: 20, guardrails: ['lcp'] },
+  }),
   'GET /draft/all': () => ({}),
   'GET /draft/by-id': (c) => ({ query: { id: c.draftId } }),
   'POST /draft/save': (c) => ({

@@ -12,6 +12,7 @@ import {
   verdictSchema,
 } from './stats/significance-schema';
 import { trafficConcentrationSchema } from './traffic-concentration';
+import { elementVitalsSchema } from './web-vitals';
 
 // The answer of POST /api/team/{team}/campaign/stats (docs/api.md): the server builds it with
 // these types and the web app parses what it receives with these schemas.
@@ -107,6 +108,8 @@ export const elementStatsSchema = z.object({
   verdict: verdictSchema,
   /** Every running variant against the original on every metric. */
   comparisons: z.array(metricComparisonSchema),
+  /** Web Vitals per arm over the campaign's life (median, p75, samples) and the harms found. */
+  vitals: elementVitalsSchema,
 });
 export type ElementStats = z.infer<typeof elementStatsSchema>;
 

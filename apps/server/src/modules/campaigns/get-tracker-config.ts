@@ -15,6 +15,7 @@ import { variantMutations, type PageMutation } from '@kindling/page-runtime/vari
 import type { Db } from '../../db/database';
 import type { AppServices } from '../../http/types';
 import { teamServesVariants } from '../billing/serves-variants';
+import { getVitalsRates } from '../web-vitals/get-vitals-rates';
 import { linkElements } from './linked-elements';
 import { presentCampaign } from './present-campaign';
 import { findCampaignParts, findCampaigns } from './repo';
@@ -163,13 +164,19 @@ export async function getTrackerConfig(
     rows.map((row) => row.id),
   );
   const origin = new URL(collectUrl).origin;
+  // Web Vitals per variant (issue 30): the share of page views each campaign samples.
+  const vitals = await getVitalsRates(
+    { db },
+    { teamId, campaignIds: rows.filter((row) => !row.rollout).map((row) => row.id), nowMs },
+  );
   const campaigns = await Promise.all(
     rows.map(async (row) => {
       const campaign = presentCampaign(row, parts);
       if (campaign.end) return rolloutCampaign(campaign, servedRollout(campaign.end), origin);
       const bandit = campaign.type === 'multi_armed_bandit';
       const weights = bandit ? await getBanditWeights({ teamId, campaign }) : null;
-      return trackerCampaign(campaign, weights, origin);
+      const rate = vitals.get(campaign.id) ?? null;
+      return { ...trackerCampaign(campaign, weights, origin), ...(rate ? { vitals: rate } : {}) };
     }),
   );
   return {

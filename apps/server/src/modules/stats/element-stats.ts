@@ -1,6 +1,8 @@
 import {
   type ArmCounts,
   type ArmSummary,
+  type ElementVitals,
+  type GuardrailVeto,
   type FunnelStep,
   type MetricComparison,
   type MetricDefinition,
@@ -55,6 +57,8 @@ export interface ElementStats {
   verdict: Verdict;
   /** Every running variant against the original on every metric. */
   comparisons: MetricComparison[];
+  /** Web Vitals per arm and the harms found (web-vitals module). */
+  vitals: ElementVitals;
 }
 
 /**
@@ -87,6 +91,7 @@ export function elementStats({
   primary,
   extraMetrics,
   expectedShares,
+  vitals,
 }: {
   elements: readonly ElementShape[];
   intervals: readonly Interval[];
@@ -105,6 +110,11 @@ export function elementStats({
   extraMetrics: readonly ElementMetric[];
   /** Element id -> the split its SRM test expects (served phases); even when absent. */
   expectedShares?: ReadonlyMap<number, readonly number[]>;
+  /** Element id -> its Web Vitals, and the harms on the campaign's vitals guardrails. */
+  vitals?: {
+    elements: ReadonlyMap<number, ElementVitals>;
+    vetoes: ReadonlyMap<number, readonly GuardrailVeto[]>;
+  };
 }): Record<string, ElementStats> {
   const answer: Record<string, ElementStats> = {};
   for (const element of elements) {
@@ -122,6 +132,7 @@ export function elementStats({
       ],
       settings,
       bandit,
+      vetoes: vitals?.vetoes.get(element.id),
     });
     const variantStats: Record<string, VariantStats> = {};
     elementArms.forEach((arm: ArmModes, a) => {
@@ -149,6 +160,7 @@ export function elementStats({
       plan,
       verdict,
       comparisons,
+      vitals: vitals?.elements.get(element.id) ?? { variants: {}, harms: [] },
     };
   }
   return answer;

@@ -11,6 +11,7 @@ import {
   type ArmSummary,
   type ElementSignificance,
   type ComparedArm,
+  type GuardrailVeto,
   type MetricComparison,
   type MetricDefinition,
   type SrmResult,
@@ -62,6 +63,7 @@ export function elementVerdictOf({
   settings,
   srmFlagged,
   baseline,
+  vetoes,
 }: {
   arms: readonly ComparedArm[];
   metrics: readonly MetricSummaries[];
@@ -69,6 +71,8 @@ export function elementVerdictOf({
   srmFlagged: boolean;
   /** The original's counts on the primary conversion, which plan the sample. */
   baseline: ArmCounts | undefined;
+  /** Guardrail harms found outside the comparisons (Web Vitals). */
+  vetoes?: readonly GuardrailVeto[] | undefined;
 }): { verdict: Verdict; comparisons: MetricComparison[]; plan: ElementPlan } {
   const hasPrimary = metrics.some((metric) => metric.definition.role === 'primary');
   const control = hasPrimary ? baseline : undefined;
@@ -81,7 +85,7 @@ export function elementVerdictOf({
         })
       : null;
   const plan: StatsPlan = { ...settings, plannedPerArm };
-  const { verdict, comparisons } = elementVerdict({ arms, metrics, srmFlagged, plan });
+  const { verdict, comparisons } = elementVerdict({ arms, metrics, srmFlagged, plan, vetoes });
   const { mixingVariance: _inside, ...shown } = plan;
   return { verdict, comparisons: enoughToCompare(arms) ? comparisons : [], plan: shown };
 }
@@ -139,6 +143,7 @@ export function decideElement({
   metrics,
   settings,
   bandit,
+  vetoes,
 }: {
   element: ElementShape;
   /** The arms' counts on the primary metric, control first. */
@@ -146,6 +151,8 @@ export function decideElement({
   metrics: readonly MetricSummaries[];
   settings: CampaignStatsSettings;
   bandit: boolean;
+  /** Guardrail harms found outside the comparisons (Web Vitals). */
+  vetoes?: readonly GuardrailVeto[] | undefined;
 }): ElementDecision {
   const [control, ...variants] = counts;
   // A variant paused now that showed nobody in the range was paused throughout it.
@@ -166,6 +173,7 @@ export function decideElement({
     settings,
     srmFlagged: srm?.flagged ?? false,
     baseline: control,
+    vetoes,
   });
   return { paused, significance, srm, ...decided };
 }

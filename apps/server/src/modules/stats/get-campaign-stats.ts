@@ -33,6 +33,7 @@ import {
 import type { FinalIntervalCache } from './final-interval-cache';
 import { getTrafficConcentration } from './get-traffic-concentration';
 import { readIntervalRows } from './read-interval-rows';
+import { getCampaignVitals } from '../web-vitals/get-campaign-vitals';
 import { MAX_INTERVALS, STATS_MESSAGES, type StatsQuery, type StatsRange } from './stats-query';
 
 /** The team's campaigns by id (none when not the team's): the campaigns module's use-case. */
@@ -220,6 +221,10 @@ export async function getCampaignStats(
     { db },
     { teamId: team.id, campaignId: campaign.id },
   );
+  const vitals = await getCampaignVitals(
+    { db },
+    { teamId: team.id, campaignId: campaign.id, elements },
+  );
   const exposedUntil = Math.min(query.range.end.getTime(), nowMs);
   const elementMode = resultsModeOf(campaign);
   // Elements changed together: the headline figures are the whole-page arms (the first's).
@@ -257,6 +262,7 @@ export async function getCampaignStats(
       primary: metrics.primary,
       extraMetrics,
       expectedShares: served,
+      vitals,
     }),
     elementMode,
     metrics: [

@@ -92,6 +92,7 @@ export function elementAnswer(
             flagged: srmFlagged,
           },
     srmExplanation: null,
+    vitals: { variants: {}, harms: [] },
     variants: Object.fromEntries([
       ['control', arm('control', control, null)],
       ...variants.map(
