@@ -45,17 +45,37 @@ describe('installing the tracker tag: copy it, then check it was seen', () => {
     await fixtures?.close();
   });
 
-  it('shows the tag on the campaign page and copies it', async () => {
+  it('shows the tag on the campaign page and copies it, the default or the async one', async () => {
     await page.goto(`/admin/${slug}/campaign/${campaignId}`);
     const snippet = card().getByTestId('tracker-snippet');
+    const base = `${baseUrl}/api/tracker/${slug}`;
+    const preload = `<link rel="preload" href="${base}/config.json" as="fetch" crossorigin>`;
     await expect
       .poll(() => snippet.textContent())
-      .toBe(`<script src="${baseUrl}/api/tracker/${slug}.js"></script>`);
+      .toBe(`${preload}<script src="${base}.js"></script>`);
     await expect.poll(() => card().textContent()).toContain('Paste the tag into the <head>');
+    const modes = card().getByTestId('tracker-snippet-mode');
+    expect(await modes.textContent()).toContain(
+      'Visitors never see the original flash before their variant. The page waits for Kindling to answer, so a slow Kindling slows the page.',
+    );
+    expect(await modes.textContent()).toContain(
+      'The page never waits for Kindling, even when it is slow or down. On a visitor’s first page view, what shows before Kindling answers keeps its original and is counted as missed.',
+    );
     await card().getByRole('button', { name: 'Copy tag' }).click();
     await expect
       .poll(() => page.evaluate(() => navigator.clipboard.readText()))
-      .toBe(`<script src="${baseUrl}/api/tracker/${slug}.js"></script>`);
+      .toBe(`${preload}<script src="${base}.js"></script>`);
+
+    await modes.getByLabel('Async tag').check();
+    await expect.poll(() => snippet.textContent()).toContain(`k.src="${base}.js";k.async=!0;`);
+    expect(await snippet.textContent()).not.toContain('<script src=');
+    await shotAtBothSizes(page, 'tracker-install-async-tag');
+    await card().getByRole('button', { name: 'Copy tag' }).click();
+    await expect
+      .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+      .toContain(`k.src="${base}.js";k.async=!0;`);
+    await modes.getByLabel('Default tag').check();
+    await expect.poll(() => snippet.textContent()).toContain(`<script src="${base}.js">`);
   });
 
   it('says the tag was not seen before any visit, naming the page', async () => {
@@ -143,8 +163,12 @@ describe('installing the tracker tag: copy it, then check it was seen', () => {
     await page.goto(`/admin/${slug}/settings/team`);
     await expect
       .poll(() => card().getByTestId('tracker-snippet').textContent())
-      .toBe(`<script src="${baseUrl}/api/tracker/${slug}.js"></script>`);
+      .toContain(`<script src="${baseUrl}/api/tracker/${slug}.js"></script>`);
     expect(await card().textContent()).toContain('every page you test');
+    await card().getByTestId('tracker-snippet-mode').getByLabel('Async tag').check();
+    await expect
+      .poll(() => card().getByTestId('tracker-snippet').textContent())
+      .toContain(`k.src="${baseUrl}/api/tracker/${slug}.js";k.async=!0;`);
     await card().getByRole('button', { name: 'Check installation' }).click();
     await expect.poll(() => result().textContent()).toContain('Installed');
     await shotAtBothSizes(page, 'tracker-install-settings');

@@ -23,7 +23,7 @@ const MODES = [
     value: 'async',
     label: 'Async tag',
     description:
-      'The page never waits for Kindling, even when it is slow or down. A first-time visitor may rarely see the original; it is then kept for that page view and counted as missed.',
+      'The page never waits for Kindling, even when it is slow or down. On a visitor’s first page view, what shows before Kindling answers keeps its original and is counted as missed.',
   },
 ] as const;
 

@@ -12,6 +12,17 @@ export const HIDE_KEY = 'kindling.hide';
 /** The async snippet's <style>: the tracker's own hiding takes over from it. */
 export const SNIPPET_STYLE_ID = 'kindling-hide';
 
+declare global {
+  interface Window {
+    /**
+     * Set by the async snippet in the first animation frame, which runs just before the first
+     * paint: once set, what the page shows may have been seen. (The paint timing entry comes a
+     * frame or so after the paint itself, too late to rely on alone.)
+     */
+    kindlingPainted?: 1;
+  }
+}
+
 export const validSelector = (selector: string): boolean => {
   try {
     // A selector the DOM accepts cannot hold a rule break ("}"), so it is safe in a stylesheet.
@@ -32,7 +43,7 @@ export const validSelector = (selector: string): boolean => {
 export function createHider(selectors: readonly string[], timeoutMs = HIDE_TIMEOUT_MS) {
   const rules = new Set(selectors.filter(validSelector));
   const seen = new WeakSet<Element>();
-  if (performance.getEntriesByName('first-contentful-paint').length) {
+  if (window.kindlingPainted || performance.getEntriesByName('first-contentful-paint').length) {
     for (const selector of rules) {
       for (const element of findElements(selector)) {
         if (getComputedStyle(element).visibility !== 'hidden') {

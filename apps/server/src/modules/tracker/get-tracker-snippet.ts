@@ -14,20 +14,23 @@ export type TrackerSnippetMode = (typeof TRACKER_SNIPPET_MODES)[number];
 export const ASYNC_HIDE_TIMEOUT_MS = 1000;
 
 /**
- * The async install's inline script. It reads the selectors the tracker kept for this page
- * (localStorage "kindling.hide", keyed like pageKey), hides them with a <style id="kindling-hide">
- * the tracker takes over, removes that style after a second whatever happens, and adds the
- * tracker as an async script. Written by hand in ES5: it runs on every page before anything else.
+ * The async install's inline script. It notes the first animation frame (just before the first
+ * paint: the tracker never swaps what may have been seen), reads the selectors the tracker kept
+ * for this page (localStorage "kindling.hide", keyed like pageKey), hides them with a
+ * <style id="kindling-hide"> the tracker takes over, removes that style after a second whatever
+ * happens, and adds the tracker as an async script. Hand-written ES5: it runs on every page view
+ * before anything else.
  */
 const asyncBootstrap = (src: string, collectKey: string | undefined) =>
-  `!function(d,l,s,h){try{h=JSON.parse(localStorage.getItem("kindling.hide"))` +
+  `!function(d,l,s,h,k){requestAnimationFrame(function(){window.kindlingPainted=1});` +
+  `try{h=JSON.parse(localStorage.getItem("kindling.hide"))` +
   `[l.protocol+"//"+l.host+(l.pathname.replace(/\\/$/,"")||"/")]}catch(e){}` +
   `if(h){s=d.createElement("style");s.id="kindling-hide";` +
   `s.textContent=h+"{visibility:hidden!important}";d.head.appendChild(s);` +
   `setTimeout(function(){s.remove()},${ASYNC_HIDE_TIMEOUT_MS})}` +
-  `s=d.createElement("script");s.src=${JSON.stringify(src)};s.async=!0;` +
-  (collectKey ? `s.setAttribute("data-collect-key",${JSON.stringify(collectKey)});` : '') +
-  `d.head.appendChild(s)}(document,location)`;
+  `k=d.createElement("script");k.src=${JSON.stringify(src)};k.async=!0;` +
+  (collectKey ? `k.setAttribute("data-collect-key",${JSON.stringify(collectKey)});` : '') +
+  `d.head.appendChild(k)}(document,location)`;
 
 /**
  * The tag a team pastes into the <head> of its pages. Kindling's own burner pages add their

@@ -255,10 +255,11 @@ describeEachDatabase('the tracker routes', (kind) => {
       });
     const async = (await snippet('?mode=async')).json<{ html: string; mode: string }>();
     expect(async.mode).toBe('async');
-    expect(async.html.startsWith(`${preload}<script>!function(d,l,s,h){`)).toBe(true);
+    expect(async.html.startsWith(`${preload}<script>!function(d,l,s,h,k){`)).toBe(true);
     // Loads the tracker without blocking, and lifts its hiding after a second whatever happens.
-    expect(async.html).toContain(`s.src="${base}.js";s.async=!0;`);
+    expect(async.html).toContain(`k.src="${base}.js";k.async=!0;`);
     expect(async.html).toContain('setTimeout(function(){s.remove()},1000)');
+    expect(async.html).toContain('requestAnimationFrame(function(){window.kindlingPainted=1})');
     expect(async.html).not.toMatch(/<script src=/);
     expectFieldError(await snippet('?mode=defer'), 'mode', SNIPPET_MODE_MESSAGE);
     const stranger = await signUp(t.current.app, 'Eve');
