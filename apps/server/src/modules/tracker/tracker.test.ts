@@ -132,6 +132,38 @@ describeEachDatabase('the tracker routes', (kind) => {
     ]);
   });
 
+  it('serves the HTML allow-list only once a variant holds HTML (advanced text)', async () => {
+    const script = async () => (await get(`/api/tracker/${slug}.js`)).body;
+    expect(await script()).not.toContain('noopener noreferrer');
+    const formatted = await create({
+      name: 'Formatted',
+      ingestedUrl: 'https://shop.example.com/formatted',
+      elements: [
+        {
+          ...textElement('h2', []),
+          variants: [
+            {
+              id: -10,
+              key: 'bold',
+              type: 'text',
+              isEnabled: true,
+              info: { value: 'Bold', html: '<b>Bold</b>', textType: 'advanced', styles: [] },
+            },
+          ],
+        },
+      ],
+    });
+    // The write marks the team's files changed: the next request serves the other bundle.
+    expect(await script()).toContain('noopener noreferrer');
+    const removed = await t.current.app.inject({
+      method: 'DELETE',
+      url: `/api/team/${slug}/campaign/delete?id=${formatted}`,
+      headers: bearer(owner),
+    });
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    expect(await script()).not.toContain('noopener noreferrer');
+  });
+
   it('serves the script with the hide list embedded, for any origin, cached 60 s', async () => {
     const response = await get(`/api/tracker/${slug}.js`, { origin: 'https://shop.example.com' });
     expect(response.statusCode).toBe(200);
