@@ -27,6 +27,7 @@ import { HeadlineCards } from './headline-cards';
 import { HowToRead } from './how-to-read';
 import { LinkedArms } from './linked-arms';
 import { NotEnoughDataNotice } from './not-enough-data-notice';
+import { PageSpeed } from './page-speed';
 import { ResultsCharts } from './results-charts';
 import { ResultsToolbar } from './results-toolbar';
 import styles from './campaign-results.module.css';
@@ -170,6 +171,13 @@ export function CampaignResults({ campaign }: { campaign: Campaign }) {
                 elements={campaign.elements}
               />
             ) : null}
+            <PageSpeed
+              team={slug}
+              campaign={campaign}
+              elements={answer.elements}
+              together={elementMode === 'together'}
+              editable={!isGuest && !campaign.end}
+            />
           </div>
         )}
       </div>
