@@ -52,7 +52,7 @@ export function trackerRoutes(app: AppInstance, services: AppServices, deps: Tra
         schema: {
           tags,
           summary:
-            "{team}.js: the tracker script with the team's hide list (cached 60 s; by shared caches only with PUBLIC_URL)",
+            "{team}.js: the tracker script with the team's hide list (Cache-Control max-age=60, stale-while-revalidate=600, stale-if-error=86400; public, for shared caches, only with PUBLIC_URL)",
           params: z.object({ file: z.string() }),
         },
       },
@@ -71,7 +71,7 @@ export function trackerRoutes(app: AppInstance, services: AppServices, deps: Tra
         schema: {
           tags,
           summary:
-            "The team's enabled campaigns as the tracker runs them (cached 60 s; by shared caches only with PUBLIC_URL)",
+            "The team's enabled campaigns as the tracker runs them (cached like {team}.js)",
           params: teamParams,
         },
       },
@@ -127,6 +127,9 @@ export function trackerSnippetRoutes(scope: AppInstance, services: AppServices):
           'The tag that installs the tracker on the team’s pages: sync (the default; the page waits for the tracker, no flash) or async (the page never waits)',
         params: teamParams,
         querystring: snippetQuery,
+        response: {
+          200: z.object({ html: z.string(), mode: z.enum(TRACKER_SNIPPET_MODES) }),
+        },
       },
     },
     (request) =>
