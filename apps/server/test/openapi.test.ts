@@ -78,3 +78,48 @@ describeEachDatabase('GET /api/openapi.json', (kind) => {
     expect(Object.keys(paths['/p/{team}/{slug}/signup'].post.responses)).toEqual(['201']);
   });
 });
+
+describeEachDatabase('the Web Vitals in the OpenAPI document', (kind) => {
+  const t = useTestApp(kind);
+
+  it('describes the vitals collect event, vitals.js and the sampling setting', async () => {
+    const { paths } = (
+      await t.current.app.inject({ method: 'GET', url: '/api/openapi.json' })
+    ).json<{ paths: Record<string, Record<string, OpenApiOperation>> }>();
+    const batch = paths['/api/collect']!.post!.requestBody!.content['application/json']!.schema;
+    const events = batch.properties!.events!.items!;
+    const variants = [...(events.oneOf ?? []), ...(events.anyOf ?? [])];
+    const vitals = variants.find((variant) => {
+      const type = variant.properties?.type;
+      return type?.const === 'vitals' || type?.enum?.includes('vitals');
+    });
+    expect(Object.keys(vitals?.properties ?? {})).toEqual(
+      expect.arrayContaining(['exposureId', 'lcp', 'cls', 'inp', 'visitorId', 'campaignId']),
+    );
+    expect(vitals?.properties?.lcp).toMatchObject({ minimum: 0, maximum: 60_000 });
+    expect(vitals?.properties?.cls).toMatchObject({ minimum: 0, maximum: 100 });
+    expect(vitals?.required).toEqual(expect.arrayContaining(['exposureId', 'type']));
+    expect(paths['/api/tracker/{team}/vitals.js']?.get).toBeDefined();
+    const put = paths['/api/team/{team}/campaign/vitals']!.put!;
+    expect(
+      Object.keys(put.requestBody!.content['application/json']!.schema.properties!).sort(),
+    ).toEqual(['campaignId', 'guardrails', 'sampling']);
+    expect(paths['/api/team/{team}/campaign/vitals']!.get).toBeDefined();
+  });
+});
+
+interface OpenApiSchema {
+  properties?: Record<string, OpenApiSchema>;
+  items?: OpenApiSchema;
+  oneOf?: OpenApiSchema[];
+  anyOf?: OpenApiSchema[];
+  const?: unknown;
+  enum?: unknown[];
+  required?: string[];
+  minimum?: number;
+  maximum?: number;
+}
+
+interface OpenApiOperation {
+  requestBody?: { content: Record<string, { schema: OpenApiSchema }> };
+}
