@@ -3,11 +3,14 @@ import {
   campaignStatsSchema,
   COLLECT_MESSAGES,
   VITALS_MESSAGES,
+  vitalsBucketOf,
   type CampaignStats,
 } from '@kindling/domain';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { funnelCampaign } from '../../../test/campaign-parts';
+import { clickGoal, funnelCampaign, textElement } from '../../../test/campaign-parts';
 import { describeEachDatabase } from '../../../test/databases';
+import { insertRollups } from '../../../test/stats-fixture';
 import {
   bearer,
   createTeam,
@@ -311,6 +314,102 @@ describeEachDatabase('Web Vitals per variant', (kind) => {
       // The other element's arms count the same page views.
       expect(answer.elements[String(button.id)]!.vitals.variants.control!.samples).toBe(121);
     });
+  });
+
+  it('a winner clearly slower to paint is not shipped once LCP is a guardrail', async () => {
+    // A winner on purchases (fixed horizon reached: 5,000 visitors an arm, 250 against 300).
+    const created = await t.current.app.inject({
+      method: 'POST',
+      url: `/api/team/${slug}/campaign/create`,
+      headers: bearer(owner),
+      payload: {
+        name: 'Slow winner',
+        ingestedUrl: 'shop.example.com/landing',
+        elements: [textElement(-1, 'h1', ['Faster copy'])],
+        goals: [clickGoal(-20, 'purchase')],
+        statsMethod: 'fixed',
+        minimumDetectableEffect: 0.5,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<{ id: number }>().id;
+    const saved = (
+      await t.current.app.inject({
+        method: 'GET',
+        url: `/api/team/${slug}/campaign/by-id?id=${id}`,
+        headers: bearer(owner),
+      })
+    ).json<{ elements: { id: number; variants: { id: number }[] }[]; goals: { id: number }[] }>();
+    const element = saved.elements[0]!.id;
+    const variant = saved.elements[0]!.variants[0]!.id;
+    const purchase = saved.goals[0]!.id;
+    const hour = new Date(now - 3_600_000).toISOString();
+    await insertRollups(t.current, id, [
+      { hour, elementId: element, arm: 0, exposures: 5000, visitors: 5000 },
+      { hour, elementId: element, arm: 0, goalId: purchase, goalVisitors: 250 },
+      { hour, elementId: element, arm: variant, exposures: 5000, visitors: 5000 },
+      { hour, elementId: element, arm: variant, goalId: purchase, goalVisitors: 300 },
+    ]);
+    // 100 reports an arm: the original paints in 800-990 ms, the variant 400 ms later.
+    const counts = new Map<string, number>();
+    for (const [arm, from] of [
+      [0, 800],
+      [variant, 1200],
+    ] as const) {
+      for (let i = 0; i < 100; i += 1) {
+        const key = `${arm}:${vitalsBucketOf('lcp', from + (i % 20) * 10)}`;
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+      counts.set(`${arm}:all`, 100);
+    }
+    for (const [key, reports] of counts) {
+      const [arm, bucket] = key.split(':') as [string, string];
+      const metric = bucket === 'all' ? 'all' : 'lcp';
+      await sql`insert into vitals_rollups (campaign_id, element_id, arm, metric, bucket, reports)
+        values (${id}, ${element}, ${Number(arm)}, ${metric}, ${metric === 'all' ? 0 : Number(bucket)},
+          ${reports})`.execute(t.current.services.db);
+    }
+    const verdictOf = async () => {
+      const response = await t.current.app.inject({
+        method: 'POST',
+        url: `/api/team/${slug}/campaign/stats`,
+        headers: bearer(owner),
+        payload: {
+          id,
+          range: {
+            start: new Date(now - 86_400_000).toISOString(),
+            end: new Date(now + 86_400_000).toISOString(),
+          },
+          timezone: 'UTC',
+          granularity: 'day',
+        },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<CampaignStats>().elements[String(element)]!;
+    };
+    // Not a guardrail: the harm is reported, the winner stands.
+    const before = await verdictOf();
+    expect(before.verdict.state).toBe('winner');
+    expect(before.vitals.harms).toEqual([
+      expect.objectContaining({ variantId: variant, metric: 'lcp', guardrail: false }),
+    ]);
+
+    const guard = await t.current.app.inject({
+      method: 'PUT',
+      url: `/api/team/${slug}/campaign/vitals`,
+      headers: bearer(owner),
+      payload: { campaignId: id, sampling: 'auto', guardrails: ['lcp'] },
+    });
+    expect(guard.statusCode).toBe(200);
+    const after = await verdictOf();
+    expect(after.verdict).toMatchObject({
+      state: 'guardrail_harm',
+      variantId: variant,
+      metricId: 'vitals:lcp',
+    });
+    expect(after.verdict.summary).toMatch(
+      /^Variant 1 converts 20% more often than the original \(.+\), but it harms the guardrail LCP: Variant 1 makes the page \d+ ms slower to paint \(LCP p75\)\. Do not ship it as it is\.$/,
+    );
   });
 
   it('serves vitals.js to any page, cached like the tracker files', async () => {
