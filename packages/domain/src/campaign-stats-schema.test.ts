@@ -57,6 +57,12 @@ const answer = () => ({
         visitorsNeeded: null,
       },
       comparisons: [],
+      vitals: {
+        variants: {
+          control: { samples: 3, lcp: { median: 812, p75: 940, samples: 3 }, cls: null, inp: null },
+        },
+        harms: [],
+      },
     },
   },
   goals: [{ id: 3, isConversionGoal: true, counted: true }],
