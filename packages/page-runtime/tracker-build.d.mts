@@ -1,5 +1,5 @@
 import type { TrackerBootstrap } from '@kindling/domain';
-import type { BuildOptions, Metafile } from 'esbuild';
+import type { BuildOptions } from 'esbuild';
 
 export type TrackerKind = 'plain' | 'html';
 export const trackerSources: string[];
@@ -8,10 +8,7 @@ export function servedTracker(bundle: string, bootstrap: TrackerBootstrap): stri
 export const TRACKER_BUDGET_GZIP_BYTES: number;
 export const TRACKER_HTML_BUDGET_GZIP_BYTES: number;
 export const trackerBundles: Record<TrackerKind, { entry: string; outfile: string }>;
-export function buildTracker(
-  kind: TrackerKind,
-  options?: { metafile?: boolean },
-): Promise<{ text: string; metafile: Metafile | undefined }>;
+export function buildTracker(kind: TrackerKind): Promise<{ text: string }>;
 export const previewEntry: string;
 export const previewOutfile: string;
 export const previewBuildOptions: BuildOptions;

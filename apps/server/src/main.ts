@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { runClusterPrimary } from './cluster/run-primary';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type DatabaseTarget } from './db/database';
+import { warmTrackerBundles } from './modules/tracker/tracker-bundle';
 import { originWarnings } from './http/origin-warnings';
 
 export function databaseTarget(config: Config): DatabaseTarget {
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
     `Kindling is listening on http://localhost:${config.PORT}`,
   );
   for (const warning of originWarnings(config)) app.log.warn(warning);
+  warmTrackerBundles(app.log);
 
   let closing = false;
   const shutdown = (signal: string) => {

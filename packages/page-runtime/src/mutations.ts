@@ -110,7 +110,7 @@ export function applyMutation(
 ): AppliedMutation {
   const undos: Undo[] = [];
   const selectors = mutation.type === 'hideElement' ? mutation.selectors : [mutation.selector];
-  for (const element of selectors.flatMap(find)) {
+  for (const element of selectors.flatMap((selector) => find(selector))) {
     undos.push(snapshotElement(element));
     if (mutation.type === 'hideElement') applyStyles(element, { display: 'none' });
     else applyToElement(element, mutation, html);

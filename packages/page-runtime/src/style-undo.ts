@@ -9,6 +9,9 @@ function rememberAttributes(element: Element, names: readonly string[]): Undo {
   const saved = names.map((name) => ({ name, value: element.getAttribute(name) }));
   return () => {
     for (const { name, value } of saved) {
+      // Read first: Chromium writes an inline style into its attribute lazily, and a style set
+      // but never read back would come back as style="" after the removal.
+      if (element.getAttribute(name) === value) continue;
       if (value === null) element.removeAttribute(name);
       else element.setAttribute(name, value);
     }
