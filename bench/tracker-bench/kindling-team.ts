@@ -64,7 +64,7 @@ export async function createKindlingTeam(
   });
   const team = `${baseUrl}/api/teams`;
   const { slug } = await call<{ slug: string }>(team, { name: 'Lumen Lamps' }, accessToken);
-  await call(
+  const { id } = await call<{ id: number }>(
     `${baseUrl}/api/team/${slug}/campaign/create`,
     {
       name: 'Ten texts',
@@ -87,6 +87,14 @@ export async function createKindlingTeam(
     },
     accessToken,
   );
+  // GrowthBook measures no Web Vitals: the comparison is of what assigns and applies the changes,
+  // so the vitals module (loaded after `load` on sampled page views) is off here.
+  const vitals = await fetch(`${baseUrl}/api/team/${slug}/campaign/vitals`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+    body: JSON.stringify({ campaignId: id, sampling: 'off', guardrails: [] }),
+  });
+  if (!vitals.ok) throw new Error(`vitals sampling off: ${vitals.status} ${await vitals.text()}`);
   const snippet = (mode: string) =>
     call<{ html: string }>(
       `${baseUrl}/api/team/${slug}/tracker/snippet?mode=${mode}`,
