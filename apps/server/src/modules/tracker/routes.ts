@@ -70,8 +70,7 @@ export function trackerRoutes(app: AppInstance, services: AppServices, deps: Tra
       {
         schema: {
           tags,
-          summary:
-            "The team's enabled campaigns as the tracker runs them (cached like {team}.js)",
+          summary: "The team's enabled campaigns as the tracker runs them (cached like {team}.js)",
           params: teamParams,
         },
       },
