@@ -216,7 +216,7 @@ describe('campaign results', () => {
     await page.getByRole('radio', { name: 'Cumulative' }).check();
 
     expect(await lastPoint('traffic')).toContain('Views: 1,200');
-    await page.getByRole('radio', { name: 'Visitors' }).check();
+    await page.getByRole('radio', { name: 'Visitors', exact: true }).check();
     await poll(() => lastPoint('traffic')).toContain('Visitors: 900');
 
     await page.getByTestId('headline-revenuePerSession').click();
