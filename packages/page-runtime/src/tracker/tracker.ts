@@ -150,13 +150,16 @@ function run(
         });
       }
       queue.hold(false);
-      loadVitals(configUrl, {
-        collectUrl: config.collectUrl,
-        collectKey,
-        visitorId: visitor,
-        sessionId: touchSession(store, Date.now(), newId),
-        exposures: sampled,
-      });
+      // Only with a sampled exposure: the session is touched by what is sent, never otherwise.
+      if (sampled[0]) {
+        loadVitals(configUrl, {
+          collectUrl: config.collectUrl,
+          collectKey,
+          visitorId: visitor,
+          sessionId: touchSession(store, Date.now(), newId),
+          exposures: sampled,
+        });
+      }
     };
     finish = done;
     const afterLoad = () => {

@@ -19,9 +19,8 @@ declare global {
   }
 }
 
-/** Loads vitals.js after `load` for the sampled exposures (none sampled: nothing is loaded). */
+/** Loads vitals.js after `load` for the sampled exposures. */
 export function loadVitals(configUrl: string, page: VitalsPage): void {
-  if (!page.exposures.length) return;
   const go = () =>
     setTimeout(() => {
       window.kindlingVitals = page;
