@@ -34,10 +34,14 @@ declare const URL: new (url: string) => {
 interface Page {
   /** The whole address as the URL parser writes it, fragment included: what a regex sees. */
   href: string;
-  /** pageKey form plus query, and the same with one trailing slash, as exact rules ignore it. */
-  forms: [string, string];
+  /**
+   * The address as written (origin, path, query), in pageKey form, and in pageKey form with one
+   * trailing slash: prefixes and wildcards treat `/products` and `/products/` as one page, as
+   * exact rules do.
+   */
+  forms: string[];
   /** The same without the query. */
-  paths: [string, string];
+  paths: string[];
   params: { getAll(name: string): string[] };
 }
 
@@ -54,11 +58,11 @@ function readPage(href: string): Page | undefined {
   const key = pageKey(href);
   const url = parse(href);
   if (key === undefined || url === undefined) return undefined;
-  const slashed = key.endsWith('/') ? key : `${key}/`;
+  const paths = [url.origin + url.pathname, key, key.endsWith('/') ? key : `${key}/`];
   return {
     href: url.href,
-    forms: [key + url.search, slashed + url.search],
-    paths: [key, slashed],
+    forms: paths.map((path) => path + url.search),
+    paths,
     params: url.searchParams,
   };
 }
@@ -113,7 +117,7 @@ function regexOf(pattern: string): RegExp | null {
 function addressMatches(rule: PageRule, page: Page): boolean {
   switch (rule.kind) {
     case 'exact':
-      return pageKey(rule.value) === page.paths[0];
+      return pageKey(rule.value) === page.paths[1];
     case 'startsWith': {
       const prefix = normalisedRuleAddress(rule.value);
       return prefix !== undefined && page.forms.some((form) => form.startsWith(prefix));
