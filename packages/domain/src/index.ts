@@ -71,3 +71,4 @@ export * from './campaign-end';
 export * from './campaign-end-choices';
 export * from './element-mode';
 export * from './web-vitals';
+export * from './targeting/index';
