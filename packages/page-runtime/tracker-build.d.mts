@@ -9,6 +9,7 @@ export const TRACKER_BUDGET_GZIP_BYTES: number;
 export const TRACKER_HTML_BUDGET_GZIP_BYTES: number;
 export const trackerBundles: Record<TrackerKind, { entry: string; outfile: string }>;
 export function buildTracker(kind: TrackerKind): Promise<{ text: string }>;
+export function buildTrackerOffThread(kind: TrackerKind): Promise<string>;
 export const previewEntry: string;
 export const previewOutfile: string;
 export const previewBuildOptions: BuildOptions;

@@ -1,6 +1,7 @@
 // esbuild options for the tracker bundle (GET /api/tracker/{team}.js), shared by `build.mjs`,
 // the server (which builds it in memory when dist/ is stale) and the size test.
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { build } from 'esbuild';
 import { minify } from 'terser';
 import { agentBuildOptions, agentSources, runtimeRoot } from './agent-build.mjs';
@@ -69,3 +70,18 @@ export const previewBuildOptions = {
   ...agentBuildOptions,
   entryPoints: [previewEntry],
 };
+
+/**
+ * `buildTracker` in a worker thread, so a server building a tracker keeps answering meanwhile
+ * (terser minifies synchronously, for a few hundred milliseconds).
+ */
+export function buildTrackerOffThread(kind) {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./tracker-build-worker.mjs', import.meta.url), {
+      workerData: { kind },
+    });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the ${kind} tracker build ended (${code})`)));
+  });
+}

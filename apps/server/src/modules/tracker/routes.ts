@@ -1,40 +1,19 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../../errors';
 import { appOrigin } from '../../http/app-origin';
 import { openToEveryOrigin } from '../../http/open-to-every-origin';
-import {
-  cacheLikeOrigin,
-  publicAnswerOrigin,
-  TRACKER_STALE_CACHING,
-} from '../../http/public-answer';
+import { publicAnswerOrigin } from '../../http/public-answer';
 import { requireTeam, teamParams } from '../../http/team-scope';
 import type { AppInstance, AppServices } from '../../http/types';
 import { getTrackerConfigFile } from './get-tracker-config-file';
 import { getTrackerScript } from './get-tracker-script';
 import { getTrackerSnippet, TRACKER_SNIPPET_MODES } from './get-tracker-snippet';
+import { sendTrackerFile } from './send-tracker-file';
 import { servedTrackerFiles } from './served-files';
 import { markTrackerChanges } from './tracker-changes';
-import { TRACKER_TEAM_NOT_FOUND, type TrackerDeps, type TrackerFile } from './tracker-deps';
+import { TRACKER_TEAM_NOT_FOUND, type TrackerDeps } from './tracker-deps';
 
 const tags = ['tracker'];
-
-function send(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  { file, type, cacheControl }: { file: TrackerFile; type: string; cacheControl: string },
-) {
-  void cacheLikeOrigin(reply, { cacheControl })
-    // A cache in front (a CDN, the browser) may answer a stale copy while it asks again, and
-    // keep answering it while Kindling is unreachable or failing (README, "Serve the tracker
-    // through a CDN").
-    .header('cache-control', `${cacheControl}, ${TRACKER_STALE_CACHING}`)
-    .header('etag', file.etag);
-  const seen = request.headers['if-none-match'];
-  const tags = (seen ?? '').split(',').map((tag) => tag.trim().replace(/^W\//, ''));
-  if (tags.includes(file.etag)) return reply.status(304).send();
-  return reply.type(type).send(file.body);
-}
 
 /**
  * The tracker customers' pages load, without sign-in and from any origin:
@@ -61,7 +40,11 @@ export function trackerRoutes(app: AppInstance, services: AppServices, deps: Tra
         if (!slug) throw notFound(TRACKER_TEAM_NOT_FOUND);
         const { origin, cacheControl } = publicAnswerOrigin(services.config, request);
         const file = await getTrackerScript(deps, { slug, origin });
-        return send(request, reply, { file, type: 'text/javascript; charset=utf-8', cacheControl });
+        return sendTrackerFile(request, reply, {
+          file,
+          type: 'text/javascript; charset=utf-8',
+          cacheControl,
+        });
       },
     );
 
@@ -78,7 +61,7 @@ export function trackerRoutes(app: AppInstance, services: AppServices, deps: Tra
         const { origin, cacheControl } = publicAnswerOrigin(services.config, request);
         const { team } = request.params as { team: string };
         const file = await getTrackerConfigFile(deps, { slug: team, origin });
-        return send(request, reply, {
+        return sendTrackerFile(request, reply, {
           file,
           type: 'application/json; charset=utf-8',
           cacheControl,

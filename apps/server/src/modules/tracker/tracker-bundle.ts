@@ -1,6 +1,6 @@
 import { newestSourceMtime } from '@kindling/page-runtime/agent-build';
 import {
-  buildTracker,
+  buildTrackerOffThread,
   trackerBundles,
   trackerSources,
   type TrackerKind,
@@ -12,7 +12,7 @@ const bundleOf = (kind: TrackerKind) =>
     name: `${kind} tracker`,
     outfile: trackerBundles[kind].outfile,
     newestSourceMtime: () => newestSourceMtime(trackerSources),
-    build: async () => (await buildTracker(kind)).text,
+    build: () => buildTrackerOffThread(kind),
   });
 
 const bundles = { plain: bundleOf('plain'), html: bundleOf('html') };

@@ -1,13 +1,10 @@
 import { vitalsSettingsInputSchema, vitalsSettingsSchema } from '@kindling/domain';
 import { z } from 'zod';
 import { openToEveryOrigin } from '../../http/open-to-every-origin';
-import {
-  cacheLikeOrigin,
-  publicAnswerOrigin,
-  TRACKER_STALE_CACHING,
-} from '../../http/public-answer';
+import { publicAnswerOrigin } from '../../http/public-answer';
 import { requireTeam, teamParams } from '../../http/team-scope';
 import type { AppInstance, AppServices } from '../../http/types';
+import { sendTrackerFile } from '../tracker/send-tracker-file';
 import { etagOf } from '../tracker/tracker-deps';
 import { getVitalsSettings } from './get-vitals-settings';
 import { setVitalsSettings } from './set-vitals-settings';
@@ -40,14 +37,12 @@ export function vitalsScriptRoutes(
       },
       async (request, reply) => {
         const body = await script();
-        const etag = etagOf(body);
         const { cacheControl } = publicAnswerOrigin(services.config, request);
-        void cacheLikeOrigin(reply, { cacheControl })
-          .header('cache-control', `${cacheControl}, ${TRACKER_STALE_CACHING}`)
-          .header('etag', etag);
-        const seen = (request.headers['if-none-match'] ?? '').split(',').map((tag) => tag.trim());
-        if (seen.includes(etag)) return reply.status(304).send();
-        return reply.type('text/javascript; charset=utf-8').send(body);
+        return sendTrackerFile(request, reply, {
+          file: { body, etag: etagOf(body) },
+          type: 'text/javascript; charset=utf-8',
+          cacheControl,
+        });
       },
     );
     registered();
