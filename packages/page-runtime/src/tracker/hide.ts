@@ -43,10 +43,14 @@ export const validSelector = (selector: string): boolean => {
 export function createHider(selectors: readonly string[], timeoutMs = HIDE_TIMEOUT_MS) {
   const rules = new Set(selectors.filter(validSelector));
   const seen = new WeakSet<Element>();
+  const snippetStyle = document.getElementById(SNIPPET_STYLE_ID);
   if (window.kindlingPainted || performance.getEntriesByName('first-contentful-paint').length) {
+    // What the async snippet hides ("a,b{visibility:...}") was not seen; matched, not computed,
+    // so no style is recalculated mid-load.
+    const hidden = snippetStyle?.textContent?.split('{')[0];
     for (const selector of rules) {
       for (const element of findElements(selector)) {
-        if (getComputedStyle(element).visibility !== 'hidden') {
+        if (!hidden || !element.matches(hidden)) {
           seen.add(element);
           rules.delete(selector);
         }
@@ -64,7 +68,7 @@ export function createHider(selectors: readonly string[], timeoutMs = HIDE_TIMEO
     render();
     document.head.append(style);
   }
-  document.getElementById(SNIPPET_STYLE_ID)?.remove();
+  snippetStyle?.remove();
   const reveal = (selector: string) => {
     if (rules.delete(selector)) render();
   };
