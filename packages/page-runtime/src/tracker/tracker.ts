@@ -114,6 +114,7 @@ function run(
     // The exposures go once the page settled; goals and revenue of this page view wait for them.
     if (plan.exposures.length) queue.hold(true);
     hider.keepOnly(plan.changes.map((change) => change.selector));
+    // What the async snippet hides on this visitor's next view of this page (hide.ts HIDE_KEY).
     const hidden = readJson<Record<string, string>>(store, HIDE_KEY) ?? {};
     hidden[current!] = plan.changes
       .map((change) => change.selector)
