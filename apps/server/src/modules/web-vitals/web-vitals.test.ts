@@ -85,13 +85,13 @@ describeEachDatabase('Web Vitals per variant', (kind) => {
       .json<{ campaigns: { id: number; vitals?: number }[] }>()
       .campaigns.find((campaign) => campaign.id === campaignId)!;
   };
-  const stats = async () => {
+  const stats = async (id = campaignId) => {
     const response = await t.current.app.inject({
       method: 'POST',
       url: `/api/team/${slug}/campaign/stats`,
       headers: bearer(owner),
       payload: {
-        id: campaignId,
+        id,
         range: {
           start: new Date(now - 86_400_000).toISOString(),
           end: new Date(now + 86_400_000).toISOString(),
@@ -369,24 +369,7 @@ describeEachDatabase('Web Vitals per variant', (kind) => {
         values (${id}, ${element}, ${Number(arm)}, ${metric}, ${metric === 'all' ? 0 : Number(bucket)},
           ${reports})`.execute(t.current.services.db);
     }
-    const verdictOf = async () => {
-      const response = await t.current.app.inject({
-        method: 'POST',
-        url: `/api/team/${slug}/campaign/stats`,
-        headers: bearer(owner),
-        payload: {
-          id,
-          range: {
-            start: new Date(now - 86_400_000).toISOString(),
-            end: new Date(now + 86_400_000).toISOString(),
-          },
-          timezone: 'UTC',
-          granularity: 'day',
-        },
-      });
-      expect(response.statusCode, response.body).toBe(200);
-      return response.json<CampaignStats>().elements[String(element)]!;
-    };
+    const verdictOf = async () => (await stats(id)).elements[String(element)]!;
     // Not a guardrail: the harm is reported, the winner stands.
     const before = await verdictOf();
     expect(before.verdict.state).toBe('winner');
