@@ -25,7 +25,8 @@ const ATTRIBUTES = [
 ] as const;
 type Attribute = (typeof ATTRIBUTES)[number];
 
-const OPERATORS = [
+/** Every condition operator (the fixture table must use each). */
+export const CONDITION_OPERATORS = [
   'is',
   'isNot',
   'oneOf',
@@ -105,7 +106,7 @@ const text = z
 const conditionInput = z.object({
   attribute: z.enum(ATTRIBUTES),
   name: text.optional(),
-  operator: z.enum(OPERATORS),
+  operator: z.enum(CONDITION_OPERATORS),
   value: z.union([text, z.number()]).optional(),
   values: z
     .array(text)

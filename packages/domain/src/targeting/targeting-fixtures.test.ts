@@ -7,7 +7,7 @@ import {
   inAudience,
   type Condition,
 } from './audience';
-import { audienceSchema } from './audience-schema';
+import { audienceSchema, CONDITION_OPERATORS } from './audience-schema';
 import { PAGE_RULE_KINDS, matchesPage } from './page-rules';
 import { pageRulesSchema } from './page-rules-schema';
 import { AUDIENCE_FIXTURES, PAGE_RULE_FIXTURES, TARGETING_FIXTURES } from './targeting-fixtures';
@@ -44,18 +44,9 @@ describe('the shared targeting table', () => {
     expect(new Set(conditions.map((condition) => condition.attribute))).toEqual(
       new Set(attributes),
     );
-    const operators = [
-      'is',
-      'isNot',
-      'oneOf',
-      'contains',
-      'startsWith',
-      'atLeast',
-      'atMost',
-      'exists',
-      'notExists',
-    ];
-    expect(new Set(conditions.map((condition) => condition.operator))).toEqual(new Set(operators));
+    expect(new Set(conditions.map((condition) => condition.operator))).toEqual(
+      new Set(CONDITION_OPERATORS),
+    );
     expect(new Set(AUDIENCE_FIXTURES.map((row) => row.audience?.match))).toEqual(
       new Set(['all', 'any', undefined]),
     );
