@@ -31,14 +31,18 @@ export const isLastOwner = (role: TeamRole, ownerCount: number): boolean =>
 export const PREVIEW_SIZES = ['mobile', 'tablet', 'desktop'] as const;
 export type PreviewSize = (typeof PREVIEW_SIZES)[number];
 
+export const TIME_ZONE_MESSAGE = 'Please choose a time zone from the list';
+
+/** An IANA time zone the runtime knows (a user's preference, a team's schedules). */
+export const timeZoneSchema = z
+  .string(TIME_ZONE_MESSAGE)
+  .trim()
+  .min(1, TIME_ZONE_MESSAGE)
+  .max(64, TIME_ZONE_MESSAGE)
+  .refine(isKnownTimeZone, TIME_ZONE_MESSAGE);
+
 export const userPreferencesSchema = z.object({
-  timezone: z
-    .string()
-    .trim()
-    .min(1)
-    .max(64)
-    .refine(isKnownTimeZone, 'Please choose a time zone from the list')
-    .default('UTC'),
+  timezone: timeZoneSchema.default('UTC'),
   previewSize: z.enum(PREVIEW_SIZES).default('desktop'),
   menuCollapsed: z.boolean().default(false),
   /** Team notifications by mail too, when the server has mail set up (SMTP_URL). */

@@ -96,7 +96,7 @@ export const extraMetricListSchema = z
   });
 
 export const metricListInputSchema = z.object({
-  campaignId: z.number().int().positive(),
+  campaignId: z.number().int().positive().max(2_147_483_647),
   metrics: extraMetricListSchema,
 });
 export type MetricListInput = z.infer<typeof metricListInputSchema>;

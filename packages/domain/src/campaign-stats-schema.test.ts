@@ -72,6 +72,7 @@ const answer = () => ({
   elementMode: 'single',
   benchmark: null,
   traffic: presentTrafficConcentration(NO_ADDRESS_TRAFFIC),
+  segment: null,
 });
 
 describe('campaignStatsSchema', () => {

@@ -11,6 +11,7 @@ import {
   variantSignificanceSchema,
   verdictSchema,
 } from './stats/significance-schema';
+import { statsSegmentAnswerSchema } from './stats-segment';
 import { trafficConcentrationSchema } from './traffic-concentration';
 import { elementVitalsSchema } from './web-vitals';
 
@@ -146,5 +147,7 @@ export const campaignStatsSchema = z.object({
     .nullable(),
   /** The campaign's counted traffic by client address over its lifetime (not the range). */
   traffic: trafficConcentrationSchema,
+  /** The segment the results are filtered to (its visitors only); null for every visitor. */
+  segment: statsSegmentAnswerSchema.nullable(),
 });
 export type CampaignStats = z.infer<typeof campaignStatsSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { campaignEndSchema } from './campaign-end';
+import { campaignScheduleSchema } from './schedule';
 import { campaignFormSchema, ingestedUrlSchemaFor } from './campaign-form';
 import { CAMPAIGN_LIMITS, MAX_GOALS } from './constants';
 import { elementSchema } from './element-schema';
@@ -178,6 +179,8 @@ export const campaignSchema = z.object({
   end: campaignEndSchema.nullish(),
   /** Hidden from the default list while set (POST /campaign/archive). */
   archivedAt: timestamp.nullish(),
+  /** Start at / stop at and what the worker did (PUT /campaign/schedule); the server sends it. */
+  schedule: campaignScheduleSchema.nullish(),
   createdAt: timestamp,
   updatedAt: timestamp,
 });
@@ -204,6 +207,7 @@ export const campaignSummarySchema = z.object({
   /** When the test was ended; null while it runs. */
   endedAt: timestamp.nullable().default(null),
   archivedAt: timestamp.nullable().default(null),
+  schedule: campaignScheduleSchema.nullish(),
   createdAt: timestamp,
   updatedAt: timestamp,
 });

@@ -20,7 +20,8 @@ export const COLLECT_MESSAGES = {
 } as const;
 
 const id = z.number().int().positive().max(2_147_483_647);
-const opaqueId = z
+/** A visitor or session id as the tracker makes them. */
+export const opaqueId = z
   .string()
   .min(1)
   .max(64)
@@ -77,6 +78,8 @@ export const exposureEventSchema = eventBase.extend({
   referrer: z.string().max(2048).optional(),
   /** The visitor id was stored before this page load (left out by older trackers). */
   returning: z.boolean().optional(),
+  /** The visitor is in the team's global holdout: the page showed no campaign's change. */
+  holdout: z.literal(true).optional(),
 });
 
 export const collectGoalSchema = eventBase.extend({ type: z.literal('goal'), goalId: id });

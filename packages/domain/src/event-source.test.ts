@@ -105,4 +105,31 @@ describe('eventSourceProblem', () => {
       ),
     );
   });
+
+  it('with page rules, counts exposures where the rules run the campaign, from that page', () => {
+    const ruled = {
+      url: PAGE,
+      pages: {
+        include: [{ kind: 'wildcard' as const, value: 'https://*.example.com/products/*' }],
+        exclude: [{ kind: 'startsWith' as const, value: 'https://shop.example.com/products/old' }],
+      },
+    };
+    const eu = 'https://eu.example.com/products/lamp';
+    expect(eventSourceProblem(exposure(eu), ruled, 'https://eu.example.com')).toBeNull();
+    expect(eventSourceProblem(exposure(PAGE), ruled, undefined)).toBe('off_page');
+    const old = 'https://shop.example.com/products/old-lamp';
+    expect(eventSourceProblem(exposure(old), ruled, undefined)).toBe('off_page');
+    expect(eventSourceProblem(exposure(eu), ruled, 'https://shop.example.com')).toBe(
+      'foreign_origin',
+    );
+    // Goals: from a page it runs on, or any page of the origin it was edited on.
+    const goal = (url: string): EventSource => ({ type: 'goal', url });
+    expect(eventSourceProblem(goal(eu), ruled, 'https://eu.example.com')).toBeNull();
+    expect(
+      eventSourceProblem(goal('https://shop.example.com/thanks'), ruled, undefined),
+    ).toBeNull();
+    expect(eventSourceProblem(goal('https://eu.example.com/thanks'), ruled, undefined)).toBe(
+      'off_page',
+    );
+  });
 });

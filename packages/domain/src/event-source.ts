@@ -1,4 +1,6 @@
-import { pageOrigin, samePage } from './tracker-config';
+import type { PageRules } from './targeting/page-rules';
+import { runsOn } from './targeting/runs-on';
+import { pageOrigin } from './tracker-config';
 
 // Whether a collected event may count for the campaign it names (issue 34, finding 3). Every
 // id an event names is public in the tracker's config.json, so existence proves nothing; the
@@ -20,6 +22,8 @@ export interface EventSource {
 export interface CampaignSource {
   /** The campaign's page (its ingested URL), as the tracker config serves it. */
   url: string;
+  /** Its page rules (issue 31): where it runs instead of `url` alone. */
+  pages?: PageRules | null | undefined;
   /** Campaigns on a Kindling burner page: the key that page's tracker tag carries. */
   collectKey?: string | null | undefined;
 }
@@ -47,11 +51,12 @@ export function senderOrigin({ origin, referer }: SenderHeaders): string | null 
 /**
  * Why `event` cannot count for `campaign` when the request came from `sender` (see
  * `senderOrigin`), or null when it may:
- * - an exposure (and the Web Vitals of its page view) must be on the campaign's page itself
- *   (`samePage`, the tracker's own rule);
+ * - an exposure (and the Web Vitals of its page view) must be on a page the campaign runs on
+ *   (`runsOn`, the tracker's own rule: its page, or its page rules);
  *   goals and revenue may come from any page of the campaign page's origin (a thank-you page,
- *   a checkout), where the tracker keeps what the visitor was exposed to;
- * - a browser-named sender must be the campaign page's origin;
+ *   a checkout), where the tracker keeps what the visitor was exposed to, or from a page the
+ *   campaign runs on;
+ * - a browser-named sender must be the origin of the page the event names;
  * - on a burner page, the event must carry that page's collect key.
  */
 export function eventSourceProblem(
@@ -60,12 +65,14 @@ export function eventSourceProblem(
   sender: string | null | undefined,
 ): EventSourceProblem | null {
   const origin = pageOrigin(campaign.url);
+  const eventOrigin = pageOrigin(event.url);
+  const runsThere = runsOn(campaign.pages ?? campaign.url, event.url);
   const onPage =
     event.type === 'exposure' || event.type === 'vitals'
-      ? samePage(campaign.url, event.url)
-      : origin !== undefined && pageOrigin(event.url) === origin;
+      ? runsThere
+      : runsThere || (origin !== undefined && eventOrigin === origin);
   if (!onPage) return 'off_page';
-  if (sender !== undefined && sender !== origin) return 'foreign_origin';
+  if (sender !== undefined && sender !== eventOrigin) return 'foreign_origin';
   if (campaign.collectKey && event.collectKey !== campaign.collectKey) return 'collect_key';
   return null;
 }

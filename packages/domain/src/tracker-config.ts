@@ -1,5 +1,7 @@
 import type { BucketingCampaign, BucketingElement } from './bucketing/assign';
 import type { ElementFingerprint } from './fingerprint';
+import type { Audience } from './targeting/audience';
+import type { PageRules } from './targeting/page-rules';
 
 // What the tracker on a customer's page receives (issue 9): GET /api/tracker/{team}/config.json.
 // No zod here: the tracker bundle imports these types and `samePage`, and must not pull zod in.
@@ -40,8 +42,12 @@ export type TrackerGoal =
   | { id: number; type: 'pageView'; url: string };
 
 export interface TrackerCampaign<M> extends BucketingCampaign {
-  /** The page the campaign runs on (its ingested URL); matched with `samePage`. */
+  /** The page the campaign was edited on (its ingested URL); where it runs without `pages`. */
   url: string;
+  /** Where it runs, when its team set page rules (issue 31); matched with `matchesPage`. */
+  pages?: PageRules;
+  /** Who sees it, when its team set an audience (issue 31); matched with `inAudience`. */
+  audience?: Audience;
   elements: TrackerElement<M>[];
   goals: TrackerGoal[];
   /** Share of page views (0 to 1) that report Web Vitals for this campaign; absent: none. */
@@ -54,13 +60,29 @@ export interface TrackerConfig<M> {
   collectUrl: string;
   /** Enabled campaigns only. */
   campaigns: TrackerCampaign<M>[];
+  /**
+   * The visitor's country (ISO 3166 alpha-2, upper case), for audiences: set by the server from
+   * its trusted proxy header (`GEO_HEADER`) for teams with a country condition only.
+   */
+  country?: string;
+  /**
+   * The team's global holdout in percent (1-20), when it has one: those visitors see no
+   * campaign, and their exposures say so (`inHoldout`).
+   */
+  holdout?: number;
 }
+
+/** Where a campaign runs: its one page (`samePage`) or its page rules (`matchesPage`). */
+export type PageTarget = string | PageRules;
 
 /** What the script itself carries, so it can hide the targeted elements before any fetch. */
 export interface TrackerBootstrap {
   configUrl: string;
-  /** Per campaign page: the selectors of elements that have a variant to show. */
-  hide: [url: string, selectors: string[]][];
+  /**
+   * Per campaign: where it runs (its page, or its page rules) and the selectors of elements
+   * that have a variant to show.
+   */
+  hide: [where: PageTarget, selectors: string[]][];
 }
 
 // The WHATWG URL parser (browsers and Node); declared because domain is typed without DOM.

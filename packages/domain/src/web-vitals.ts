@@ -65,7 +65,7 @@ export type VitalsSettings = z.infer<typeof vitalsSettingsSchema>;
 export const DEFAULT_VITALS_SETTINGS: VitalsSettings = { sampling: 'auto', guardrails: [] };
 
 export const vitalsSettingsInputSchema = vitalsSettingsSchema.extend({
-  campaignId: z.number().int().positive(),
+  campaignId: z.number().int().positive().max(2_147_483_647),
 });
 
 /**

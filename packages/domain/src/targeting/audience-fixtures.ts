@@ -19,7 +19,7 @@ const row = (
   expected: boolean,
 ) => ({ name, audience, input, expected });
 
-const PHONE: Condition = { attribute: 'deviceType', operator: 'is', value: 'mobile' };
+const PHONE: Condition = { attribute: 'deviceType', operator: 'is', value: 'phone' };
 const NEWSLETTER: Condition = { attribute: 'utmSource', operator: 'is', value: 'newsletter' };
 const ADS: Condition = { attribute: 'utmSource', operator: 'is', value: 'ads' };
 const SEATS: Condition = { attribute: 'attribute', name: 'seats', operator: 'atLeast', value: 5 };
@@ -28,11 +28,11 @@ const FRANCE: Condition = { attribute: 'country', operator: 'is', value: 'FR' };
 export const AUDIENCE_FIXTURES: readonly AudienceFixture[] = [
   row('no audience: everyone', undefined, {}, true),
   row('no conditions: everyone', all(), { deviceType: 'desktop' }, true),
-  row('device is: a phone', all(PHONE), { deviceType: 'mobile' }, true),
+  row('device is: a phone', all(PHONE), { deviceType: 'phone' }, true),
   row('device is: not a desktop', all(PHONE), { deviceType: 'desktop' }, false),
   row(
     'device one of: a tablet',
-    all({ attribute: 'deviceType', operator: 'oneOf', values: ['mobile', 'tablet'] }),
+    all({ attribute: 'deviceType', operator: 'oneOf', values: ['phone', 'tablet'] }),
     { deviceType: 'tablet' },
     true,
   ),
@@ -183,7 +183,7 @@ export const AUDIENCE_FIXTURES: readonly AudienceFixture[] = [
   row(
     'all: one condition fails',
     all(PHONE, NEWSLETTER),
-    { deviceType: 'mobile', utmSource: 'x' },
+    { deviceType: 'phone', utmSource: 'x' },
     false,
   ),
   row(
@@ -196,7 +196,7 @@ export const AUDIENCE_FIXTURES: readonly AudienceFixture[] = [
   row(
     'phone and UTM: a phone with the UTM',
     all(PHONE, ADS),
-    { deviceType: 'mobile', utmSource: 'ads' },
+    { deviceType: 'phone', utmSource: 'ads' },
     true,
   ),
   row(
@@ -208,7 +208,7 @@ export const AUDIENCE_FIXTURES: readonly AudienceFixture[] = [
   row(
     'phone and UTM: a phone with another',
     all(PHONE, ADS),
-    { deviceType: 'mobile', utmSource: 'other' },
+    { deviceType: 'phone', utmSource: 'other' },
     false,
   ),
 ];

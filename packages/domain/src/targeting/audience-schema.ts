@@ -17,13 +17,13 @@ import { OPERATING_SYSTEMS, TARGETING_DEVICES } from './user-agent';
 // Audiences as they arrive from the editor or the API (issue 31). One flat object per condition,
 // checked field by field, so each mistake gets its own sentence rather than "invalid input".
 
-const ATTRIBUTES = [
+export const AUDIENCE_ATTRIBUTES = [
   ...CHOICE_ATTRIBUTES,
   ...TEXT_ATTRIBUTES,
   ...NUMBER_ATTRIBUTES,
   ...NAMED_ATTRIBUTES,
 ] as const;
-type Attribute = (typeof ATTRIBUTES)[number];
+export type AudienceAttribute = (typeof AUDIENCE_ATTRIBUTES)[number];
 
 /** Every condition operator (the fixture table must use each). */
 export const CONDITION_OPERATORS = [
@@ -43,14 +43,17 @@ const TEXT_TESTS = ['contains', 'startsWith'] as const;
 const NUMBER_TESTS = ['atLeast', 'atMost'] as const;
 const PRESENCE = ['exists', 'notExists'] as const;
 
-const OPERATORS_OF: Record<'choice' | 'text' | 'number' | 'named', readonly ConditionOperator[]> = {
+export const AUDIENCE_OPERATORS_OF: Record<
+  'choice' | 'text' | 'number' | 'named',
+  readonly ConditionOperator[]
+> = {
   choice: EQUALITY,
   text: [...EQUALITY, ...TEXT_TESTS, ...PRESENCE],
   number: ['is', 'isNot', ...NUMBER_TESTS],
   named: [...EQUALITY, ...TEXT_TESTS, ...NUMBER_TESTS, ...PRESENCE],
 };
 
-const groupOf = (attribute: Attribute) =>
+export const audienceGroupOf = (attribute: AudienceAttribute) =>
   (CHOICE_ATTRIBUTES as readonly string[]).includes(attribute)
     ? 'choice'
     : (TEXT_ATTRIBUTES as readonly string[]).includes(attribute)
@@ -59,14 +62,14 @@ const groupOf = (attribute: Attribute) =>
         ? 'number'
         : 'named';
 
-const CHOICES: Record<Exclude<ChoiceAttribute, 'country'>, readonly string[]> = {
+export const AUDIENCE_CHOICES: Record<Exclude<ChoiceAttribute, 'country'>, readonly string[]> = {
   deviceType: TARGETING_DEVICES,
   browser: BROWSERS,
   os: OPERATING_SYSTEMS,
   visitorType: ['new', 'returning'],
 };
 
-const LABELS: Record<Attribute, string> = {
+const LABELS: Record<AudienceAttribute, string> = {
   deviceType: 'the device type',
   browser: 'the browser',
   os: 'the operating system',
@@ -84,7 +87,7 @@ const LABELS: Record<Attribute, string> = {
 };
 
 export const AUDIENCE_MESSAGES = {
-  operatorNotAllowed: (attribute: Attribute, operator: ConditionOperator) =>
+  operatorNotAllowed: (attribute: AudienceAttribute, operator: ConditionOperator) =>
     `The comparison "${operator}" does not apply to ${LABELS[attribute]}. Choose another one.`,
   nameRequired: 'Enter the name of the query parameter, cookie or page attribute.',
   valueRequired: 'Enter a value to compare with.',
@@ -104,7 +107,7 @@ const text = z
   .refine((value) => !hasUnsafeCharacters(value), UNSAFE_TEXT_MESSAGE);
 
 const conditionInput = z.object({
-  attribute: z.enum(ATTRIBUTES),
+  attribute: z.enum(AUDIENCE_ATTRIBUTES),
   name: text.optional(),
   operator: z.enum(CONDITION_OPERATORS),
   value: z.union([text, z.number()]).optional(),
@@ -118,8 +121,8 @@ type ConditionInput = z.infer<typeof conditionInput>;
 /** The first problem of a condition and the field it is on, or undefined. */
 function problemOf(input: ConditionInput): [string, string] | undefined {
   const { attribute, operator, value, values } = input;
-  const group = groupOf(attribute);
-  if (!OPERATORS_OF[group].includes(operator)) {
+  const group = audienceGroupOf(attribute);
+  if (!AUDIENCE_OPERATORS_OF[group].includes(operator)) {
     return ['operator', AUDIENCE_MESSAGES.operatorNotAllowed(attribute, operator)];
   }
   if (group === 'named' && isBlankText(input.name)) return ['name', AUDIENCE_MESSAGES.nameRequired];
@@ -146,11 +149,14 @@ function problemOf(input: ConditionInput): [string, string] | undefined {
   return choiceProblem(attribute, value);
 }
 
-function choiceProblem(attribute: Attribute, value: string): [string, string] | undefined {
+function choiceProblem(attribute: AudienceAttribute, value: string): [string, string] | undefined {
   if (attribute === 'country') {
     return /^[a-z]{2}$/i.test(value) ? undefined : ['value', AUDIENCE_MESSAGES.notACountry];
   }
-  const choices = attribute in CHOICES ? CHOICES[attribute as keyof typeof CHOICES] : undefined;
+  const choices =
+    attribute in AUDIENCE_CHOICES
+      ? AUDIENCE_CHOICES[attribute as keyof typeof AUDIENCE_CHOICES]
+      : undefined;
   if (choices && !choices.includes(value)) return ['value', AUDIENCE_MESSAGES.notAChoice(choices)];
   if (isBlankText(value)) return ['value', AUDIENCE_MESSAGES.valueRequired];
   return undefined;
@@ -159,7 +165,7 @@ function choiceProblem(attribute: Attribute, value: string): [string, string] | 
 /** Only the fields the operator uses are kept; numbers compared with numbers are numbers. */
 function toCondition(input: ConditionInput): Condition {
   const { attribute, operator, name, value, values } = input;
-  const named = groupOf(attribute) === 'named' ? { name: name!.trim() } : {};
+  const named = audienceGroupOf(attribute) === 'named' ? { name: name!.trim() } : {};
   const operand =
     operator === 'exists' || operator === 'notExists'
       ? {}

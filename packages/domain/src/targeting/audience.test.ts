@@ -5,7 +5,7 @@ import { inAudience, matchesCondition, type Condition, type VisitorAttributes } 
 const words = fc.constantFrom('', 'ads', 'Ads', 'newsletter', 'pro', '12', 'en-GB');
 const visitors: fc.Arbitrary<VisitorAttributes> = fc.record(
   {
-    deviceType: fc.constantFrom('mobile', 'tablet', 'desktop'),
+    deviceType: fc.constantFrom('phone', 'tablet', 'desktop'),
     visits: fc.nat(20),
     utmSource: words,
     language: words,
@@ -21,7 +21,7 @@ const conditions: fc.Arbitrary<Condition> = fc.oneof(
   fc.record({
     attribute: fc.constant('deviceType' as const),
     operator: fc.constantFrom('is' as const, 'isNot' as const),
-    value: fc.constantFrom('mobile', 'desktop'),
+    value: fc.constantFrom('phone', 'desktop'),
   }),
   fc.record({
     attribute: fc.constant('visits' as const),

@@ -8,3 +8,6 @@ export * from './user-agent';
 export * from './safe-regex';
 export * from './page-rules-schema';
 export * from './audience-schema';
+export * from './runs-on';
+export * from './page-rules-api';
+export * from './audience-api';

@@ -77,6 +77,17 @@ export function normalisedRuleAddress(value: string): string | undefined {
   return url && url.origin + url.pathname + url.search;
 }
 
+/**
+ * Stands in for each `*` while a wildcard is read as an address: Chromium's URL parser writes a
+ * `*` in a host name as `%2A` where Node's keeps it, so the two would disagree on
+ * `https://*.shop.example/`. Lower-case letters and digits, which every parser keeps as they are.
+ */
+const STAR = 'k7wildcard7k';
+
+function normalisedWildcard(value: string): string | undefined {
+  return normalisedRuleAddress(value.replaceAll('*', STAR))?.replaceAll(STAR, '*');
+}
+
 /** `*` stands for any run of characters, nothing else is special; linear in practice. */
 function wildcardMatch(pattern: string, text: string): boolean {
   let p = 0;
@@ -123,7 +134,7 @@ function addressMatches(rule: PageRule, page: Page): boolean {
       return prefix !== undefined && page.forms.some((form) => form.startsWith(prefix));
     }
     case 'wildcard': {
-      const pattern = normalisedRuleAddress(rule.value);
+      const pattern = normalisedWildcard(rule.value);
       // Without a `?` of its own, a pattern ignores the query, so a campaign's `?utm_source=`
       // never stops it matching (the query condition is there for parameters).
       const texts = pattern?.includes('?') ? page.forms : page.paths;

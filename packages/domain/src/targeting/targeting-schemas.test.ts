@@ -134,8 +134,8 @@ describe('audience schemas', () => {
         `operator: ${AUDIENCE_MESSAGES.operatorNotAllowed('deviceType', 'contains')}`,
       ],
       [
-        { attribute: 'deviceType', operator: 'is', value: 'phone' },
-        'value: Choose one of: mobile, tablet, desktop.',
+        { attribute: 'deviceType', operator: 'is', value: 'mobile' },
+        'value: Choose one of: phone, tablet, desktop.',
       ],
       [
         { attribute: 'country', operator: 'oneOf', values: ['FR', 'France'] },
@@ -171,7 +171,7 @@ describe('audience schemas', () => {
   });
 
   it('allows at most 20 conditions', () => {
-    const condition = { attribute: 'deviceType', operator: 'is', value: 'mobile' };
+    const condition = { attribute: 'deviceType', operator: 'is', value: 'phone' };
     expect(
       audienceSchema.safeParse({ match: 'all', conditions: Array(20).fill(condition) }).success,
     ).toBe(true);

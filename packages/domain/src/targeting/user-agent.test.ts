@@ -36,27 +36,27 @@ const AGENTS: [string, string, ReturnType<typeof attributesFromUserAgent>][] = [
   [
     'Safari on an iPhone',
     'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
-    { deviceType: 'mobile', browser: 'safari', os: 'ios' },
+    { deviceType: 'phone', browser: 'safari', os: 'ios' },
   ],
   [
     'Chrome on an iPhone',
     'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/131.0.6778.73 Mobile/15E148 Safari/604.1',
-    { deviceType: 'mobile', browser: 'chrome', os: 'ios' },
+    { deviceType: 'phone', browser: 'chrome', os: 'ios' },
   ],
   [
     'Chrome on an Android phone',
     'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
-    { deviceType: 'mobile', browser: 'chrome', os: 'android' },
+    { deviceType: 'phone', browser: 'chrome', os: 'android' },
   ],
   [
     'Samsung Internet on a Galaxy phone',
     'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/26.0 Chrome/122.0.0.0 Mobile Safari/537.36',
-    { deviceType: 'mobile', browser: 'samsung', os: 'android' },
+    { deviceType: 'phone', browser: 'samsung', os: 'android' },
   ],
   [
     'Firefox on an Android phone',
     'Mozilla/5.0 (Android 14; Mobile; rv:133.0) Gecko/133.0 Firefox/133.0',
-    { deviceType: 'mobile', browser: 'firefox', os: 'android' },
+    { deviceType: 'phone', browser: 'firefox', os: 'android' },
   ],
   [
     'Chrome on an Android tablet (no "Mobile")',

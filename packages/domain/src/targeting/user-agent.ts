@@ -4,7 +4,7 @@ import { agentClassOf, type BrowserFamily } from '../visitor-segments';
 // stays a short table; the browser family and the phone/tablet split are visitor-segments.ts's
 // rules, so an audience and the results' segment breakdown put a visitor in the same group.
 
-export const TARGETING_DEVICES = ['mobile', 'tablet', 'desktop'] as const;
+export const TARGETING_DEVICES = ['phone', 'tablet', 'desktop'] as const;
 export type TargetingDevice = (typeof TARGETING_DEVICES)[number];
 
 export const OPERATING_SYSTEMS = [
@@ -45,5 +45,5 @@ export function attributesFromUserAgent(userAgent: string, maxTouchPoints = 0): 
   const { browser, device } = agentClassOf(userAgent);
   const os = OS_RULES.find(([, rule]) => rule.test(userAgent))?.[0] ?? 'other';
   if (os === 'macos' && maxTouchPoints > 1) return { deviceType: 'tablet', browser, os: 'ipados' };
-  return { deviceType: device === 'phone' ? 'mobile' : device, browser, os };
+  return { deviceType: device, browser, os };
 }

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import type { Verdict } from './stats/verdict';
+import {
+  BROWSERS,
+  DEVICES,
+  segmentLabel,
+  type BrowserFamily,
+  type DeviceType,
+  type VisitorSegment,
+} from './visitor-segments';
+
+// The segment breakdown of the results page (issue 31; docs/statistics.md, "Segments"): the
+// results of the visitors of one class only. A visitor is classed once, by its first exposure in
+// the campaign, and every exposure, goal and revenue of that visitor counts in that class.
+
+/** The dimensions results can be filtered by: the classes stored with each visitor. */
+export const STATS_SEGMENT_DIMENSIONS = ['device', 'visitor', 'browser', 'platform'] as const;
+export type StatsSegmentDimension = (typeof STATS_SEGMENT_DIMENSIONS)[number];
+
+export const VISITOR_TYPES = ['new', 'returning'] as const;
+export type VisitorType = (typeof VISITOR_TYPES)[number];
+
+/** The values each dimension can be filtered by, in the order a list shows them. */
+export const STATS_SEGMENT_VALUES: Record<StatsSegmentDimension, readonly string[]> = {
+  device: DEVICES,
+  visitor: VISITOR_TYPES,
+  browser: BROWSERS,
+  platform: BROWSERS.flatMap((browser) => DEVICES.map((device) => `${browser}/${device}`)),
+};
+
+export const SEGMENT_FILTER_MESSAGES = {
+  badDimension: `segment dimension must be one of ${STATS_SEGMENT_DIMENSIONS.join(', ')}`,
+  badValue: {
+    device: `a device segment must be one of ${DEVICES.join(', ')}`,
+    visitor: `a visitor segment must be one of ${VISITOR_TYPES.join(', ')}`,
+    browser: `a browser segment must be one of ${BROWSERS.join(', ')}`,
+    platform: 'a platform segment must be a browser and a device, such as safari/phone',
+  } satisfies Record<StatsSegmentDimension, string>,
+} as const;
+
+/** What the verdict of a segment says besides its own sentence. */
+export const SEGMENT_LEAD_NOTE = 'A segment: read it as a lead, not a verdict.';
+
+const SHIP = ' It is safe to ship.';
+
+export const statsSegmentSchema = z
+  .object({
+    dimension: z.enum(STATS_SEGMENT_DIMENSIONS, SEGMENT_FILTER_MESSAGES.badDimension),
+    value: z.string(SEGMENT_FILTER_MESSAGES.badDimension),
+  })
+  .superRefine(({ dimension, value }, context) => {
+    if (!STATS_SEGMENT_VALUES[dimension].includes(value)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['value'],
+        message: SEGMENT_FILTER_MESSAGES.badValue[dimension],
+      });
+    }
+  });
+export type StatsSegment = z.infer<typeof statsSegmentSchema>;
+
+/** The segment of a filtered stats answer: what it is, its name and how to read it. */
+export const statsSegmentAnswerSchema = z.object({
+  dimension: z.enum(STATS_SEGMENT_DIMENSIONS),
+  value: z.string(),
+  /** "Phones", "Returning visitors", "Safari on phones". */
+  label: z.string(),
+  /** SEGMENT_LEAD_NOTE: the app shows it as is. */
+  note: z.string(),
+});
+export type StatsSegmentAnswer = z.infer<typeof statsSegmentAnswerSchema>;
+
+export function statsSegmentAnswer(segment: StatsSegment): StatsSegmentAnswer {
+  return {
+    dimension: segment.dimension,
+    value: segment.value,
+    label: segmentLabel(segment.dimension, segment.value),
+    note: SEGMENT_LEAD_NOTE,
+  };
+}
+
+/** The verdicts that decide something; in a segment each is a lead to test on its own. */
+const DECISIONS: ReadonlySet<Verdict['state']> = new Set([
+  'winner',
+  'original_wins',
+  'no_difference',
+  'guardrail_harm',
+]);
+
+/**
+ * An element's verdict read in a segment: a decision's sentence says it is a segment's (a winner
+ * found by slicing is not safe to ship: with a handful of segments, one of them shows a "winner"
+ * by chance far more often than the error rate says), and a winner no longer says to ship it.
+ * The state stays, so the app still tells which way it goes; the other states are unchanged.
+ */
+export function segmentVerdict(verdict: Verdict): Verdict {
+  if (!DECISIONS.has(verdict.state)) return verdict;
+  const sentence = verdict.summary.endsWith(SHIP)
+    ? verdict.summary.slice(0, -SHIP.length)
+    : verdict.summary;
+  return { ...verdict, summary: `${SEGMENT_LEAD_NOTE} ${sentence}` };
+}
+
+/** The classes a visitor row keeps (campaign_visitors, rollups_segments). */
+export interface VisitorClass {
+  browser: BrowserFamily;
+  device: DeviceType;
+  /** 'new', 'returning', or '(unknown)' from a tracker that did not say. */
+  visitorType: string;
+}
+
+export const visitorClassOf = (segment: VisitorSegment): VisitorClass => ({
+  browser: segment.browser as BrowserFamily,
+  device: segment.device as DeviceType,
+  visitorType: segment.visitor,
+});
+
+/** Whether a visitor of class `of` is in `segment`. */
+export function inStatsSegment(of: VisitorClass, segment: StatsSegment): boolean {
+  switch (segment.dimension) {
+    case 'device':
+      return of.device === segment.value;
+    case 'visitor':
+      return of.visitorType === segment.value;
+    case 'browser':
+      return of.browser === segment.value;
+    case 'platform':
+      return `${of.browser}/${of.device}` === segment.value;
+  }
+}
