@@ -25,20 +25,30 @@ export const servedTracker = (bundle, bootstrap) =>
 export const TRACKER_BUDGET_GZIP_BYTES = 6 * 1024;
 /** The same for a team whose variants hold HTML: its tracker carries the HTML allow-list. */
 export const TRACKER_HTML_BUDGET_GZIP_BYTES = 7.25 * 1024;
+/**
+ * The same for a team whose campaigns have page rules or audiences (issue 31): its tracker
+ * carries the targeting part (the page-rule matcher, about 460 B gzipped; the audience evaluator
+ * and what the page tells of its visitor, about 1.3 KB). Issue 31 asks for 6 KB with an
+ * audience: not met yet (docs/decisions.md).
+ */
+export const TRACKER_RULES_BUDGET_GZIP_BYTES = 8 * 1024;
+
+const bundle = (name) => ({
+  entry: path.join(runtimeRoot, `src/tracker/entry${name ? `-${name}` : ''}.ts`),
+  outfile: path.join(runtimeRoot, `dist/tracker${name ? `-${name}` : ''}.js`),
+});
 
 /**
- * The two tracker bundles: `plain` for most teams, `html` (with the allow-list, a sixth of the
- * bytes) for a team with HTML variants. The server picks one per team.
+ * The tracker bundles: `plain` for most teams; `html` with the HTML allow-list (a sixth of the
+ * bytes) for a team with HTML variants; `rules` with the targeting part for a team whose
+ * campaigns have page rules or audiences (issue 31); `html-rules` with both. The server picks
+ * one per team.
  */
 export const trackerBundles = {
-  plain: {
-    entry: path.join(runtimeRoot, 'src/tracker/entry.ts'),
-    outfile: path.join(runtimeRoot, 'dist/tracker.js'),
-  },
-  html: {
-    entry: path.join(runtimeRoot, 'src/tracker/entry-html.ts'),
-    outfile: path.join(runtimeRoot, 'dist/tracker-html.js'),
-  },
+  plain: bundle(''),
+  html: bundle('html'),
+  rules: bundle('rules'),
+  'html-rules': bundle('html-rules'),
 };
 
 /**
@@ -59,7 +69,11 @@ export async function buildTracker(kind) {
     format: { comments: false },
   });
   if (!code) throw new Error(`terser produced no ${kind} tracker`);
-  return { text: code };
+  // esbuild writes "use strict" (the tsconfig's strict mode): 9 B gzipped on a budget measured
+  // in single bytes. Sloppy mode differs only for `this`, `arguments`, writes to read-only
+  // properties and functions declared in blocks; the size test checks the bundle uses none of
+  // the first two, and TypeScript's checks hold for the rest.
+  return { text: code.replace(/^"use strict";/, '') };
 }
 
 // The variant preview script (GET /api/tracker/{team}/preview.js): loaded by the tracker only on

@@ -6,6 +6,7 @@ import {
   servedTracker,
   TRACKER_BUDGET_GZIP_BYTES,
   TRACKER_HTML_BUDGET_GZIP_BYTES,
+  TRACKER_RULES_BUDGET_GZIP_BYTES,
 } from '../tracker-build.mjs';
 
 // The tracker runs on every page view of customers' sites. Its budget (issue 30) is on the file
@@ -50,6 +51,9 @@ describe('the served tracker', () => {
     expect(text).toContain('MutationObserver');
     expect(text).not.toContain('noopener noreferrer');
     expect(served).toContain(`!function(${BOOTSTRAP_NAME}){`);
+    // Served without "use strict" (tracker-build.mjs): nothing in it that sloppy mode changes.
+    expect(text).not.toContain('use strict');
+    expect(text).not.toMatch(/\bthis\b|\barguments\b/);
     const size = await gzipped(served);
     console.log(`served tracker: ${served.length} bytes, ${size} bytes gzipped`);
     expect(size).toBeLessThanOrEqual(TRACKER_BUDGET_GZIP_BYTES);
@@ -61,5 +65,30 @@ describe('the served tracker', () => {
     const size = await gzipped(servedTracker(text, BENCH_TEAM));
     console.log(`served tracker with the HTML allow-list: ${size} bytes gzipped`);
     expect(size).toBeLessThanOrEqual(TRACKER_HTML_BUDGET_GZIP_BYTES);
+  }, 30_000);
+
+  it(`with the targeting part, for teams with page rules or audiences, fits in ${TRACKER_RULES_BUDGET_GZIP_BYTES} B`, async () => {
+    const { text } = await buildTracker('rules');
+    // The matcher, the audience evaluator and the user-agent table are in; the plain bundle has
+    // none of them.
+    for (const part of ['wildcard', 'notExists', 'Android', 'utm_source']) {
+      expect(text).toContain(part);
+      expect((await buildTracker('plain')).text).not.toContain(part);
+    }
+    const ruled: TrackerBootstrap = {
+      ...BENCH_TEAM,
+      hide: [
+        [
+          {
+            include: [{ kind: 'wildcard', value: 'https://shop.example.com/products/*' }],
+            exclude: [{ kind: 'exact', value: 'https://shop.example.com/products/gift-card' }],
+          },
+          BENCH_TEAM.hide[0]![1],
+        ],
+      ],
+    };
+    const size = await gzipped(servedTracker(text, ruled));
+    console.log(`served tracker with the targeting part: ${size} bytes gzipped`);
+    expect(size).toBeLessThanOrEqual(TRACKER_RULES_BUDGET_GZIP_BYTES);
   }, 30_000);
 });

@@ -42,10 +42,13 @@ export function variantMutations(element: CampaignElement, variant: Variant): Pa
 }
 
 /**
- * Which tracker bundle a team's pages get (tracker-build.mjs): the one with the HTML allow-list
- * only when a served variant holds HTML.
+ * Which tracker bundle a team's pages get (tracker-build.mjs): the HTML allow-list only when a
+ * served variant holds HTML, the targeting part (page rules, audiences, the global holdout)
+ * only when a campaign has page rules or an audience, or the team holds visitors out.
  */
-export function trackerKindFor(config: TrackerConfig<PageMutation>): 'plain' | 'html' {
+export function trackerKindFor(
+  config: TrackerConfig<PageMutation>,
+): 'plain' | 'html' | 'rules' | 'html-rules' {
   const html = config.campaigns.some((campaign) =>
     campaign.elements.some((element) =>
       element.variants.some((variant) =>
@@ -53,5 +56,8 @@ export function trackerKindFor(config: TrackerConfig<PageMutation>): 'plain' | '
       ),
     ),
   );
+  const rules =
+    !!config.holdout || config.campaigns.some((campaign) => campaign.pages || campaign.audience);
+  if (rules) return html ? 'html-rules' : 'rules';
   return html ? 'html' : 'plain';
 }

@@ -25,6 +25,8 @@ export type TrackerEvent = EventBase &
         referrer: string | undefined;
         /** The visitor id was stored before this page load. */
         returning: boolean;
+        /** In the team's global holdout: no change was made. */
+        holdout?: true;
       }
     | { type: 'goal'; goalId: number }
     | { type: 'revenue'; amount: number }

@@ -1,10 +1,11 @@
 import { TRACKER_SESSION_MS } from '@kindling/domain';
+import { newId } from './new-id';
 import { readJson, save, type Store } from './storage';
 
 export const VISITOR_KEY = 'kindling.vid';
 export const SESSION_KEY = 'kindling.sid';
 /** What /api/collect accepts as a visitor or session id. */
-const VALID_ID = /^[\w.:-]{1,64}$/;
+export const VALID_ID = /^[\w.:-]{1,64}$/;
 
 /** The visitor's first-party id: the first valid one any store holds, else a new one. */
 export function visitorId(stores: readonly Store[], newId: () => string): string {
@@ -38,8 +39,8 @@ export function nextSession(
 }
 
 /** Records activity at `now` and answers the session id it belongs to. */
-export function touchSession(store: Store, now: number, newId: () => string): string {
-  const session = nextSession(readJson<Session>(store, SESSION_KEY), now, newId);
+export function touchSession(store: Store, now = Date.now(), makeId = newId): string {
+  const session = nextSession(readJson<Session>(store, SESSION_KEY), now, makeId);
   save(store, SESSION_KEY, JSON.stringify(session));
   return session.id;
 }

@@ -1,4 +1,4 @@
-import { assignCampaigns, type TrackerCampaign } from '@kindling/domain';
+import { assignCampaigns, runsOn, type TrackerCampaign } from '@kindling/domain';
 import { describe, expect, it } from 'vitest';
 import type { PageMutation } from '../mutation-types';
 import { planPage, type Config } from './plan';
@@ -77,6 +77,42 @@ describe('planning a page view (config -> mutations)', () => {
     expect(planPage(config(closed), 'https://shop.example.com/landing', 'v1').exposures).toEqual(
       [],
     );
+  });
+
+  it('runs a campaign with page rules where they match, with the rules bundle only', () => {
+    const ruled = campaign({
+      pages: {
+        include: [{ kind: 'wildcard', value: 'https://*.example.com/products/*' }],
+        exclude: [{ kind: 'exact', value: 'https://shop.example.com/products/gift-card' }],
+      },
+    });
+    const visitor = visitorShown(101, [ruled]);
+    const plan = (href: string) => planPage(config(ruled), href, visitor, runsOn).exposures.length;
+    expect(plan('https://eu.example.com/products/lamp')).toBe(1);
+    expect(plan('https://shop.example.com/products/gift-card')).toBe(0);
+    // Its edited-on page is not one of its pages here.
+    expect(plan('https://shop.example.com/landing')).toBe(0);
+    // A plain script the browser cached before the rules were set: the campaign runs nowhere.
+    expect(
+      planPage(config(ruled), 'https://eu.example.com/products/lamp', visitor).exposures,
+    ).toEqual([]);
+  });
+
+  it('shows a campaign with an audience only to visitors the targeting part admits', () => {
+    const phones = campaign({
+      audience: {
+        match: 'all',
+        conditions: [{ attribute: 'deviceType', operator: 'is', value: 'phone' }],
+      },
+    });
+    const visitor = visitorShown(101, [phones]);
+    const page = 'https://shop.example.com/landing';
+    const admitted = (admits?: (audience: unknown) => boolean) =>
+      planPage(config(phones), page, visitor, runsOn, admits).exposures.length;
+    expect(admitted(() => true)).toBe(1);
+    expect(admitted(() => false)).toBe(0);
+    // A plain script (no targeting part) shows it to no one.
+    expect(admitted(undefined)).toBe(0);
   });
 
   it('keeps a visitor in one exclusive campaign even when the others run on other pages', () => {

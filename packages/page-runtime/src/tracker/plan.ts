@@ -2,12 +2,49 @@ import {
   assignCampaigns,
   samePage,
   type Arm,
+  type Audience,
   type ElementFingerprint,
+  type PageTarget,
   type TrackerConfig,
 } from '@kindling/domain';
 import type { PageMutation } from '../mutation-types';
+import type { Store } from './storage';
 
 export type Config = TrackerConfig<PageMutation>;
+
+/**
+ * Whether a campaign runs on a page: `samePage` in the plain bundle (no campaign has page rules
+ * there), `runsOn` with the page-rule matcher in the rules bundles (entry-rules.ts).
+ */
+export type RunsOn = (where: PageTarget, href: string) => boolean;
+
+/**
+ * The plain bundles' rule. A config with page rules may still meet a plain script the browser
+ * cached before the rules were set (both are cached a minute): the campaign then runs nowhere
+ * until the script is fetched again, never on the wrong pages.
+ */
+/** The rules bundles' part (targeting.ts): where campaigns run, and who sees them. */
+export interface Targeting {
+  runsOn: RunsOn;
+  /**
+   * Whether the visitor is in an audience, as of each call (a held-out visitor gets every
+   * campaign without its variants); `arrival.returning`: the visitor id
+   * was stored before this page load; `set`: what the site said with `kindling('set', {...})`.
+   */
+  admits(
+    page: {
+      config: Config;
+      store: Store;
+      visitor: string;
+      /** `holdout` is set here for a visitor in the team's global holdout. */
+      arrival: { returning: boolean; holdout?: true };
+    },
+    set: Record<string, unknown>,
+  ): (audience: Audience) => boolean;
+}
+
+export const onItsPage: RunsOn = (where, href) =>
+  typeof where === 'string' && samePage(where, href);
 
 /** One element to change on this page: the assigned variant's mutations. */
 export interface Change {
@@ -35,12 +72,20 @@ export interface PagePlan {
  * and the changes to make. Buckets are drawn over all the team's campaigns, not only this
  * page's, so "at most one exclusive campaign" holds across pages.
  */
-export function planPage(config: Config, href: string, visitorId: string): PagePlan {
+export function planPage(
+  config: Config,
+  href: string,
+  visitorId: string,
+  runsOn = onItsPage,
+  /** Without the targeting part, a campaign with an audience is shown to no one. */
+  admits?: (audience: Audience) => boolean,
+): PagePlan {
   const assigned = assignCampaigns(visitorId, config.campaigns);
   const plan: PagePlan = { exposures: [], changes: [] };
   for (const campaign of config.campaigns) {
     const assignment = assigned.get(campaign.id);
-    if (!assignment || !samePage(campaign.url, href)) continue;
+    if (!assignment || !runsOn(campaign.pages ?? campaign.url, href)) continue;
+    if (campaign.audience && !admits?.(campaign.audience)) continue;
     const assignments: Record<string, Arm> = {};
     for (const element of campaign.elements) {
       const arm = assignment[element.id] ?? 'control';

@@ -1,4 +1,5 @@
 import { VARIANT_PREVIEW_PARAM, VARIANT_PREVIEW_STORAGE_KEY } from '@kindling/domain';
+import { addScript } from './load-part';
 
 // Variant preview links (docs/api.md "Variant preview links"): a page opened with
 // ?kindling_preview=<token>, or a tab that opened one before, loads the preview script instead
@@ -25,10 +26,8 @@ export function enteredPreview(configUrl: string, resume: () => void): boolean {
   }
   if (!linked) return false;
   window.kindlingPreview = resume;
-  const script = document.createElement('script');
   // No `onerror` resume: a preview script that cannot load (a page's CSP, a network error)
   // leaves the page as it is, never turning the person previewing into a counted visitor.
-  script.src = configUrl.replace('config.json', 'preview.js');
-  document.head.append(script);
+  addScript(configUrl, 'preview');
   return true;
 }

@@ -6,9 +6,11 @@ import {
   MAX_BACKOFF_MS,
   MAX_BATCH,
   QUEUE_KEY,
-  resultOf,
-  type SendResult,
+  sendAgainAfter,
 } from './queue';
+
+/** What /api/collect answered, as the tests name it; the queue hears whether to send again. */
+type Answer = 'ok' | 'retry' | 'drop';
 import { memoryStore, type Store } from './storage';
 
 interface Ev {
@@ -21,7 +23,7 @@ function harness(store: Store = memoryStore()) {
   let timers: { at: number; run: () => void }[] = [];
   const sent: Ev[][] = [];
   /** What the next sends answer; 'offline' rejects, as fetch does without a network. */
-  const answers: (SendResult | 'offline')[] = [];
+  const answers: (Answer | 'offline')[] = [];
   const queue = createQueue<Ev>({
     store,
     now: () => time,
@@ -31,7 +33,7 @@ function harness(store: Store = memoryStore()) {
       const answer = answers.shift() ?? 'ok';
       return answer === 'offline'
         ? Promise.reject(new TypeError('Failed to fetch'))
-        : Promise.resolve(answer);
+        : Promise.resolve(answer === 'retry');
     },
   });
   /** Moves the clock to `to` and runs the timers due, letting sends settle. */
@@ -99,7 +101,7 @@ describe('the event queue', () => {
 
   it('keeps events pushed while a batch was on its way', async () => {
     const h = harness();
-    let release: (result: SendResult) => void = () => undefined;
+    let release: (again: boolean) => void = () => undefined;
     const queue = createQueue<Ev>({
       store: h.store,
       now: () => 0,
@@ -109,7 +111,7 @@ describe('the event queue', () => {
     queue.push(ev('a'));
     const sending = queue.flush();
     queue.push(ev('b'));
-    release('ok');
+    release(false);
     await sending;
     expect(h.stored()).toEqual([ev('b')]);
   });
@@ -155,9 +157,9 @@ describe('the event queue', () => {
 
 describe('answers from /api/collect', () => {
   it('retry on 429, 408 and 5xx, drop on other 4xx', () => {
-    expect([202, 200].map(resultOf)).toEqual(['ok', 'ok']);
-    expect([400, 404, 413, 422].map(resultOf)).toEqual(['drop', 'drop', 'drop', 'drop']);
-    expect([429, 408, 500, 503].map(resultOf)).toEqual(['retry', 'retry', 'retry', 'retry']);
+    expect([202, 200].map(sendAgainAfter)).toEqual([false, false]);
+    expect([400, 404, 413, 422].map(sendAgainAfter)).toEqual([false, false, false, false]);
+    expect([429, 408, 500, 503].map(sendAgainAfter)).toEqual([true, true, true, true]);
   });
 
   it('back off from 1 s, doubling, to at most a minute', () => {

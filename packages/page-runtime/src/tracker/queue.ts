@@ -12,8 +12,12 @@ export const MAX_QUEUED = 500;
 export const GATHER_MS = 300;
 export const MAX_BACKOFF_MS = 60_000;
 
-/** ok: stored; retry: network, 429 or 5xx; drop: any other 4xx, which can never succeed. */
-export type SendResult = 'ok' | 'retry' | 'drop';
+/**
+ * Whether to send the batch again later: true after a network error, a 408, 429 or 5xx; false
+ * once it is stored, or refused with any other 4xx, which can never succeed (it is dropped).
+ * A boolean rather than named results: the tracker's bytes are counted (about 26 B gzipped).
+ */
+export type SendAgain = boolean;
 
 export interface QueuedEvent {
   id: string;
@@ -21,13 +25,13 @@ export interface QueuedEvent {
 
 export interface QueueDeps<E extends QueuedEvent> {
   store: Store;
-  send: (events: E[]) => Promise<SendResult>;
+  send: (events: E[]) => Promise<SendAgain>;
   now: () => number;
   schedule: (run: () => void, ms: number) => void;
 }
 
-export const resultOf = (status: number): SendResult =>
-  status < 300 ? 'ok' : status < 500 && status !== 429 && status !== 408 ? 'drop' : 'retry';
+export const sendAgainAfter = (status: number): SendAgain =>
+  status > 499 || status === 429 || status === 408;
 
 /** 1 s after the first failure, then 2, 4, 8... up to a minute. */
 export const backoffMs = (failures: number): number =>
@@ -61,9 +65,9 @@ export function createQueue<E extends QueuedEvent>({ store, send, now, schedule 
     if (batch.length === 0) return;
     if (now() < retryAt) return later(retryAt - now());
     sending = true;
-    const result = await send(batch).catch((): SendResult => 'retry');
+    const again = await send(batch).catch((): SendAgain => true);
     sending = false;
-    if (result === 'retry') {
+    if (again) {
       failures += 1;
       retryAt = now() + backoffMs(failures);
       return later(backoffMs(failures));

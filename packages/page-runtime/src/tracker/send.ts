@@ -1,4 +1,4 @@
-import { resultOf, type SendResult } from './queue';
+import { sendAgainAfter, type SendAgain } from './queue';
 
 /**
  * Posts a batch to /api/collect with `fetch(..., { keepalive: true })`, which outlives the page
@@ -7,11 +7,11 @@ import { resultOf, type SendResult } from './queue';
  */
 export const sender =
   (url: string) =>
-  async (events: unknown[]): Promise<SendResult> => {
+  async (events: unknown[]): Promise<SendAgain> => {
     const response = await fetch(url, {
       method: 'POST',
       body: JSON.stringify({ events }),
       keepalive: true,
     });
-    return resultOf(response.status);
+    return sendAgainAfter(response.status);
   };

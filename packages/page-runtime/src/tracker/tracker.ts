@@ -6,12 +6,12 @@ import { createHider, HIDE_KEY, validSelector, type Hider } from './hide';
 import { watchHistory } from './history';
 import { touchSession, VISITOR_KEY, visitorId } from './ids';
 import { newId } from './new-id';
-import { planPage, type Config } from './plan';
+import { onItsPage, planPage, type Config, type Targeting } from './plan';
 import { enteredPreview } from './preview-gate';
 import { createQueue } from './queue';
 import { sender } from './send';
 import type { Sanitize } from '../sanitize-html';
-import { loadVitals } from './vitals';
+import { loadPart } from './load-part';
 import { cookieStore, localStore, memoryStore, readJson, save, type Store } from './storage';
 
 export const CONSENT_KEY = 'kindling.consent';
@@ -34,6 +34,7 @@ interface Context {
   /** How this page load arrived, sent with each exposure (see `Arrival`). */
   arrival: Arrival;
   html: Sanitize | undefined;
+  targeting: Targeting | undefined;
 }
 
 /**
@@ -44,6 +45,8 @@ interface Context {
 interface Arrival {
   referrer: string | undefined;
   returning: boolean;
+  /** Set by the targeting part for a visitor in the team's global holdout. */
+  holdout?: true;
 }
 
 /**
@@ -52,10 +55,8 @@ interface Arrival {
  */
 const collectKey = document.currentScript?.dataset.collectKey;
 
-function run(
-  { config, configUrl, store, visitor, hider, arrival, html }: Context,
-  commands: unknown[][],
-): void {
+function run(context: Context, commands: unknown[][]): void {
+  const { config, configUrl, store, visitor, hider, arrival, html, targeting } = context;
   const queue = createQueue<TrackerEvent>({
     store,
     send: sender(config.collectUrl),
@@ -69,7 +70,7 @@ function run(
     // Undefined off Kindling's burner pages, and then left out of the JSON.
     collectKey,
     visitorId: visitor,
-    sessionId: touchSession(store, Date.now(), newId),
+    sessionId: touchSession(store),
     ts: Date.now(),
     url: location.href.slice(0, 2048),
   });
@@ -93,13 +94,17 @@ function run(
     return hit;
   };
 
+  /** What the site said of this visitor, `kindling('set', {plan: 'pro'})`, for audiences. */
+  const set: Record<string, unknown> = {};
+  const runsOn = targeting?.runsOn;
+  const admits = targeting?.admits(context, set);
   let finish: (() => void) | undefined;
   const applier = createApplier({
     onApplied(change) {
       hider.reveal(change.selector);
     },
     onLoop(change, pauseMs) {
-      console.warn('kindling: undone too often', change.selector, pauseMs);
+      console.warn('kindling: undone', change.selector, pauseMs);
     },
     wasSeen: hider.wasSeen,
     html,
@@ -110,17 +115,17 @@ function run(
     finish?.();
     const href = location.href;
     current = pageKey(href);
-    const plan = planPage(config, href, visitor);
+    const plan = planPage(config, href, visitor, runsOn, admits);
     // The exposures go once the page settled; goals and revenue of this page view wait for them.
     if (plan.exposures.length) queue.hold(true);
     hider.keepOnly(plan.changes.map((change) => change.selector));
     // What the async snippet hides on this visitor's next view of this page (hide.ts HIDE_KEY).
     const hidden = readJson<Record<string, string>>(store, HIDE_KEY) ?? {};
+    // An empty list stays: the snippet hides nothing for it.
     hidden[current!] = plan.changes
       .map((change) => change.selector)
       .filter(validSelector)
       .join();
-    if (!hidden[current!]) delete hidden[current!];
     save(store, HIDE_KEY, JSON.stringify(hidden));
     const seen = liveExposures(readJson(store, SEEN_KEY), Date.now());
     for (const { campaignId } of plan.exposures) seen[campaignId] = Date.now();
@@ -153,11 +158,10 @@ function run(
       queue.hold(false);
       // Only with a sampled exposure: the session is touched by what is sent, never otherwise.
       if (sampled[0]) {
-        loadVitals(configUrl, {
-          collectUrl: config.collectUrl,
+        loadPart(configUrl, 'vitals', {
           collectKey,
           visitorId: visitor,
-          sessionId: touchSession(store, Date.now(), newId),
+          sessionId: touchSession(store),
           exposures: sampled,
         });
       }
@@ -173,11 +177,17 @@ function run(
   }
 
   const command: Command = (name, value) => {
+    // Only an object's own keys are kept (Object.assign skips null and numbers).
+    if (name === 'set') Object.assign(set, value);
     if (name === 'consent') {
       consented = value !== false;
       if (consented) store.removeItem(CONSENT_KEY);
       else save(store, CONSENT_KEY, '0');
       queue.setEnabled(consented);
+    }
+    // Linked after `load` by identify.js (nothing without consent); effective from the next load.
+    if (name === 'identify' && consented) {
+      loadPart(configUrl, name, [value, visitor]);
     }
     if (name === 'revenue' && typeof value === 'number' && value >= 0 && value < 1e9) {
       for (const { id } of exposed()) emit({ ...base(id), type: 'revenue', amount: value });
@@ -214,9 +224,11 @@ function run(
 
 /**
  * Starts the tracker on this page; `boot` is what the server embedded in the script, `html` the
- * sanitiser when the team's variants hold HTML.
+ * sanitiser when the team's variants hold HTML, `targeting` the page-rule and audience part when
+ * its campaigns have page rules or audiences.
  */
-export function startTracker(boot: TrackerBootstrap, html?: Sanitize): void {
+export function startTracker(boot: TrackerBootstrap, html?: Sanitize, targeting?: Targeting): void {
+  const runsOn = targeting?.runsOn ?? onItsPage;
   const stub = window.kindling;
   if (stub?.started) return;
   const commands: unknown[][] = Array.from(stub?.q ?? [], (args) => Array.from(args));
@@ -228,7 +240,7 @@ export function startTracker(boot: TrackerBootstrap, html?: Sanitize): void {
     if (navigator.doNotTrack === '1') return;
     const href = location.href;
     const hider = createHider(
-      boot.hide.filter(([url]) => samePage(url, href)).flatMap(([, s]) => s),
+      boot.hide.filter(([where]) => runsOn(where, href)).flatMap(([, s]) => s),
     );
     const local = localStore();
     const store = local ?? memoryStore();
@@ -244,7 +256,16 @@ export function startTracker(boot: TrackerBootstrap, html?: Sanitize): void {
       .then((config) =>
         config
           ? run(
-              { config, configUrl: boot.configUrl, store, visitor, hider, arrival, html },
+              {
+                config,
+                configUrl: boot.configUrl,
+                store,
+                visitor,
+                hider,
+                arrival,
+                html,
+                targeting,
+              },
               commands,
             )
           : hider.keepOnly([]),

@@ -59,7 +59,7 @@ function leave(): void {
 function show(preview: OpenedPreview): void {
   const applier = createApplier({
     onApplied: () => undefined,
-    onLoop: (_change, pauseMs) => console.warn('kindling: undone too often', pauseMs),
+    onLoop: (_change, pauseMs) => console.warn('kindling: undone', pauseMs),
     wasSeen: () => false,
     html: sanitizeHtml,
   });

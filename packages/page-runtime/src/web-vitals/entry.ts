@@ -1,7 +1,7 @@
 import { VITALS_MAX, type VitalsMetric } from '@kindling/domain';
 import { onCLS, onINP, onLCP, type Metric } from 'web-vitals';
 import { newId } from '../tracker/new-id';
-import type { VitalsPage } from '../tracker/vitals';
+import type { VitalsPage } from '../tracker/load-part';
 
 // GET /api/tracker/{team}/vitals.js (issue 30): loaded by the tracker after `load` on a page
 // view a campaign drew into its Web Vitals sample, outside the tracker's size budget. Google's
@@ -40,7 +40,8 @@ function post(url: string, body: string): void {
   void fetch(url, { method: 'POST', body, keepalive: true }).catch(() => undefined);
 }
 
-function start(page: VitalsPage): void {
+/** `collectUrl`: /api/collect beside this script (the tracker's files are all Kindling's). */
+function start(page: VitalsPage, collectUrl: string): void {
   const values: Values = {};
   const keep = (metric: VitalsMetric) => (report: Metric) => {
     values[metric] = report.value;
@@ -55,7 +56,7 @@ function start(page: VitalsPage): void {
     const events = vitalsEvents(page, values, Date.now(), location.href);
     if (events.length === 0) return;
     sent = true;
-    post(page.collectUrl, JSON.stringify({ events }));
+    post(collectUrl, JSON.stringify({ events }));
   };
   // Not captured: web-vitals flushes its own figures on the capture phase of the same event.
   addEventListener('visibilitychange', () => {
@@ -64,5 +65,8 @@ function start(page: VitalsPage): void {
   addEventListener('pagehide', send);
 }
 
-const page = window.kindlingVitals;
-if (page?.exposures.length) start(page);
+const page = window.kindlingParts?.vitals;
+const scriptUrl = (document.currentScript as HTMLScriptElement | null)?.src;
+if (page?.exposures.length && scriptUrl) {
+  start(page, scriptUrl.replace(/\/api\/tracker\/.*/, '/api/collect'));
+}

@@ -1,0 +1,16 @@
+// esbuild options for the tracker's parts outside its size budget, which it loads beside the
+// config after `load` (src/tracker/load-part.ts): vitals.js (GET /api/tracker/{team}/vitals.js)
+// on page views sampled for Web Vitals, identify.js after `kindling('identify', userId)`. The
+// server builds each in memory once per process.
+import path from 'node:path';
+import { agentBuildOptions, runtimeRoot } from './agent-build.mjs';
+
+const partOptions = (folder) => ({
+  ...agentBuildOptions,
+  entryPoints: [path.join(runtimeRoot, `src/${folder}/entry.ts`)],
+});
+
+export const trackerPartBuildOptions = {
+  vitals: partOptions('web-vitals'),
+  identify: partOptions('identify'),
+};
