@@ -6,6 +6,7 @@ import { startRolloutReminders } from './modules/campaigns/remind-rollouts';
 import { ideaExperiments } from './modules/idea-experiments/idea-experiments';
 import { tellTeam } from './modules/idea-experiments/tell-team';
 import { notifyTeam, type NotifyTeamInput } from './modules/notifications/notify-team';
+import { startSchedules } from './modules/schedules/schedules';
 import { createFinalIntervalCache } from './modules/stats/final-interval-cache';
 import { getStatsCorrection } from './modules/teams/get-stats-correction';
 
@@ -39,5 +40,7 @@ export function wireVerdicts(
   });
   // Not a verdict, but told the same way: a rollout served 30 days (issue 35).
   startRolloutReminders(app, services, { notify });
+  // Nor are schedules (issue 31): started and stopped by the worker, the team told.
+  startSchedules(app, services, { notify });
   return { finalIntervals, getStatsCorrection: correctionOf, experiments };
 }

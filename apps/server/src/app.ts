@@ -31,7 +31,6 @@ import { LINKS_PER_ADDRESS_PER_HOUR } from './modules/account-links/messages';
 import { welcomeAddress } from './modules/account-links/send-verification';
 import { aiRoutes } from './modules/ai/routes';
 import { createAiProviders } from './modules/ai/create-ai-providers';
-import { GENERATE_IMAGE_JOB, generateImageJob } from './modules/ai/images/generate-image-job';
 import { authenticateApiKey } from './modules/api-keys/authenticate-api-key';
 import { apiKeyRoutes } from './modules/api-keys/routes';
 import { draftRoutes } from './modules/drafts/routes';
@@ -43,8 +42,6 @@ import { createTokenService } from './modules/auth/tokens';
 import { verifyAccessToken } from './modules/auth/verify-session';
 import { allowanceRoutes } from './modules/billing/allowance-routes';
 import { billingRoutes, billingWebhookRoutes } from './modules/billing/routes';
-import { campaignMetricRoutes } from './modules/campaigns/metric-routes';
-import { campaignImageRoutes } from './modules/campaigns/image-routes';
 import { uploadStore, UPLOADS_PREFIX } from './modules/campaigns/uploaded-files';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { demoRoutes } from './modules/demo/routes';
@@ -59,7 +56,7 @@ import { getBanditWeights } from './modules/stats/get-bandit-weights';
 import { logPreviewErrorRoutes } from './modules/preview/log-preview-error';
 import { ownPageLoader } from './modules/pages/load-own-page';
 import { previewRoutes } from './modules/preview/routes';
-import { createJobWorker, jobWorkerSettings } from './modules/jobs/job-worker';
+import { createAppWorker } from './app-jobs';
 import { startRollupFolder } from './modules/collect/fold-rollups';
 import { jobChannelPolicy } from './modules/jobs/job-channel';
 import { jobRoutes } from './modules/jobs/routes';
@@ -67,7 +64,6 @@ import { screenshotRoutes } from './modules/screenshots/routes';
 import { FILES_PREFIX, screenshotStore } from './modules/screenshots/screenshot-files';
 import {
   createScreenshotService,
-  SCREENSHOT_JOB,
   type ChromiumSeams,
 } from './modules/screenshots/screenshot-service';
 import { teamRoutes, teamScopedRoutes } from './modules/teams/routes';
@@ -99,6 +95,7 @@ import { trackerBundle } from './modules/tracker/tracker-bundle';
 import { createPreviewLinkTokens } from './modules/variant-preview/preview-link-tokens';
 import * as variantPreview from './modules/variant-preview/routes';
 import * as webVitals from './modules/web-vitals/routes';
+import { audienceRoutes, pageRulesRoutes } from './modules/targeting/routes';
 import { pageRoutes } from './modules/pages/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { publicPageRoutes } from './modules/pages/public-routes';
@@ -160,18 +157,9 @@ export async function buildApp({
   const services: AppServices = { config, db, tokens, bus, mailer };
   const screenshots = createScreenshotService({ config, log: app.log, seams: chromium });
   const aiProviders = createAiProviders(config);
-  const worker = createJobWorker({
-    db,
-    bus,
-    log: app.log,
-    handlers: {
-      [SCREENSHOT_JOB]: screenshots.handle,
-      [GENERATE_IMAGE_JOB]: generateImageJob({ config, provider: aiProviders.image }),
-    },
-    ...jobWorkerSettings(config),
-  });
-  let folder: ReturnType<typeof startRollupFolder> | undefined;
   const outbox = createOutbox(mailer);
+  const worker = createAppWorker(app, services, { screenshots, aiProviders, outbox });
+  let folder: ReturnType<typeof startRollupFolder> | undefined;
   // Registered after the bus, so it runs before the bus closes: jobs in flight still publish.
   app.addHook('onClose', async () => {
     await worker.stop();
@@ -277,9 +265,9 @@ export async function buildApp({
       campaignRoutes(scope, services);
       demoRoutes(scope, services);
       aiRoutes(scope, { services, providers: aiProviders, worker });
-      campaignImageRoutes(scope, services);
-      campaignMetricRoutes(scope, services);
       webVitals.vitalsSettingsRoutes(scope, services);
+      pageRulesRoutes(scope, services);
+      audienceRoutes(scope, services);
       billingRoutes(scope, services);
       allowanceRoutes(scope, services);
       jobRoutes(scope, services);

@@ -15,6 +15,12 @@ describe('configuration', () => {
     });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.PREVIEW_ALLOW_HOSTS).toEqual([]);
+    expect(config.GEO_HEADER).toBeUndefined();
+  });
+
+  it('takes GEO_HEADER as a header name, in lower case; blank is unset', () => {
+    expect(loadConfig({ GEO_HEADER: ' CF-IPCountry ' }).GEO_HEADER).toBe('cf-ipcountry');
+    expect(loadConfig({ GEO_HEADER: ' ' }).GEO_HEADER).toBeUndefined();
   });
 
   it('counts public body bytes by default, never below one largest body', () => {
@@ -90,6 +96,8 @@ describe('configuration', () => {
     [{ JOB_STALE_MS: '500' }, 'JOB_STALE_MS'],
     [{ JOB_STALE_MS: '86400001' }, 'JOB_STALE_MS'],
     [{ BILLING_CURRENCY: 'dollars' }, 'BILLING_CURRENCY must be an ISO 4217 code'],
+    [{ GEO_HEADER: 'x country' }, 'GEO_HEADER must be a header name'],
+    [{ GEO_HEADER: 'x-country:' }, 'GEO_HEADER must be a header name'],
   ])('refuses %j, naming the setting', (env, expected) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(expected);

@@ -24,6 +24,25 @@ const configSchema = z
       .transform((value): boolean | string =>
         value === 'true' || value === 'false' ? value === 'true' : value,
       ),
+    /**
+     * The request header that carries the visitor's country (ISO 3166 alpha-2), for audiences'
+     * country conditions: `cf-ipcountry` (Cloudflare), `cloudfront-viewer-country`, or one your
+     * proxy sets (nginx's geoip2 module: `x-country-code`). Only name a header that a proxy you
+     * trust sets on every request and strips from the client's: a visitor could otherwise forge
+     * it (and so pick which version of a page they see). Unset: country conditions are refused.
+     */
+    GEO_HEADER: z.preprocess(
+      blankAsUndefined,
+      z
+        .string()
+        .trim()
+        .regex(
+          /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/,
+          'GEO_HEADER must be a header name such as cf-ipcountry',
+        )
+        .transform((name) => name.toLowerCase())
+        .optional(),
+    ),
     ...databaseConfigShape,
     REDIS_URL: optionalUrl,
     /** Prefix of every key Kindling writes to Redis, so several installations can share one. */
@@ -73,6 +92,8 @@ const configSchema = z
     JOB_WORKER: z.stringbool().default(true),
     /** How often an idle worker looks for due jobs; enqueueing in-process wakes it at once. */
     JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+    /** How often a worker process applies campaign schedules that are due (start at / stop at). */
+    SCHEDULE_CHECK_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
     /** Jobs one worker runs at once, whatever their type. */
     JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     /**

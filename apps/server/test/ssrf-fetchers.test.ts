@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { BrowserContext, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EgressSeams } from '../src/egress/safe-fetch';
+import { safePost } from '../src/egress/safe-post';
 import { AppError } from '../src/errors';
 import { readSourceImage } from '../src/modules/ai/images/read-source-image';
 import { createOpenAiHttp } from '../src/modules/ai/openai/openai-http';
@@ -185,6 +186,9 @@ const FETCHERS = {
     withStoredFavicon({ config }, { meta: { faviconUrl: url }, ...seams }),
   ),
   'is-image check': throughTransport((url, seams) => checkImageUrl({ config }, { url, ...seams })),
+  'webhook delivery': throughTransport((url, seams) =>
+    safePost(new URL(url), { body: '{}', headers: {}, allowHosts, ...seams }),
+  ),
   'image-edit source': throughTransport((url, seams) => readSourceImage(config, { url, ...seams })),
   'OpenAI image link': throughTransport((url, seams) => {
     fakeOpenAi.script({ imageUrl: url });

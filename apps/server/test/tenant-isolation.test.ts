@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_PREFIX } from '../src/http/team-scope';
 import { createOutbox } from '../src/mail/outbox';
@@ -40,6 +41,9 @@ interface Context {
   experimentPageId: number;
   /** A campaign being built: read, saved over its first revision, then discarded. */
   draftId: number;
+  /** A webhook and a delivery of it that failed (so it may be resent). */
+  webhookId: number;
+  deliveryId: string;
 }
 
 /** Allow-listed so the owner's screenshot request passes the SSRF guard; no worker runs it. */
@@ -107,6 +111,28 @@ const EXAMPLES: Record<string, (context: Context) => Example> = {
   'POST /save': () => ({ payload: { name: 'Renamed Team' } }),
   'POST /feature-flags': () => ({ payload: { flag: 'calendar', enabled: true } }),
   'POST /stats-settings': () => ({ payload: { correction: 'benjamini-hochberg' } }),
+  'POST /time-zone': () => ({ payload: { timeZone: 'Europe/Berlin' } }),
+  'GET /holdout': () => ({}),
+  'GET /webhooks': () => ({}),
+  'POST /webhooks': () => ({
+    payload: { url: 'https://hooks.example.com/new', format: 'json', events: ['page.signup'] },
+  }),
+  'PUT /webhooks/:id': (c) => ({
+    params: { id: c.webhookId },
+    payload: {
+      url: 'https://hooks.example.com/kindling',
+      format: 'slack',
+      events: ['campaign.started'],
+      enabled: true,
+    },
+  }),
+  'DELETE /webhooks/:id': (c) => ({ params: { id: c.webhookId } }),
+  'GET /webhooks/:id/deliveries': (c) => ({ params: { id: c.webhookId } }),
+  'POST /webhooks/:id/test': (c) => ({ params: { id: c.webhookId } }),
+  'POST /webhooks/deliveries/:deliveryId/resend': (c) => ({
+    params: { deliveryId: c.deliveryId },
+  }),
+  'PUT /holdout': () => ({ payload: { percent: 5 } }),
   'GET /members': () => ({}),
   'POST /members/invite': () => ({ payload: { email: 'new.person@example.com', role: 'member' } }),
   'DELETE /members/remove': (c) => ({ query: { userId: c.memberUserId } }),
@@ -121,6 +147,8 @@ const EXAMPLES: Record<string, (context: Context) => Example> = {
   'GET /campaign/by-team': () => ({}),
   'GET /campaign/all': () => ({}),
   'GET /campaign/by-id': (c) => ({ query: { id: c.campaignId } }),
+  'GET /campaign/events.ndjson': (c) => ({ query: { id: c.campaignId } }),
+  'GET /campaign/events.csv': (c) => ({ query: { id: c.campaignId } }),
   'POST /campaign/create': () => ({ payload: campaign('Created by example') }),
   'POST /campaign/save': (c) => ({
     payload: { ...campaign('Saved by example'), id: c.campaignId },
@@ -178,8 +206,35 @@ const EXAMPLES: Record<string, (context: Context) => Example> = {
     },
   }),
   'GET /campaign/vitals': (c) => ({ query: { campaignId: c.campaignId } }),
+  'PUT /campaign/schedule': (c) => ({
+    query: { id: c.variantCampaignId },
+    payload: { startAt: '2099-12-01T08:00:00Z', stopAt: '2099-12-24T17:00:00Z' },
+  }),
   'PUT /campaign/vitals': (c) => ({
     payload: { campaignId: c.campaignId, sampling: 20, guardrails: ['lcp'] },
+  }),
+  'GET /campaign/pages': (c) => ({ query: { campaignId: c.campaignId } }),
+  'PUT /campaign/pages': (c) => ({
+    payload: {
+      campaignId: c.campaignId,
+      rules: { include: [{ kind: 'wildcard', value: 'https://shop.example/products/*' }] },
+    },
+  }),
+  'POST /campaign/pages/test': () => ({
+    payload: {
+      rules: { include: [{ kind: 'startsWith', value: 'https://shop.example/' }] },
+      url: 'https://shop.example/pricing',
+    },
+  }),
+  'GET /campaign/audience': (c) => ({ query: { campaignId: c.campaignId } }),
+  'PUT /campaign/audience': (c) => ({
+    payload: {
+      campaignId: c.campaignId,
+      audience: {
+        match: 'all',
+        conditions: [{ attribute: 'deviceType', operator: 'is', value: 'phone' }],
+      },
+    },
   }),
   'GET /draft/all': () => ({}),
   'GET /draft/by-id': (c) => ({ query: { id: c.draftId } }),
@@ -443,7 +498,29 @@ describeEachDatabase('every team-scoped route refuses other teams', (kind) => {
           state: { version: 1, elements: [] },
         },
       });
+      const webhook = await t.current.app.inject({
+        method: 'POST',
+        url: `/api/team/${slug}/webhooks`,
+        headers: bearer(owner),
+        payload: {
+          url: 'https://hooks.example.com/kindling',
+          format: 'json',
+          events: ['page.signup'],
+        },
+      });
+      const webhookId = webhook.json<{ webhook: { id: number } }>().webhook.id;
+      const tested = await t.current.app.inject({
+        method: 'POST',
+        url: `/api/team/${slug}/webhooks/${webhookId}/test`,
+        headers: bearer(owner),
+      });
+      const deliveryId = tested.json<{ delivery: { id: string } }>().delivery.id;
+      await sql`update webhook_deliveries set status = 'failed' where id = ${deliveryId}`.execute(
+        t.current.services.db,
+      );
       context = {
+        webhookId,
+        deliveryId,
         draftId: draft.json<{ id: number }>().id,
         notificationId: notification.id,
         pageId: pages[0]!,

@@ -30,6 +30,12 @@ import * as viewerRole from './migrations/0028-viewer-role';
 import * as endTest from './migrations/0029-end-test';
 import * as campaignDrafts from './migrations/0031-campaign-drafts';
 import * as webVitals from './migrations/0032-web-vitals';
+import * as campaignPageRules from './migrations/0033-campaign-page-rules';
+import * as campaignSchedules from './migrations/0034-campaign-schedules';
+import * as segmentRollups from './migrations/0035-segment-rollups';
+import * as visitorIdentities from './migrations/0036-visitor-identities';
+import * as globalHoldout from './migrations/0037-global-holdout';
+import * as webhooks from './migrations/0038-webhooks';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts-and-campaigns': accountsAndCampaigns,
@@ -62,6 +68,12 @@ const migrations: Record<string, Migration> = {
   '0029-end-test': endTest,
   '0031-campaign-drafts': campaignDrafts,
   '0032-web-vitals': webVitals,
+  '0033-campaign-page-rules': campaignPageRules,
+  '0034-campaign-schedules': campaignSchedules,
+  '0035-segment-rollups': segmentRollups,
+  '0036-visitor-identities': visitorIdentities,
+  '0037-global-holdout': globalHoldout,
+  '0038-webhooks': webhooks,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -26,6 +26,10 @@ export interface TeamsTable {
   subscription: Json<Record<string, unknown> | null>;
   featureFlags: Json<string[]>;
   statsCorrection: Generated<'holm' | 'benjamini-hochberg'>;
+  /** The zone schedules are shown and edited in (migration 0034). */
+  timeZone: Generated<string>;
+  /** The global holdout's share of visitors, 0-20 (migration 0037). */
+  holdoutPercent: Generated<number>;
   createdAt: DefaultedTimestamp;
 }
 

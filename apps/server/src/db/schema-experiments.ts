@@ -26,6 +26,10 @@ export interface CampaignVisitorsTable {
   /** Revenue and sessions since the first exposure (migration 0026). */
   revenue: ColumnType<number, number | undefined, number>;
   sessions: ColumnType<number, number | undefined, number>;
+  /** The class of the first exposure (migration 0035); null: in no segment. */
+  browser: ColumnType<string | null, string | null | undefined, string | null>;
+  device: ColumnType<string | null, string | null | undefined, string | null>;
+  visitorType: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface CampaignSessionsTable {

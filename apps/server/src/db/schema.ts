@@ -38,6 +38,14 @@ export interface CampaignsTable {
   /** Page views the rollout was served on (bigint, read as a string). */
   rolloutViews: ColumnType<string, number | undefined, number>;
   archivedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Schedules (migration 0034): when the worker switches it on / off; null: never. */
+  startAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  stopAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** When a worker claimed the scheduled start / stop (one process of several). */
+  scheduleStartedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  scheduleStoppedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Why the scheduled start was refused; null unless it was. */
+  scheduleStartRefusal: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: DefaultedTimestamp;
   updatedAt: DefaultedTimestamp;
 }

@@ -10,6 +10,9 @@ export interface HopRequest {
   addresses: readonly LookupAddress[];
   headers: Record<string, string>;
   signal: AbortSignal;
+  /** GET without a body unless said (webhooks POST theirs). */
+  method?: 'GET' | 'POST';
+  body?: string;
 }
 
 export interface HopResponse {
@@ -18,7 +21,7 @@ export interface HopResponse {
   body: Readable;
 }
 
-/** Sends one GET without following redirects. */
+/** Sends one request without following redirects. */
 export type Transport = (request: HopRequest) => Promise<HopResponse>;
 
 /**
@@ -44,7 +47,7 @@ export function pinnedLookup(
 
 const bare = (hostname: string) => (hostname.startsWith('[') ? hostname.slice(1, -1) : hostname);
 
-export const nodeTransport: Transport = ({ url, addresses, headers, signal }) =>
+export const nodeTransport: Transport = ({ url, addresses, headers, signal, method, body }) =>
   new Promise((resolve, reject) => {
     const client = url.protocol === 'https:' ? https : http;
     const hostname = bare(url.hostname);
@@ -54,7 +57,7 @@ export const nodeTransport: Transport = ({ url, addresses, headers, signal }) =>
         hostname,
         port: url.port || undefined,
         path: `${url.pathname}${url.search}`,
-        method: 'GET',
+        method: method ?? 'GET',
         headers,
         // A pooled socket may have been opened by code without the guard, or to an address
         // approved under another allow-list; a fresh connection per hop keeps the pin honest.
@@ -68,5 +71,5 @@ export const nodeTransport: Transport = ({ url, addresses, headers, signal }) =>
     );
     // `on`, not `once`: a late second error (abort after a reset) must not go unhandled.
     request.on('error', reject);
-    request.end();
+    request.end(body);
   });

@@ -56,7 +56,8 @@ export function installApiCache(app: AppInstance): void {
   });
 }
 
-function varyWith(current: unknown, name: string): string {
+/** `current` (a Vary header value) with `name` added unless it is there. */
+export function varyWith(current: unknown, name: string): string {
   const names = typeof current === 'string' && current !== '' ? current.split(/\s*,\s*/) : [];
   return names.some((known) => known.toLowerCase() === name.toLowerCase())
     ? names.join(', ')

@@ -84,6 +84,23 @@ export function parseJsonText(
   }
 }
 
+/**
+ * Reads the scope's `text/plain` bodies as JSON (`parseJsonText`): what `sendBeacon` and a
+ * CORS simple request (no preflight) send from customers' pages.
+ */
+export function acceptTextPlainJson(
+  scope: AppInstance,
+  options: { notJson: string; maxContainers?: number },
+): void {
+  scope.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, parseJsonText(body as string, options));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
+}
+
 const limitsOf = (request: FastifyRequest): JsonShapeLimits => ({
   maxDepth: JSON_MAX_DEPTH,
   maxContainers: request.routeOptions.config.maxJsonContainers,

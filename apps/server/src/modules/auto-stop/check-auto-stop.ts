@@ -11,6 +11,7 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
 import { getCampaign } from '../campaigns/get-campaigns';
 import { setCampaignEnabled } from '../campaigns/set-campaign-enabled';
+import { emitWebhookEvent } from '../webhooks/emit-webhook-event';
 import {
   autoStopElement,
   elementsOf,
@@ -84,6 +85,15 @@ export async function checkCampaignAutoStop(
     throw error;
   }
   deps.log.info({ campaignId, reason: decision.reason }, 'auto-stop switched a campaign off');
+  await emitWebhookEvent(deps, {
+    teamId,
+    type: 'verdict.reached',
+    campaignId,
+    summary: (name) =>
+      `"${name}" reached its verdict: ${decision.elements.map((element) => element.summary).join(' ')}`,
+    teamPath: `/campaign/${campaignId}`,
+    facts: { reason: decision.reason, elements: decision.elements },
+  });
   try {
     await deps.onAutoStopped({ teamId, campaign, decision });
   } catch (error) {

@@ -12,6 +12,7 @@ const shape = (id: number, version = 1): TrackingShape => ({
   funnel: [],
   goals: new Set(),
   url: 'https://shop.example.com/landing',
+  pages: null,
   collectKey: null,
 });
 

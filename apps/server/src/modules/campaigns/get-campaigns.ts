@@ -4,11 +4,22 @@ import { presentCampaign, presentSummary } from './present-campaign';
 import { campaignMetricName } from '@kindling/domain';
 import { findCampaignMetrics } from './metrics-repo';
 import { findCampaignParts, findCampaigns, listCampaigns } from './repo';
+import { presentSchedule } from './present-schedule';
+import { getTeamTimeZone } from '../teams/get-team-time-zone';
 
 export const CAMPAIGN_NOT_FOUND = 'Campaign not found';
 
+/** What a campaign's schedule is read with: the team's zone, and now. */
+async function scheduleContext(db: Db, teamId: number) {
+  return { timeZone: await getTeamTimeZone({ db }, { teamId }), nowMs: Date.now() };
+}
+
 export async function listTeamCampaigns({ db }: { db: Db }, { teamId }: { teamId: number }) {
-  return (await listCampaigns(db, teamId)).map(presentSummary);
+  const [rows, context] = await Promise.all([
+    listCampaigns(db, teamId),
+    scheduleContext(db, teamId),
+  ]);
+  return rows.map((row) => ({ ...presentSummary(row), schedule: presentSchedule(row, context) }));
 }
 
 export async function getCampaigns(
@@ -17,9 +28,10 @@ export async function getCampaigns(
 ) {
   const rows = await findCampaigns(db, teamId, ids);
   const campaignIds = rows.map((row) => row.id);
-  const [parts, metrics] = await Promise.all([
+  const [parts, metrics, context] = await Promise.all([
     findCampaignParts(db, teamId, campaignIds),
     findCampaignMetrics(db, teamId, campaignIds),
+    scheduleContext(db, teamId),
   ]);
   const goalName = new Map(
     parts.goals.map((goal) => [
@@ -29,6 +41,7 @@ export async function getCampaigns(
   );
   return rows.map((row) => ({
     ...presentCampaign(row, parts),
+    schedule: presentSchedule(row, context),
     extraMetrics: metrics
       .filter((metric) => metric.campaignId === row.id)
       .map(({ campaignId: _campaign, ...metric }) => ({

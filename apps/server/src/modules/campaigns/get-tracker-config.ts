@@ -15,6 +15,9 @@ import { variantMutations, type PageMutation } from '@kindling/page-runtime/vari
 import type { Db } from '../../db/database';
 import type { AppServices } from '../../http/types';
 import { teamServesVariants } from '../billing/serves-variants';
+import { getHoldoutPercent } from '../holdout/get-holdout-percent';
+import { getAudiencesOf } from '../targeting/get-audience';
+import { getPageRulesOf } from '../targeting/get-page-rules';
 import { getVitalsRates } from '../web-vitals/get-vitals-rates';
 import { linkElements } from './linked-elements';
 import { presentCampaign } from './present-campaign';
@@ -169,19 +172,36 @@ export async function getTrackerConfig(
     { db },
     { teamId, campaignIds: rows.filter((row) => !row.rollout).map((row) => row.id), nowMs },
   );
+  // Where each runs and who sees it, when its team said (issue 31); a rollout follows both.
+  const ids = rows.map((row) => row.id);
+  const pages = await getPageRulesOf({ db }, { campaignIds: ids });
+  const audiences = await getAudiencesOf({ db }, { campaignIds: ids });
   const campaigns = await Promise.all(
-    rows.map(async (row) => {
+    rows.map(async (row): Promise<TrackerCampaign<PageMutation>> => {
       const campaign = presentCampaign(row, parts);
-      if (campaign.end) return rolloutCampaign(campaign, servedRollout(campaign.end), origin);
+      const where = {
+        ...(pages.has(row.id) ? { pages: pages.get(row.id) } : {}),
+        ...(audiences.has(row.id) ? { audience: audiences.get(row.id) } : {}),
+      };
+      if (campaign.end) {
+        return { ...rolloutCampaign(campaign, servedRollout(campaign.end), origin), ...where };
+      }
       const bandit = campaign.type === 'multi_armed_bandit';
       const weights = bandit ? await getBanditWeights({ teamId, campaign }) : null;
       const rate = vitals.get(campaign.id) ?? null;
-      return { ...trackerCampaign(campaign, weights, origin), ...(rate ? { vitals: rate } : {}) };
+      return {
+        ...trackerCampaign(campaign, weights, origin),
+        ...where,
+        ...(rate ? { vitals: rate } : {}),
+      };
     }),
   );
+  // The global holdout (issue 31): the tracker holds that share of visitors out of every one.
+  const holdout = campaigns.length ? await getHoldoutPercent({ db }, { teamId }) : 0;
   return {
     version: TRACKER_CONFIG_VERSION,
     collectUrl,
+    ...(holdout ? { holdout } : {}),
     // Oldest first, so a config reads in the order campaigns were started.
     campaigns: campaigns.sort((a, b) => a.id - b.id),
   };

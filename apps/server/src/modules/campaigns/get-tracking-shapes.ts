@@ -1,7 +1,8 @@
-import { funnelGoals } from '@kindling/domain';
+import { funnelGoals, type PageRules } from '@kindling/domain';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { findBurnerPageKeys } from '../pages/find-burner-page-keys';
+import { getPageRulesOf } from '../targeting/get-page-rules';
 import { loadTrackingRows } from './tracking-repo';
 
 /** What an event may name in a campaign: its elements with their variants, its funnel. */
@@ -22,10 +23,14 @@ export interface TrackingShape {
   funnel: number[];
   /** Every goal id of the campaign, for checking events. */
   goals: Set<number>;
-  /** The page the campaign runs on (its ingested URL): where its events must come from. */
+  /** The page the campaign was edited on (its ingested URL). */
   url: string;
+  /** Its page rules (issue 31), null when it runs on `url` only: where its exposures come from. */
+  pages: PageRules | null;
   /** On a Kindling burner page: the key its events must carry (see `eventSourceProblem`). */
   collectKey: string | null;
+  /** Its team holds visitors out (global holdout): visitors and conversions are counted. */
+  programme?: true;
 }
 
 export async function getTrackingShapes(
@@ -34,15 +39,18 @@ export async function getTrackingShapes(
 ): Promise<Map<number, TrackingShape>> {
   const rows = await loadTrackingRows(db, [...new Set(campaignIds)]);
   const keys = await findBurnerPageKeys({ db, config }, rows.campaigns);
+  const pages = await getPageRulesOf({ db }, { campaignIds: rows.campaigns.map(({ id }) => id) });
   const shapes = new Map<number, TrackingShape>();
-  for (const { id, teamId, isEnabled, isDemo, url, endedAt } of rows.campaigns) {
+  for (const { id, teamId, isEnabled, isDemo, url, endedAt, holdoutPercent } of rows.campaigns) {
     shapes.set(id, {
+      ...(holdoutPercent > 0 ? { programme: true as const } : {}),
       id,
       teamId,
       isEnabled,
       isDemo,
       ended: endedAt !== null,
       url,
+      pages: pages.get(id) ?? null,
       elements: new Map(),
       funnel: [],
       goals: new Set(),

@@ -18,9 +18,20 @@ type StatsPlanColumns = 'statsMethod' | 'minimumDetectableEffect' | 'autoStop' |
 type EndColumns =
   'endedAt' | 'rollout' | 'rolloutRemovedAt' | 'rolloutRemindedAt' | 'rolloutViews' | 'archivedAt';
 
+/** Written only by the schedule's own paths (modules/schedules), never by a save. */
+type ScheduleColumns =
+  'startAt' | 'stopAt' | 'scheduleStartedAt' | 'scheduleStoppedAt' | 'scheduleStartRefusal';
+
 export type CampaignColumns = Omit<
   CampaignRow,
-  'id' | 'teamId' | 'isDemo' | 'createdAt' | 'updatedAt' | StatsPlanColumns | EndColumns
+  | 'id'
+  | 'teamId'
+  | 'isDemo'
+  | 'createdAt'
+  | 'updatedAt'
+  | StatsPlanColumns
+  | EndColumns
+  | ScheduleColumns
 > &
   Partial<Pick<CampaignRow, StatsPlanColumns>>;
 
@@ -217,6 +228,17 @@ export function findElementVariants(db: Db | Tx, teamId: number, elementId: numb
     .orderBy('position')
     .orderBy('id')
     .execute();
+}
+
+/** A variant's switch, key and campaign, for telling the team's webhooks it was paused. */
+export function findVariantFacts(db: Db | Tx, teamId: number, id: number) {
+  return db
+    .selectFrom('variants')
+    .innerJoin('campaignElements', 'campaignElements.id', 'variants.elementId')
+    .select(['variants.isEnabled', 'variants.key', 'campaignElements.campaignId'])
+    .where('variants.teamId', '=', teamId)
+    .where('variants.id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function setVariantEnabled(db: Db, teamId: number, id: number, isEnabled: boolean) {

@@ -9,6 +9,10 @@ import { createCampaign } from './create-campaign';
 import { deleteVariant } from './delete-variant';
 import { deleteCampaign } from './delete-campaign';
 import { campaignEndRoutes } from './end-routes';
+import { campaignImageRoutes } from './image-routes';
+import { campaignMetricRoutes } from './metric-routes';
+import { scheduleRoutes } from '../schedules/routes';
+import { eventExportRoutes } from '../event-export/routes';
 import { getCampaign, getCampaigns, listTeamCampaigns } from './get-campaigns';
 import { saveCampaign } from './save-campaign';
 import { setCampaignEnabled } from './set-campaign-enabled';
@@ -41,6 +45,12 @@ export function campaignRoutes(scope: AppInstance, services: AppServices): void 
   });
 
   campaignEndRoutes(scope, services);
+  campaignImageRoutes(scope, services);
+  campaignMetricRoutes(scope, services);
+  // Start at / stop at (issue 31): its own module, with the worker's check.
+  scheduleRoutes(scope, services);
+  // Raw events as NDJSON and CSV (issue 33): its own module.
+  eventExportRoutes(scope, services);
 
   scope.get(`${base}/by-team`, { schema: { tags, security, params: teamParams } }, (request) =>
     listTeamCampaigns(services, { teamId: requireTeam(request).id }),

@@ -3,6 +3,7 @@ import { CAMPAIGN_END_MESSAGES } from '@kindling/domain';
 import { AppError, notFound } from '../../errors';
 import type { AppServices, ServingChanged } from '../../http/types';
 import { getEntitlements } from '../billing/get-entitlements';
+import { emitWebhookEvent } from '../webhooks/emit-webhook-event';
 import { CAMPAIGN_NOT_FOUND } from './get-campaigns';
 import { recordServingPhase } from './record-serving-phase';
 import { findCampaignSwitch, setCampaignEnabled as setCampaignEnabledRow } from './repo';
@@ -25,7 +26,7 @@ export async function setCampaignEnabled(
   const entitlements = isEnabled
     ? await getEntitlements({ db, config }, { teamId, nowMs: input.nowMs ?? Date.now() })
     : null;
-  await db.transaction().execute(async (tx) => {
+  const changed = await db.transaction().execute(async (tx) => {
     const current = await findCampaignSwitch(tx, teamId, id);
     if (!current) throw notFound(CAMPAIGN_NOT_FOUND);
     if (isEnabled && current.endedAt) throw new AppError('CONFLICT', CAMPAIGN_END_MESSAGES.ended);
@@ -39,7 +40,21 @@ export async function setCampaignEnabled(
       throw notFound(CAMPAIGN_NOT_FOUND);
     }
     await recordServingPhase(tx, { teamId, campaignId: id });
+    return current.isEnabled !== isEnabled && !current.isDemo;
   });
   servingChanged?.(teamId);
+  // Whoever switched it (a member, a schedule, auto-stop), the team's webhooks hear of it.
+  if (changed) {
+    await emitWebhookEvent(
+      { db, config },
+      {
+        teamId,
+        type: isEnabled ? 'campaign.started' : 'campaign.stopped',
+        campaignId: id,
+        summary: (name) => `Campaign "${name}" ${isEnabled ? 'started' : 'stopped'}.`,
+        teamPath: `/campaign/${id}`,
+      },
+    );
+  }
   return { id, isEnabled };
 }

@@ -15,6 +15,7 @@ export async function loadTrackingRows(db: Db, campaignIds: number[]) {
         'campaigns.endedAt',
         'campaigns.ingestedUrl as url',
         'teams.slug as teamSlug',
+        'teams.holdoutPercent',
       ])
       .where('campaigns.id', 'in', campaignIds)
       .execute(),

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { dangerousFoldRollupShards } from './repo';
+import { dangerousFoldSegmentRollupShards } from './segment-rollups-repo';
 import { dangerousFoldSegmentShards } from './segments-repo';
 
 // Batches add to one of ROLLUP_SHARDS rows per key so that they rarely wait on each other; once
@@ -22,7 +23,11 @@ export async function foldRollupShards(
   { before, stopped = () => false }: { before: Date; stopped?: () => boolean },
 ): Promise<number> {
   let folded = 0;
-  for (const fold of [dangerousFoldRollupShards, dangerousFoldSegmentShards]) {
+  for (const fold of [
+    dangerousFoldRollupShards,
+    dangerousFoldSegmentShards,
+    dangerousFoldSegmentRollupShards,
+  ]) {
     for (;;) {
       const rows = await fold(db, { before, limit: FOLD_BATCH });
       folded += rows;

@@ -27,8 +27,12 @@ import {
 } from './rollup-plan';
 import { agentsOf, planSegmentCounts } from './segment-counts';
 import { addToSegmentCounts } from './segments-repo';
+import { exposureClassOf, planSegmentRollups } from './segment-rollups';
+import { addToSegmentRollups } from './segment-rollups-repo';
 import { firstBy, knownVisitors } from './known-visitors';
 import { addToAddressCounts } from './traffic-repo';
+import { isHeldOut } from '../holdout/programme-events';
+import { recordProgramme } from '../holdout/record-programme';
 import { metricSquaresOf, visitorTotalsChanges } from './visitor-totals';
 import { updateVisitorTotals } from './visitor-totals-repo';
 
@@ -153,8 +157,13 @@ export async function ingestEvents(
     db,
     fromPages.filter((event) => !shapes.get(event.campaignId)!.ended),
   );
-  // Ended tests' results stay as they were: their exposures are rollout views, counted apart.
-  const { events, rolloutViews } = await countRolloutViews(db, fromPages, shapes);
+  // Ended tests' results stay as they were: their exposures are rollout views, counted apart;
+  // the global holdout's saw no rollout, and are not counted at all.
+  const { events, rolloutViews } = await countRolloutViews(
+    db,
+    fromPages.filter((event) => !(isHeldOut(event) && shapes.get(event.campaignId)!.ended)),
+    shapes,
+  );
   const apart = rolloutViews > 0 ? { rolloutViews } : {};
   if (events.length === 0) return { accepted: 0, duplicates: 0, ...dropped, ...apart };
 
@@ -231,8 +240,14 @@ async function storeBatch(
   },
 ): Promise<CollectEvent[]> {
   const vitals = sent.filter(isVitals);
-  const events = sent.filter((event): event is TrackedEvent => !isVitals(event));
+  // The global holdout's exposures are no arm's: counted for the team's programme only.
+  const heldOut = sent.filter(isHeldOut);
+  const events = sent.filter(
+    (event): event is TrackedEvent => !isVitals(event) && !isHeldOut(event),
+  );
   const storedVitals = await storeVitals(statements, { events: vitals, armsOf: vitalsArms });
+  await recordProgramme(statements, { events: sent, shapes });
+  const classOf = (event: Exposure) => exposureClassOf(event, agentOf.get(event.id));
   const created = await insertNewEventsVisitorsSessions(
     statements,
     events.map((event) => ({
@@ -246,6 +261,7 @@ async function storeBatch(
       data: dataOf(event),
       arms: event.type === 'exposure' ? armsOf(event.assignments) : null,
       goalId: event.type === 'goal' ? event.goalId : null,
+      visitorClass: event.type === 'exposure' ? classOf(event) : null,
     })),
   );
   const fresh = events.filter((event) => created.storedIds.has(event.id));
@@ -256,7 +272,7 @@ async function storeBatch(
   const newVisitors = new Map(
     created.visitors.map((row) => [visitorKey(row), visitorOpeners.get(visitorKey(row))!]),
   );
-  const visitors = await knownVisitors(statements, fresh, newVisitors);
+  const visitors = await knownVisitors(statements, fresh, newVisitors, classOf);
   const goals = fresh.filter(
     (event): event is Goal => event.type === 'goal' && visitors.has(visitorKey(event)),
   );
@@ -295,19 +311,24 @@ async function storeBatch(
     planSegmentCounts({ exposures, newVisitors, agentOf }),
     shard,
   );
-  await addToRollups(
+  const rollupInput = {
+    events: fresh,
+    newVisitors: new Map([...newVisitors].map(([key, opener]) => [key, opener.id])),
+    newSessions,
+    visitors,
+    newGoalSessions,
+    newGoalVisitors: new Set(firstOfVisitor.map((event) => event.id)),
+    conversions,
+  };
+  await addToSegmentRollups(
     statements,
-    planRollups({
-      events: fresh,
-      newVisitors: new Map([...newVisitors].map(([key, opener]) => [key, opener.id])),
-      newSessions,
-      visitors,
-      newGoalSessions,
-      newGoalVisitors: new Set(firstOfVisitor.map((event) => event.id)),
-      conversions,
-      metricSquares: metricSquaresOf(totalsChanges, totals),
-    }),
+    planSegmentRollups({ ...rollupInput, totalsChanges, totals }),
     shard,
   );
-  return [...fresh, ...storedVitals];
+  await addToRollups(
+    statements,
+    planRollups({ ...rollupInput, metricSquares: metricSquaresOf(totalsChanges, totals) }),
+    shard,
+  );
+  return [...fresh, ...storedVitals, ...heldOut];
 }

@@ -1,7 +1,7 @@
-import type { CollectEvent } from '@kindling/domain';
+import type { CollectEvent, VisitorClass } from '@kindling/domain';
+import { sql } from 'kysely';
 import type { Statements } from '../../db/statement-transaction';
-import { findVisitors } from './repo';
-import { armsOf, visitorKey, type VisitorFacts } from './rollup-plan';
+import { armsOf, visitorKey, type Arms, type VisitorFacts } from './rollup-plan';
 
 // Helpers of ingest-events.ts's storeBatch, kept apart so that file stays within its size.
 
@@ -15,27 +15,59 @@ export function firstBy<T extends { id: string }>(events: readonly T[], key: (ev
 }
 
 /**
- * The visitors the batch's goals and revenue count for. Those this batch created are known from
- * their opening exposure (what the row holds); only the others are looked up, in a statement of
- * their own so it sees a visitor a concurrent batch committed while ours waited on it.
+ * The visitors of the batch's events: goals and revenue count for their arms, and every event in
+ * their segment. Those this batch created are known from their opening exposure (what the row
+ * holds); only the others are looked up, in a statement of their own so it sees a visitor a
+ * concurrent batch committed while ours waited on it.
  */
 export async function knownVisitors(
   statements: Statements,
   fresh: readonly CollectEvent[],
   created: ReadonlyMap<string, Exposure>,
+  /** The class a visitor opened by this exposure keeps (null: in no segment). */
+  classOf: (opener: Exposure) => VisitorClass | null,
 ): Promise<Map<string, VisitorFacts>> {
   const visitors = new Map<string, VisitorFacts>();
   for (const [key, opener] of created) {
-    visitors.set(key, { arms: armsOf(opener.assignments), firstExposureAt: opener.ts });
+    visitors.set(key, {
+      arms: armsOf(opener.assignments),
+      firstExposureAt: opener.ts,
+      visitorClass: classOf(opener),
+    });
   }
-  const others = fresh.filter((e) => e.type !== 'exposure' && !created.has(visitorKey(e)));
+  const others = fresh.filter((e) => !created.has(visitorKey(e)));
   const rows = await findVisitors(
     statements,
     [...firstBy(others, visitorKey).values()].map((e) => [e.campaignId, e.visitorId]),
   );
   for (const row of rows) {
     const firstExposureAt = new Date(row.firstExposureAt).getTime();
-    visitors.set(visitorKey(row), { arms: row.assignments, firstExposureAt });
+    const { browser, device, visitorType } = row;
+    visitors.set(visitorKey(row), {
+      arms: row.assignments,
+      firstExposureAt,
+      visitorClass: browser && device && visitorType ? { browser, device, visitorType } : null,
+    });
   }
   return visitors;
+}
+
+/** The stored visitors of these keys, with their class (migration 0035). */
+async function findVisitors(statements: Statements, keys: [number, string][]) {
+  if (keys.length === 0) return [];
+  return statements.rows<{
+    campaignId: number;
+    visitorId: string;
+    firstExposureAt: Date | string;
+    assignments: Arms;
+    browser: VisitorClass['browser'] | null;
+    device: VisitorClass['device'] | null;
+    visitorType: string | null;
+  }>(sql`
+    select campaign_id as "campaignId", visitor_id as "visitorId",
+      first_exposure_at as "firstExposureAt", assignments, browser, device,
+      visitor_type as "visitorType"
+    from campaign_visitors
+    where (campaign_id, visitor_id) in (${sql.join(keys.map(([a, b]) => sql`(${a}, ${b})`))})
+  `);
 }

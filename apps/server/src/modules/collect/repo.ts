@@ -1,3 +1,4 @@
+import type { VisitorClass } from '@kindling/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Statements } from '../../db/statement-transaction';
@@ -26,6 +27,8 @@ export interface EventRow {
   arms: Arms | null;
   /** Goal events: the goal reached; null otherwise. */
   goalId: number | null;
+  /** Exposures: the class a visitor it opens keeps (null: no user agent); null otherwise. */
+  visitorClass: VisitorClass | null;
 }
 
 export interface SessionGoalKey {
@@ -74,10 +77,13 @@ export async function insertNewEventsVisitorsSessions(
   }>(sql`
     with input as (
       select id, "campaignId" as campaign_id, type, "visitorId" as visitor_id,
-        "sessionId" as session_id, ts, url, data, arms, "goalId" as goal_id, ord
+        "sessionId" as session_id, ts, url, data, arms, "goalId" as goal_id, ord,
+        "visitorClass"->>'browser' as browser, "visitorClass"->>'device' as device,
+        "visitorClass"->>'visitorType' as visitor_type
       from jsonb_to_recordset(${json(rows.map((row, ord) => ({ ...row, ord })))})
         as x(id uuid, "campaignId" integer, type text, "visitorId" text, "sessionId" text,
-          ts timestamptz, url text, data jsonb, arms jsonb, "goalId" integer, ord integer)
+          ts timestamptz, url text, data jsonb, arms jsonb, "goalId" integer, ord integer,
+          "visitorClass" jsonb)
     ),
     stored as (
       insert into events (id, campaign_id, type, visitor_id, session_id, ts, url, data)
@@ -89,8 +95,10 @@ export async function insertNewEventsVisitorsSessions(
       select input.* from input join stored on stored.id = input.id where input.type = 'exposure'
     ),
     visitors as (
-      insert into campaign_visitors (campaign_id, visitor_id, first_exposure_at, assignments)
-      select distinct on (campaign_id, visitor_id) campaign_id, visitor_id, ts, arms
+      insert into campaign_visitors (campaign_id, visitor_id, first_exposure_at, assignments,
+        browser, device, visitor_type)
+      select distinct on (campaign_id, visitor_id) campaign_id, visitor_id, ts, arms, browser,
+        device, visitor_type
       from fresh_exposures order by campaign_id, visitor_id, ord
       on conflict (campaign_id, visitor_id) do nothing
       returning campaign_id, visitor_id
@@ -147,20 +155,6 @@ export async function insertNewEventsVisitorsSessions(
 
 const pairs = (columns: string, values: [number, string][]) =>
   sql<boolean>`(${sql.raw(columns)}) in (${sql.join(values.map(([a, b]) => sql`(${a}, ${b})`))})`;
-
-export async function findVisitors(statements: Statements, keys: [number, string][]) {
-  if (keys.length === 0) return [];
-  return statements.rows<{
-    campaignId: number;
-    visitorId: string;
-    firstExposureAt: Date | string;
-    assignments: Arms;
-  }>(sql`
-    select campaign_id as "campaignId", visitor_id as "visitorId",
-      first_exposure_at as "firstExposureAt", assignments
-    from campaign_visitors where ${pairs('campaign_id, visitor_id', keys)}
-  `);
-}
 
 /**
  * One statement: the session goals and the visitor goals reached for the first time (each

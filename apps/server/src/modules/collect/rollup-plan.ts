@@ -4,6 +4,7 @@ import {
   flickerBucketOf,
   type CollectEvent,
   type RollupCounts,
+  type VisitorClass,
 } from '@kindling/domain';
 import type { MetricSquares } from './visitor-totals';
 
@@ -43,6 +44,8 @@ export type RollupRow = RollupKey &
 export interface VisitorFacts {
   arms: Arms;
   firstExposureAt: number;
+  /** The class of its first exposure (segment-rollups.ts); null: in no segment. */
+  visitorClass?: VisitorClass | null;
 }
 
 export interface RollupInput {

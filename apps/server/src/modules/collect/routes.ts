@@ -4,7 +4,7 @@ import {
   senderOrigin,
   type CollectEvent,
 } from '@kindling/domain';
-import { parseJsonText } from '../../http/json-body';
+import { acceptTextPlainJson } from '../../http/json-body';
 import { openToEveryOrigin } from '../../http/open-to-every-origin';
 import type { AppInstance, AppServices } from '../../http/types';
 import type { AddressKeyOf } from './address-keys';
@@ -49,19 +49,7 @@ export function collectRoutes(
   },
 ): void {
   void app.register((scope, _options, registered) => {
-    scope.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
-      try {
-        done(
-          null,
-          parseJsonText(body as string, {
-            notJson: NOT_JSON,
-            maxContainers: COLLECT_MAX_JSON_CONTAINERS,
-          }),
-        );
-      } catch (error) {
-        done(error as Error, undefined);
-      }
-    });
+    acceptTextPlainJson(scope, { notJson: NOT_JSON, maxContainers: COLLECT_MAX_JSON_CONTAINERS });
     openToEveryOrigin(scope, {
       'access-control-allow-methods': 'POST, OPTIONS',
       'access-control-allow-headers': 'content-type',

@@ -30,6 +30,8 @@ export interface JobWorkerOptions {
   staleAfterMs?: number;
   /** Back-off after attempt n is 2^n of these: 2 s, 4 s, 8 s... with the default. */
   backoffUnitMs?: number;
+  /** A job type's own back-off after attempt n (webhooks wait minutes, then hours). */
+  retryDelays?: Record<string, (attempt: number) => number>;
 }
 
 export interface JobWorker {
@@ -80,7 +82,9 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       'job failed',
     );
     if (retry) {
-      await retryJob(db, { job, error: message, delayMs: 2 ** job.attempts * backoffUnitMs });
+      const delayMs =
+        options.retryDelays?.[job.type]?.(job.attempts) ?? 2 ** job.attempts * backoffUnitMs;
+      await retryJob(db, { job, error: message, delayMs });
     } else if (await failJob(db, job, message)) {
       await publish(job.id, { type: 'error', data: { message } });
     }

@@ -1,5 +1,6 @@
 import {
   explainSrm,
+  type StatsSegment,
   phaseWeightedShares,
   type SegmentCounts,
   type ServedPhase,
@@ -17,6 +18,8 @@ interface Scope {
   teamId: number;
   campaignId: number;
   range: { start: Date; end: Date };
+  /** The segment the answer is filtered to: its visitors weight the phases. */
+  segment?: StatsSegment | undefined;
 }
 
 /** An element's arms as the test takes them, control (0) first. */

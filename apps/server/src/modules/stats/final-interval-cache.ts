@@ -1,5 +1,7 @@
+import type { StatsSegment } from '@kindling/domain';
 import { LRUCache } from 'lru-cache';
 import type { BucketRow } from './repo';
+import { segmentKey } from './segment-filter';
 
 // Sums of final rollup hours (finalRollupHoursBefore) never change, so an interval made only of
 // them is read from the database once per process. A campaign page asks for the same days
@@ -17,6 +19,8 @@ export interface FinalIntervalKey {
   teamId: number;
   campaignId: number;
   goalIds: readonly number[];
+  /** The segment the rows were read for; absent: every visitor. */
+  segment?: StatsSegment | undefined;
   /**
    * The interval the rows are labelled with (its start, the rows' `bucket`). Not implied by
    * the hours: a day clipped to its last hour reads the same hours as that hour does.
@@ -27,8 +31,8 @@ export interface FinalIntervalKey {
   end: number;
 }
 
-const keyOf = ({ teamId, campaignId, goalIds, bucket, start, end }: FinalIntervalKey) =>
-  `${teamId}:${campaignId}:${[...goalIds].sort((a, b) => a - b).join(',')}:${bucket}:${start}:${end}`;
+const keyOf = ({ teamId, campaignId, goalIds, segment, bucket, start, end }: FinalIntervalKey) =>
+  `${teamId}:${campaignId}:${[...goalIds].sort((a, b) => a - b).join(',')}:${segmentKey(segment)}:${bucket}:${start}:${end}`;
 
 /** At most `maxRows` rows (each about 200 bytes); 0 keeps nothing. */
 export function createFinalIntervalCache({ maxRows }: { maxRows: number }): FinalIntervalCache {

@@ -1,5 +1,7 @@
 import {
   resultsModeOf,
+  segmentVerdict,
+  statsSegmentAnswer,
   type Campaign,
   type CampaignMetrics,
   type ArmCounts,
@@ -94,6 +96,7 @@ async function loadPeriod(input: PeriodInput) {
       ...range,
       intervals,
       goalIds: [...new Set([...(counted ? [counted.goalId] : []), ...input.moreGoalIds])],
+      segment: query.segment,
     },
   );
   const series = armSeries(rows, intervals, counted);
@@ -168,7 +171,8 @@ export async function getCampaignStats(
     variantIds: element.variants.map((variant) => variant.id),
     variantEnabled: element.variants.map((variant) => variant.isEnabled),
   }));
-  const srmScope = { teamId: team.id, campaignId: campaign.id, range: query.range };
+  const { segment } = query;
+  const srmScope = { teamId: team.id, campaignId: campaign.id, range: query.range, segment };
   const served = await expectedSharesByElement({ db }, { ...srmScope, elements });
   const settings = campaignStatsSettings(campaign, await getStatsCorrection(team.id));
   const metrics = metricsOf(campaign, counted);
@@ -197,6 +201,7 @@ export async function getCampaignStats(
     elements,
     rows: main.rows,
     range: query.range,
+    segment,
   });
   const elementOf = (elementId: number) => elements.find((element) => element.id === elementId)!;
   const extraMetrics: ElementMetric[] = [
@@ -281,7 +286,15 @@ export async function getCampaignStats(
       ...campaignSeries(compare.intervals, headline(compare.arms), lead, null),
     },
     traffic,
+    segment: segment ? statsSegmentAnswer(segment) : null,
   };
+  if (segment) {
+    // A segment's verdict is a lead (segmentVerdict); a mismatch is explained over everyone.
+    for (const element of Object.values(stats.elements)) {
+      element.verdict = segmentVerdict(element.verdict);
+    }
+    return stats;
+  }
   await addSrmExplanations({ db }, { ...srmScope, elements, served, answer: stats.elements });
   return stats;
 }

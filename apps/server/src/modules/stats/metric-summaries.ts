@@ -6,6 +6,7 @@ import {
   type Campaign,
   type MetricDefinition,
   type StoredExtraMetric,
+  type StatsSegment,
 } from '@kindling/domain';
 import type { Db } from '../../db/database';
 import { CONTROL_ARM, NO_GOAL } from './arm-series';
@@ -114,6 +115,7 @@ export async function extraMetricsOf({
   elements,
   rows,
   range,
+  segment,
 }: {
   db: Db;
   teamId: number;
@@ -121,6 +123,7 @@ export async function extraMetricsOf({
   elements: readonly ElementShape[];
   rows: readonly MetricRow[];
   range: { start: Date; end: Date };
+  segment?: StatsSegment | undefined;
 }): Promise<ElementMetric[]> {
   return Promise.all(
     campaign.extraMetrics.map(async (metric) => {
@@ -132,6 +135,7 @@ export async function extraMetricsOf({
               campaignId: campaign.id,
               percentile: metric.capPercentile,
               ...range,
+              segment,
             });
       return {
         definition: extraMetricDefinition(metric),

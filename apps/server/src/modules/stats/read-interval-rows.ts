@@ -1,4 +1,4 @@
-import { finalRollupHoursBefore } from '@kindling/domain';
+import { finalRollupHoursBefore, type StatsSegment } from '@kindling/domain';
 import type { Db } from '../../db/database';
 import type { FinalIntervalCache, FinalIntervalKey } from './final-interval-cache';
 import type { Interval } from './intervals';
@@ -15,6 +15,7 @@ interface IntervalRowsQuery {
   end: Date;
   intervals: readonly Interval[];
   goalIds: readonly number[];
+  segment?: StatsSegment | undefined;
 }
 
 /** Consecutive hour ranges joined, then the closest neighbours until at most `max` remain. */
@@ -58,6 +59,7 @@ export async function readIntervalRows(
             teamId: query.teamId,
             campaignId: query.campaignId,
             goalIds: query.goalIds,
+            segment: query.segment,
             bucket: interval.start,
             ...hours,
           }

@@ -1,7 +1,9 @@
+import type { StatsSegment } from '@kindling/domain';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database';
 import { NO_GOAL } from './arm-series';
 import type { Interval } from './intervals';
+import { inSegment, rollupTable } from './segment-filter';
 
 // The hourly rollups added up per calendar interval of the requested zone, in SQL: the answer
 // never reads raw events, and its size follows the intervals, not the traffic. The intervals
@@ -43,6 +45,8 @@ interface RollupSelection {
   /** Which hours are read. */
   hours: RawBuilder<boolean>;
   goalIds: readonly number[];
+  /** Only this segment's visitors (the segment rollups); all of them when absent. */
+  segment?: StatsSegment | undefined;
 }
 
 async function sumRollups(db: Db, query: RollupSelection): Promise<BucketRow[]> {
@@ -53,10 +57,10 @@ async function sumRollups(db: Db, query: RollupSelection): Promise<BucketRow[]> 
       sum(r.goal_visitors) as "goalVisitors", sum(r.conversions) as conversions,
       sum(r.value_squares) as "valueSquares", sum(r.value_sessions) as "valueSessions",
       sum(r.session_squares) as "sessionSquares", min(r.hour) as "firstHour"
-    from rollups_hourly r
+    from ${rollupTable(query.segment)} r
     join campaigns c on c.id = r.campaign_id and c.team_id = ${query.teamId}
     where r.campaign_id = ${query.campaignId}
-      and ${query.hours}
+      and ${query.hours} and ${inSegment('r', query.segment)}
       and r.goal_id in (${sql.join([NO_GOAL, ...query.goalIds])})
     group by r.element_id, r.arm, r.goal_id, 4
   `.execute(db);
@@ -99,6 +103,7 @@ export function sumRollupsByInterval(
     hours: readonly HourRange[];
     intervals: readonly Interval[];
     goalIds: readonly number[];
+    segment?: StatsSegment | undefined;
   },
 ): Promise<BucketRow[]> {
   const starts = query.intervals.map((interval) => new Date(interval.start).toISOString());
@@ -141,7 +146,15 @@ export interface CappedRevenueRow {
  */
 export async function sumCappedRevenue(
   db: Db,
-  query: { teamId: number; campaignId: number; percentile: number; start: Date; end: Date },
+  query: {
+    teamId: number;
+    campaignId: number;
+    percentile: number;
+    start: Date;
+    end: Date;
+    /** The segment's paying visitors only (its own cap); all of them when absent. */
+    segment?: StatsSegment | undefined;
+  },
 ): Promise<CappedRevenueRow[]> {
   const result = await sql<Record<keyof CappedRevenueRow, string | number>>`
     with paying as (
@@ -149,6 +162,7 @@ export async function sumCappedRevenue(
       join campaigns c on c.id = v.campaign_id and c.team_id = ${query.teamId}
       where v.campaign_id = ${query.campaignId} and v.revenue > 0
         and v.first_exposure_at >= ${query.start} and v.first_exposure_at < ${query.end}
+        and ${inSegment('v', query.segment)}
     ),
     cap as (
       select percentile_cont(${query.percentile}::double precision) within group (order by revenue)

@@ -1,7 +1,8 @@
-import type { SegmentDimension } from '@kindling/domain';
+import type { SegmentDimension, StatsSegment } from '@kindling/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { NO_GOAL } from './arm-series';
+import { inSegment, rollupTable } from './segment-filter';
 
 // What the SRM test reads besides the arms' totals: the campaign's serving phases, the
 // element's new visitors per hour (to weight the phases) and, for a flagged element, its new
@@ -43,7 +44,8 @@ export async function findVisitorHours(
     campaignId,
     start,
     end,
-  }: { teamId: number; campaignId: number; start: Date; end: Date },
+    segment,
+  }: { teamId: number; campaignId: number; start: Date; end: Date; segment?: StatsSegment },
 ): Promise<VisitorHourRow[]> {
   const result = await sql<{
     elementId: number;
@@ -52,10 +54,11 @@ export async function findVisitorHours(
     visitors: string;
   }>`
     select r.element_id as "elementId", r.arm, r.hour, sum(r.visitors) as visitors
-    from rollups_hourly r
+    from ${rollupTable(segment)} r
     join campaigns c on c.id = r.campaign_id and c.team_id = ${teamId}
     where r.campaign_id = ${campaignId} and r.goal_id = ${NO_GOAL}
       and r.hour >= ${start} and r.hour < ${end} and r.visitors > 0
+      and ${inSegment('r', segment)}
     group by r.element_id, r.arm, r.hour
   `.execute(db);
   return result.rows.map((row) => ({

@@ -1,4 +1,4 @@
-import { GRANULARITIES } from '@kindling/domain';
+import { GRANULARITIES, statsSegmentSchema } from '@kindling/domain';
 import { z } from 'zod';
 import { ROW_ID_MESSAGE, rowId } from '../../http/row-id';
 import { isTimeZone } from './zoned-time';
@@ -43,5 +43,10 @@ export const statsQuerySchema = z.object({
   granularity: z.enum(GRANULARITIES, STATS_MESSAGES.badGranularity),
   compareRange: statsRangeSchema.optional(),
   goalId: z.number(ROW_ID_MESSAGE).pipe(rowId).optional(),
+  segment: statsSegmentSchema
+    .optional()
+    .describe(
+      "Only the visitors of one segment, classed by their first exposure: {dimension: 'device', value: 'phone'} (docs/statistics.md, Segments)",
+    ),
 });
 export type StatsQuery = z.infer<typeof statsQuerySchema>;

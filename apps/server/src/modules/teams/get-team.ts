@@ -12,6 +12,7 @@ export async function getTeam({ db }: { db: Db }, { team }: { team: TeamAccess }
       subscription: row.subscription,
       featureFlags: row.featureFlags,
       statsCorrection: row.statsCorrection,
+      timeZone: row.timeZone,
     },
   };
 }

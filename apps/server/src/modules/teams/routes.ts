@@ -5,6 +5,7 @@ import {
   teamRoleSchema,
   correctionSchema,
   teamScreenUrl,
+  timeZoneSchema,
 } from '@kindling/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -13,6 +14,8 @@ import { adminUrl, appLink } from '../../http/app-origin';
 import { idQuery, ROW_ID_MESSAGE, rowId } from '../../http/row-id';
 import type { AppInstance, AppServices, TeamAccess } from '../../http/types';
 import { authenticate } from '../auth/authenticate';
+import { holdoutRoutes } from '../holdout/routes';
+import { webhookRoutes } from '../webhooks/routes';
 import { acceptInvite } from './accept-invite';
 import { acceptInviteLink, viewInviteLink } from './accept-invite-link';
 import { createTeam } from './create-team';
@@ -24,6 +27,7 @@ import { listMyInvites } from './list-my-invites';
 import { removeMember } from './remove-member';
 import { renameTeam } from './rename-team';
 import { setStatsCorrection } from './set-stats-correction';
+import { setTeamTimeZone } from './set-team-time-zone';
 import { renewInviteLink } from './renew-invite-link';
 import { revokeInvite } from './revoke-invite';
 import { setFeatureFlag } from './set-feature-flag';
@@ -100,6 +104,10 @@ export function teamRoutes(app: AppInstance, services: AppServices): void {
 }
 
 export function teamScopedRoutes(scope: AppInstance, services: AppServices): void {
+  // The global holdout (issue 31) and webhooks (issue 33) are team settings with own modules.
+  holdoutRoutes(scope, services);
+  webhookRoutes(scope, services);
+
   scope.get('/', { schema: { tags, security, params: teamParams } }, (request) =>
     getTeam(services, { team: requireTeam(request) }),
   );
@@ -140,6 +148,22 @@ export function teamScopedRoutes(scope: AppInstance, services: AppServices): voi
         team: requireOwner(request),
         correction: request.body.correction,
       }),
+  );
+
+  scope.post(
+    '/time-zone',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Sets the zone (IANA name, e.g. Europe/Berlin) the team's schedules are shown and edited in; owners only",
+        params: teamParams,
+        body: z.object({ timeZone: timeZoneSchema }),
+      },
+    },
+    (request) =>
+      setTeamTimeZone(services, { team: requireOwner(request), timeZone: request.body.timeZone }),
   );
 
   scope.get('/members', { schema: { tags, security, params: teamParams } }, (request) =>

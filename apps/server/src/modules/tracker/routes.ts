@@ -4,6 +4,7 @@ import { appOrigin } from '../../http/app-origin';
 import { openToEveryOrigin } from '../../http/open-to-every-origin';
 import { publicAnswerOrigin } from '../../http/public-answer';
 import { requireTeam, teamParams } from '../../http/team-scope';
+import { identityRoutes } from '../identity/routes';
 import type { AppInstance, AppServices } from '../../http/types';
 import { getTrackerConfigFile } from './get-tracker-config-file';
 import { getTrackerScript } from './get-tracker-script';
@@ -53,18 +54,22 @@ export function trackerRoutes(app: AppInstance, services: AppServices, deps: Tra
       {
         schema: {
           tags,
-          summary: "The team's enabled campaigns as the tracker runs them (cached like {team}.js)",
+          summary:
+            "The team's enabled campaigns as the tracker runs them (cached like {team}.js); with a country condition and GEO_HEADER set, also the visitor's country (and Vary on that header)",
           params: teamParams,
         },
       },
       async (request, reply) => {
         const { origin, cacheControl } = publicAnswerOrigin(services.config, request);
         const { team } = request.params as { team: string };
-        const file = await getTrackerConfigFile(deps, { slug: team, origin });
+        const header = services.config.GEO_HEADER;
+        const geo = header ? { name: header, value: request.headers[header] } : undefined;
+        const { file, vary } = await getTrackerConfigFile(deps, { slug: team, origin, geo });
         return sendTrackerFile(request, reply, {
           file,
           type: 'application/json; charset=utf-8',
           cacheControl,
+          vary,
         });
       },
     );
@@ -86,6 +91,8 @@ export function wireTrackerRoutes(
   services.servingChanged = (teamId) => served.changed(teamId);
   markTrackerChanges(app, served);
   trackerRoutes(app, services, { ...deps, served });
+  // What customers' pages call beside the tracker: identify.js and its link (issue 31).
+  identityRoutes(app, services);
 }
 
 export const SNIPPET_MODE_MESSAGE = 'The snippet mode is "sync" or "async"';

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { varyWith } from '../../http/api-cache';
 import { cacheLikeOrigin, TRACKER_STALE_CACHING } from '../../http/public-answer';
 import type { TrackerFile } from './tracker-deps';
 
@@ -11,11 +12,17 @@ import type { TrackerFile } from './tracker-deps';
 export function sendTrackerFile(
   request: FastifyRequest,
   reply: FastifyReply,
-  { file, type, cacheControl }: { file: TrackerFile; type: string; cacheControl: string },
+  {
+    file,
+    type,
+    cacheControl,
+    vary,
+  }: { file: TrackerFile; type: string; cacheControl: string; vary?: string },
 ) {
   void cacheLikeOrigin(reply, { cacheControl })
     .header('cache-control', `${cacheControl}, ${TRACKER_STALE_CACHING}`)
     .header('etag', file.etag);
+  if (vary) void reply.header('vary', varyWith(reply.getHeader('vary'), vary));
   const seen = request.headers['if-none-match'];
   const tags = (seen ?? '').split(',').map((tag) => tag.trim().replace(/^W\//, ''));
   if (tags.includes(file.etag)) return reply.status(304).send();

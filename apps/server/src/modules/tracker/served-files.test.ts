@@ -9,13 +9,14 @@ const file = (body: string) => built(body).file;
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('served tracker files', () => {
-  function setup() {
+  function setup(refreshDelayMs = 0) {
     let clock = 0;
     const errors: string[] = [];
     const files = createServedFiles({
       freshMs: 5_000,
       changedWaitMs: 50,
       maxEntries: 3,
+      refreshDelayMs,
       onRebuildError: (_error, key) => errors.push(key),
       now: () => clock,
     });
@@ -40,6 +41,22 @@ describe('served tracker files', () => {
     advance(5_000);
     expect(await files.get('a', build)).toEqual(file('v1'));
     await settle();
+    expect(await files.get('a', build)).toEqual(file('v2'));
+  });
+
+  it('starts the background rebuild refreshDelayMs after the stale request, once', async () => {
+    const { files, advance } = setup(40);
+    let builds = 0;
+    const build = () => Promise.resolve(built(`v${++builds}`));
+    await files.get('a', build);
+    advance(5_000);
+    // The page's other request, right behind, is answered before any rebuild work starts.
+    expect(await files.get('a', build)).toEqual(file('v1'));
+    expect(await files.get('a', build)).toEqual(file('v1'));
+    await settle();
+    expect(builds).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(builds).toBe(2);
     expect(await files.get('a', build)).toEqual(file('v2'));
   });
 

@@ -3,16 +3,21 @@ import type { TrackerFile } from './tracker-deps';
 
 // Issue 30: the tracker is on customers' pages, so it never waits on the database for long.
 // Each file is built once and answered from memory. A file older than `freshMs` is rebuilt in
-// the background while the last good one is answered. A team's write marks its files changed:
+// the background `refreshDelayMs` later, while the last good one is answered. A team's write marks its files changed:
 // the next request rebuilds, but waits at most `changedWaitMs` for it before answering the last
 // good file (a slow or absent database then only delays the change, never the page).
 
 /**
- * Changes show at once in this process and within `freshMs` in the others (and after a billing
+ * Changes show at once in this process and within `freshMs` + `refreshDelayMs` in the others (and after a billing
  * change or a job's); 4,000 files are two per team and address for 2,000 of them, about 32 MB
  * at 8 KB a script at most.
  */
-export const SERVED_TRACKER_FILES = { freshMs: 5_000, changedWaitMs: 250, maxEntries: 4_000 };
+export const SERVED_TRACKER_FILES = {
+  freshMs: 5_000,
+  changedWaitMs: 250,
+  maxEntries: 4_000,
+  refreshDelayMs: 1_000,
+};
 
 export interface BuiltFile {
   file: TrackerFile;
@@ -34,6 +39,7 @@ interface Entry {
   builtAt: number;
   changed: boolean;
   rebuilding: Promise<void> | undefined;
+  refreshing: boolean;
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
@@ -45,17 +51,30 @@ export function createServedFiles(options: {
   changedWaitMs: number;
   /** Files kept, least recently asked dropped first (two per team and address). */
   maxEntries: number;
+  /**
+   * How long after a request finds its file stale the rebuild starts. A page asks for the script
+   * and the config together: with PGlite, whose queries run on this thread, a rebuild started
+   * at once held the other request back (the page's first paint with it) by 20-30 ms.
+   */
+  refreshDelayMs: number;
   /** A rebuild failed: the last good file stays. */
   onRebuildError: (error: unknown, key: string) => void;
   now?: () => number;
 }): ServedFiles {
-  const { freshMs, changedWaitMs, maxEntries, onRebuildError, now = Date.now } = options;
+  const { freshMs, changedWaitMs, maxEntries, refreshDelayMs, onRebuildError } = options;
+  const now = options.now ?? Date.now;
   const entries = new Map<string, Entry>();
   const firstBuilds = new Map<string, Promise<BuiltFile>>();
 
   function keep(key: string, built: BuiltFile): void {
     entries.delete(key);
-    entries.set(key, { ...built, builtAt: now(), changed: false, rebuilding: undefined });
+    entries.set(key, {
+      ...built,
+      builtAt: now(),
+      changed: false,
+      rebuilding: undefined,
+      refreshing: false,
+    });
     while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
   }
 
@@ -64,7 +83,12 @@ export function createServedFiles(options: {
       (built) => keep(key, built),
       (error: unknown) => {
         // Tried: the last good file answers until the next period.
-        Object.assign(entry, { builtAt: now(), changed: false, rebuilding: undefined });
+        Object.assign(entry, {
+          builtAt: now(),
+          changed: false,
+          rebuilding: undefined,
+          refreshing: false,
+        });
         onRebuildError(error, key);
       },
     );
@@ -92,7 +116,12 @@ export function createServedFiles(options: {
         await Promise.race([rebuild(key, entry, build), pause(changedWaitMs)]);
         return (entries.get(key) ?? entry).file;
       }
-      if (now() - entry.builtAt >= freshMs) void rebuild(key, entry, build);
+      if (now() - entry.builtAt >= freshMs && !entry.refreshing) {
+        entry.refreshing = true;
+        // Unless a change rebuilt it meanwhile.
+        const refresh = () => entries.get(key) === entry && void rebuild(key, entry, build);
+        setTimeout(refresh, refreshDelayMs).unref();
+      }
       return entry.file;
     },
     changed(teamId) {

@@ -15,17 +15,26 @@ const bundleOf = (kind: TrackerKind) =>
     build: () => buildTrackerOffThread(kind),
   });
 
-const bundles = { plain: bundleOf('plain'), html: bundleOf('html') };
+const kinds = Object.keys(trackerBundles) as TrackerKind[];
+const bundles = Object.fromEntries(kinds.map((kind) => [kind, bundleOf(kind)])) as Record<
+  TrackerKind,
+  ReturnType<typeof bundleOf>
+>;
 
 /** The tracker runtime (packages/page-runtime/src/tracker), minified, of the given kind. */
 export const trackerBundle = (kind: TrackerKind) => bundles[kind]();
 
+/** Most teams' bundles; the targeting ones are built on their first request. */
+const WARMED: readonly TrackerKind[] = ['plain', 'html'];
+
 /**
- * Builds both bundles now, in the background: the first customer page after a start then gets
+ * Builds the common bundles now, in the background: the first customer page after a start then gets
  * the script without waiting for a build (about 0.3 s each) when `dist/` is stale or absent.
  */
 export function warmTrackerBundles(log: { warn: (object: object, message: string) => void }) {
-  for (const kind of ['plain', 'html'] as const) {
+  // Not all four: each process of a cluster builds what dist/ lacks, and on 2 cores four
+  // builds per process held back a replacement worker's start past 20 s.
+  for (const kind of WARMED) {
     trackerBundle(kind).catch((error: unknown) =>
       log.warn({ err: error, kind }, 'tracker bundle not built at start: built on first request'),
     );

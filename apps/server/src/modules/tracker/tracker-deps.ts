@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { TrackerBootstrap, TrackerConfig } from '@kindling/domain';
+import type { PageTarget, TrackerBootstrap, TrackerConfig } from '@kindling/domain';
 import type { TrackerKind } from '@kindling/page-runtime/tracker-build';
 import type { PageMutation } from '@kindling/page-runtime/variant-mutations';
 import { notFound } from '../../errors';
@@ -18,6 +18,8 @@ export interface TrackerDeps {
 export interface TrackerFile {
   body: string;
   etag: string;
+  /** config.json only: a campaign has a country condition, so the answer carries the country. */
+  byCountry?: boolean;
 }
 
 export const TRACKER_TEAM_NOT_FOUND = 'Team not found';
@@ -36,13 +38,16 @@ export async function teamConfig(deps: TrackerDeps, slug: string, origin: string
   return { teamId: team.id, config: await deps.getTrackerConfig({ teamId: team.id, collectUrl }) };
 }
 
-/** The part of the config the script carries: per campaign page, the selectors that may change. */
+/**
+ * The part of the config the script carries: per campaign, where it runs and the selectors that
+ * may change.
+ */
 export function trackerBootstrap(config: ServedConfig, configUrl: string): TrackerBootstrap {
   return {
     configUrl,
     hide: config.campaigns
-      .map((campaign): [string, string[]] => [
-        campaign.url,
+      .map((campaign): [PageTarget, string[]] => [
+        campaign.pages ?? campaign.url,
         campaign.elements
           .filter((element) => element.variants.some((variant) => variant.mutations.length))
           .map((element) => element.selector),
