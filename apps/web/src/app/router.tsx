@@ -11,14 +11,27 @@ const settingsRoutes: RouteObject[] = [
   {
     path: 'team',
     lazy: async () => {
-      const [{ TeamSettingsPage }, { TeamSurveyCard }, { ComingSoonCard }] = await Promise.all([
+      const [
+        { TeamSettingsPage },
+        { TeamSurveyCard },
+        { ComingSoonCard },
+        { HoldoutCard },
+        { WebhooksCard },
+      ] = await Promise.all([
         import('../features/settings/components/team-settings-page'),
         import('../features/survey/components/team-survey-card'),
         import('../features/waitlist/components/coming-soon-card'),
+        import('../features/holdout/components/holdout-card'),
+        import('../features/webhooks/components/webhooks-card'),
       ]);
       return {
         Component: () => (
-          <TeamSettingsPage aboutTeam={<TeamSurveyCard />} comingSoon={<ComingSoonCard />} />
+          <TeamSettingsPage
+            aboutTeam={<TeamSurveyCard />}
+            comingSoon={<ComingSoonCard />}
+            holdout={<HoldoutCard />}
+            integrations={<WebhooksCard />}
+          />
         ),
       };
     },
@@ -74,11 +87,16 @@ const teamRoutes: RouteObject[] = [
   {
     path: 'campaigns',
     lazy: async () => {
-      const [{ CampaignListPage }, { IntroSurveyPrompt }] = await Promise.all([
+      const [{ CampaignListPage }, { IntroSurveyPrompt }, { ProgrammeImpact }] = await Promise.all([
         import('../features/campaigns/components/campaign-list-page'),
         import('../features/survey/components/intro-survey-prompt'),
+        import('../features/holdout/components/programme-impact'),
       ]);
-      return { Component: () => <CampaignListPage introSurvey={<IntroSurveyPrompt />} /> };
+      return {
+        Component: () => (
+          <CampaignListPage introSurvey={<IntroSurveyPrompt />} programme={<ProgrammeImpact />} />
+        ),
+      };
     },
   },
   {

@@ -128,11 +128,12 @@ async function networkSafe(step: () => Promise<string | null>): Promise<string |
   }
 }
 
-export async function request<T>(
+/** Sends the request with the session's token (refreshed once on a 401); a refusal throws. */
+async function respond(
   method: Method,
   url: string,
-  options: RequestOptions<T> = {},
-): Promise<T> {
+  options: RequestOptions<unknown>,
+): Promise<Response> {
   const auth = options.auth ?? true;
   const token = auth ? await networkSafe(getAccessToken) : null;
   let response = await send(method, url, token, options);
@@ -149,7 +150,15 @@ export async function request<T>(
     else logger.error('api', `${method} ${url} -> ${error.status} ${error.code}`, error.message);
     throw error;
   }
+  return response;
+}
 
+export async function request<T>(
+  method: Method,
+  url: string,
+  options: RequestOptions<T> = {},
+): Promise<T> {
+  const response = await respond(method, url, options);
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   const data: unknown = text ? JSON.parse(text) : undefined;
@@ -166,4 +175,6 @@ export const api = {
     request<T>('POST', url, { ...options, body: form }),
   delete: <T = void>(url: string, options?: Omit<RequestOptions<T>, 'body'>) =>
     request<T>('DELETE', url, options),
+  /** A file the server answers (CSV, NDJSON): what a plain link cannot fetch with the token. */
+  getFile: async (url: string): Promise<Blob> => (await respond('GET', url, {})).blob(),
 };

@@ -9,6 +9,18 @@ export function formatDate(iso: string, timeZone?: string): string {
   }
 }
 
+/** A date and time to the minute, in the person's zone: "Nov 28, 2026, 9:41 PM". */
+export function formatDateTime(iso: string, timeZone?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const style = { dateStyle: 'medium', timeStyle: 'short' } as const;
+  try {
+    return new Intl.DateTimeFormat(undefined, { ...style, timeZone }).format(date);
+  } catch {
+    return new Intl.DateTimeFormat(undefined, style).format(date);
+  }
+}
+
 /** "example.com/pricing" from "https://www.example.com/pricing/" for compact display. */
 export function displayUrl(url: string): string {
   return url

@@ -36,9 +36,11 @@ import styles from './campaign-list-page.module.css';
 interface CampaignListPageProps {
   /** Shown above the list: the intro survey's prompt, passed in by the app (another feature). */
   introSurvey?: ReactNode;
+  /** Shown above the list: all campaigns against the global holdout (the holdout feature). */
+  programme?: ReactNode;
 }
 
-export function CampaignListPage({ introSurvey }: CampaignListPageProps) {
+export function CampaignListPage({ introSurvey, programme }: CampaignListPageProps) {
   useDocumentTitle('Campaigns');
   const { slug, user, isReadOnly } = useCurrentTeam();
   const [params, setParams] = useSearchParams();
@@ -112,6 +114,7 @@ export function CampaignListPage({ introSurvey }: CampaignListPageProps) {
         actions={list.length > 0 && !isReadOnly ? newButton : undefined}
       />
       {introSurvey}
+      {programme}
       {campaigns.isPending ? (
         <CampaignListSkeleton />
       ) : campaigns.isError ? (

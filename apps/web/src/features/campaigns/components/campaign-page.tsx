@@ -30,6 +30,9 @@ import { CampaignContents } from './campaign-contents';
 import { CampaignEndBanner } from './campaign-end-banner';
 import { CampaignFacts } from './campaign-facts';
 import { CampaignThumbnail } from './campaign-thumbnail';
+import { AudienceCard } from './audience-card';
+import { PageRulesCard } from './page-rules-card';
+import { ScheduleCard } from './schedule-card';
 import { useOpenEndTest } from './end-test-dialog';
 import styles from './campaign-page.module.css';
 
@@ -212,7 +215,19 @@ function CampaignDetails({ campaign, Results }: { campaign: Campaign; Results: R
                 <p className={styles.description}>{DEMO_MESSAGES.about}</p>
               </Card>
             ) : (
-              <InstallTrackerCard campaignId={campaign.id} pageUrl={campaign.ingestedUrl} />
+              <>
+                <PageRulesCard
+                  team={slug}
+                  campaignId={campaign.id}
+                  readOnly={isReadOnly || Boolean(end)}
+                />
+                <AudienceCard
+                  team={slug}
+                  campaignId={campaign.id}
+                  readOnly={isReadOnly || Boolean(end)}
+                />
+                <InstallTrackerCard campaignId={campaign.id} pageUrl={campaign.ingestedUrl} />
+              </>
             )}
           </div>
           <aside className={styles.sideColumn}>
@@ -243,6 +258,13 @@ function CampaignDetails({ campaign, Results }: { campaign: Campaign; Results: R
                 ) : null}
               </div>
             </Card>
+            {campaign.isDemo ? null : (
+              <ScheduleCard
+                team={slug}
+                campaign={campaign}
+                readOnly={isReadOnly || Boolean(end) || Boolean(campaign.archivedAt)}
+              />
+            )}
             <CampaignFacts campaign={campaign} />
           </aside>
         </div>

@@ -13,6 +13,7 @@ import { ExternalIcon, MoreIcon, TrashIcon } from '../../../ui/icons';
 import { PageIdentity } from '../../../ui/page-identity';
 import { Switch } from '../../../ui/switch';
 import { CampaignThumbnail } from './campaign-thumbnail';
+import { ScheduleBadges } from './schedule-badges';
 import styles from './campaign-row.module.css';
 
 interface CampaignRowProps {
@@ -80,6 +81,7 @@ export function CampaignRow({
             </span>
           ) : null}
           <Badge>{CAMPAIGN_TYPE_LABELS[campaign.type] ?? campaign.type}</Badge>
+          <ScheduleBadges schedule={campaign.schedule} />
           <span>Created {formatDate(campaign.createdAt, timeZone)}</span>
           <span className={styles.dot} aria-hidden="true">
             ·

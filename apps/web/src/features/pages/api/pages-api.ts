@@ -1,7 +1,6 @@
 import type { LandingPageContent, LandingPageInput, LandingPageTemplateId } from '@kindling/domain';
 import { z } from 'zod';
 import { api, request, teamApiPath } from '../../../lib/api-client';
-import { getAccessToken } from '../../../lib/session';
 
 /** A burner landing page as the API answers it (GET /api/team/{team}/pages/{id}). */
 export interface LandingPage {
@@ -75,12 +74,11 @@ export const signupsCsvPath = (team: string, id: number) =>
 
 /** The CSV needs the bearer token, which a plain link cannot send. */
 export async function fetchSignupsCsv(team: string, id: number): Promise<Blob> {
-  const token = await getAccessToken();
-  const response = await fetch(signupsCsvPath(team, id), {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) throw new Error('The sign-ups could not be downloaded. Please try again.');
-  return response.blob();
+  try {
+    return await api.getFile(signupsCsvPath(team, id));
+  } catch {
+    throw new Error('The sign-ups could not be downloaded. Please try again.');
+  }
 }
 
 const uploadedSchema = z.object({ files: z.array(z.string()).min(1) });

@@ -2,6 +2,7 @@ import {
   combinationsAnswerSchema,
   type CombinationsAnswer,
   type Granularity,
+  type StatsSegment,
 } from '@kindling/domain';
 import { api, teamApiPath } from '../../../lib/api-client';
 import { statsAnswerSchema, type StatsAnswer } from '../state/stats-answer';
@@ -12,6 +13,7 @@ export interface StatsRequest {
   timezone: string;
   granularity: Granularity;
   compareRange?: { start: string; end: string };
+  segment?: StatsSegment;
 }
 
 export const statsKey = (team: string, request: StatsRequest) =>

@@ -75,7 +75,8 @@ export function ArmsChart({
             <CartesianGrid vertical={false} stroke="var(--border)" />
             <XAxis dataKey="label" {...AXIS_STYLE} minTickGap={24} />
             <YAxis tickFormatter={format} {...AXIS_STYLE} width={64} />
-            <Tooltip content={<ArmsTooltip arms={arms} format={format} />} />
+            {/* Null values kept: an interval no arm had views in still shows its date, with "—". */}
+            <Tooltip filterNull={false} content={<ArmsTooltip arms={arms} format={format} />} />
             {arms.map((arm) => (
               <Line
                 key={arm.key}

@@ -23,6 +23,7 @@ import { downloadText } from '../../../lib/download';
 import { useStatsRequest } from '../hooks/use-stats-request';
 import { CombinationsTable } from './combinations-table';
 import { ElementResults } from './element-results';
+import { EventsExportMenu } from './events-export-menu';
 import { HeadlineCards } from './headline-cards';
 import { HowToRead } from './how-to-read';
 import { LinkedArms } from './linked-arms';
@@ -30,6 +31,7 @@ import { NotEnoughDataNotice } from './not-enough-data-notice';
 import { PageSpeed } from './page-speed';
 import { ResultsCharts } from './results-charts';
 import { ResultsToolbar } from './results-toolbar';
+import { SegmentEmpty, SegmentNotice } from './segment-notice';
 import styles from './campaign-results.module.css';
 
 function NoTraffic() {
@@ -97,19 +99,23 @@ export function CampaignResults({ campaign }: { campaign: Campaign }) {
         campaignId: campaign.id,
         range: request.range,
         timezone: request.timezone,
+        segment: answer?.segment ?? undefined,
       }),
       'text/csv;charset=utf-8',
     );
 
   return (
     <Card
-      title="Results"
+      title={answer?.segment ? `Results: ${answer.segment.label}` : 'Results'}
       description="How your variants perform against the original."
       data-testid="results"
       actions={
-        <Button variant="outline" size="sm" onClick={exportCsv} disabled={rows.length === 0}>
-          Export CSV
-        </Button>
+        <div className={styles.actions}>
+          <Button variant="outline" size="sm" onClick={exportCsv} disabled={rows.length === 0}>
+            Export CSV
+          </Button>
+          <EventsExportMenu team={slug} campaignId={campaign.id} range={request.range} />
+        </div>
       }
     >
       <div className={styles.stack}>
@@ -137,8 +143,11 @@ export function CampaignResults({ campaign }: { campaign: Campaign }) {
           />
         ) : !answer || (views === 0 && !everSeen) ? (
           <NoTraffic />
+        ) : answer.segment && views === 0 ? (
+          <SegmentEmpty segment={answer.segment} />
         ) : (
           <div className={styles.stack} data-testid="results-body" aria-busy={stats.isFetching}>
+            {answer.segment ? <SegmentNotice segment={answer.segment} /> : null}
             <TrafficWarning traffic={answer.traffic} />
             {waiting ? <NotEnoughDataNotice /> : null}
             <HowToRead minimumDetectableEffect={plan?.minimumDetectableEffect ?? null} />

@@ -2,6 +2,7 @@ import type { Granularity } from '@kindling/domain';
 import { SelectField, TextField } from '../../../ui/field';
 import { Switch } from '../../../ui/switch';
 import type { RangeChoice, ToolbarValues } from '../state/results-controls';
+import { ALL_VISITORS_LABEL, SEGMENT_GROUPS, type SegmentChoice } from '../state/segment-choices';
 import { GRANULARITY_LABELS, RANGE_PRESETS } from '../state/stats-range';
 import styles from './campaign-results.module.css';
 
@@ -61,6 +62,23 @@ export function ResultsToolbar({
           <option key={granularity} value={granularity}>
             {GRANULARITY_LABELS[granularity]}
           </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Segment"
+        value={values.segment}
+        onChange={(event) => onChange({ segment: event.target.value as SegmentChoice })}
+        data-testid="segment-select"
+      >
+        <option value="all">{ALL_VISITORS_LABEL}</option>
+        {SEGMENT_GROUPS.map((group) => (
+          <optgroup key={group.label} label={group.label}>
+            {group.options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </optgroup>
         ))}
       </SelectField>
       {dateCompare ? (

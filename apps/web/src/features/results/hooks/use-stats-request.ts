@@ -4,6 +4,7 @@ import { useCurrentTeam } from '../../../lib/current-team';
 import { useNow } from '../../../lib/use-now';
 import type { StatsRequest } from '../api/stats-api';
 import type { ToolbarValues } from '../state/results-controls';
+import { segmentOfChoice } from '../state/segment-choices';
 import {
   calendarDay,
   calendarRange,
@@ -38,6 +39,7 @@ export function useStatsRequest(campaign: Campaign) {
     lastDay: calendarDay(now, timezone),
     granularity: null,
     compare: false,
+    segment: 'all',
   }));
 
   const custom = values.range === 'custom' && featureFlags.includes('calendar');
@@ -56,6 +58,7 @@ export function useStatsRequest(campaign: Campaign) {
       : defaultGranularity(range);
   const compare = values.compare && featureFlags.includes('campaign_date_compare');
 
+  const segment = segmentOfChoice(values.segment);
   const request: StatsRequest = {
     id: campaign.id,
     range: { start: range.start.toISOString(), end: range.end.toISOString() },
@@ -69,6 +72,7 @@ export function useStatsRequest(campaign: Campaign) {
           }))(previousRange(range)),
         }
       : {}),
+    ...(segment ? { segment } : {}),
   };
 
   return {

@@ -1,4 +1,5 @@
 import type { Granularity } from '@kindling/domain';
+import type { SegmentChoice } from './segment-choices';
 import type { RangePreset } from './stats-range';
 
 export type RangeChoice = RangePreset | 'custom';
@@ -11,4 +12,6 @@ export interface ToolbarValues {
   lastDay: string;
   granularity: Granularity;
   compare: boolean;
+  /** Whose results: every visitor or one segment's. */
+  segment: SegmentChoice;
 }

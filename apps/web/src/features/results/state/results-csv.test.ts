@@ -186,5 +186,14 @@ describe('results CSV', () => {
         timezone: 'Europe/Paris',
       }),
     ).toBe('campaign-7-2026-04-01-to-2026-04-08.csv');
+    // A segment's rows say whose they are.
+    expect(
+      resultsFileName({
+        campaignId: 42,
+        range: { start: '2026-04-01T00:00:00.000Z', end: '2026-04-08T00:00:00.000Z' },
+        timezone: 'UTC',
+        segment: { dimension: 'platform', value: 'safari/phone' },
+      }),
+    ).toBe('campaign-42-platform-safari-phone-2026-04-01-to-2026-04-07.csv');
   });
 });

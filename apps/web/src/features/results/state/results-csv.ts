@@ -169,12 +169,16 @@ export function resultsFileName({
   campaignId,
   range,
   timezone,
+  segment,
 }: {
   campaignId: number;
   range: { start: string; end: string };
   timezone: string;
+  /** The segment the rows are of (issue 31), so a file of phones only says so. */
+  segment?: { dimension: string; value: string } | undefined;
 }): string {
   const first = calendarDay(new Date(range.start), timezone);
   const last = calendarDay(new Date(Date.parse(range.end) - 1), timezone);
-  return `campaign-${campaignId}-${first}-to-${last}.csv`;
+  const only = segment ? `-${segment.dimension}-${segment.value.replace(/[^a-z0-9-]/g, '-')}` : '';
+  return `campaign-${campaignId}${only}-${first}-to-${last}.csv`;
 }

@@ -146,6 +146,7 @@ export function dailyAnswer(
     goals: [],
     metrics: [],
     elementMode: 'single',
+    segment: null,
     benchmark: compareDays
       ? {
           range,

@@ -11,6 +11,8 @@ export interface TeamDetails {
   featureFlags: string[];
   /** How every campaign's verdicts correct for several variants. */
   statsCorrection: Correction;
+  /** The zone the team's schedules are shown and edited in (IANA name). */
+  timeZone: string;
 }
 
 export interface Member {
@@ -84,6 +86,14 @@ export async function setStatsCorrection(
 ): Promise<TeamDetails> {
   const answer = await api.post<{ team: TeamDetails }>(teamApiPath(team, '/stats-settings'), {
     correction,
+  });
+  return answer.team;
+}
+
+/** Owners only (a member is answered 403). */
+export async function setTeamTimeZone(team: string, timeZone: string): Promise<TeamDetails> {
+  const answer = await api.post<{ team: TeamDetails }>(teamApiPath(team, '/time-zone'), {
+    timeZone,
   });
   return answer.team;
 }

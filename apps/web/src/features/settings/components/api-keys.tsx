@@ -9,9 +9,9 @@ import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { useConfirm } from '../../../ui/confirm-dialog';
-import { CopyButton } from '../../../ui/copy-button';
 import { ErrorPanel } from '../../../ui/error-panel';
 import { FormError, TextField } from '../../../ui/field';
+import { SecretBox } from '../../../ui/secret-box';
 import { SegmentedControl } from '../../../ui/segmented-control';
 import { LoadingState } from '../../../ui/spinner';
 import { Stack } from '../../../ui/stack';
@@ -46,7 +46,13 @@ export function ApiKeys() {
     >
       <Stack>
         {isOwner ? <CreateApiKeyForm onCreated={setSecret} /> : null}
-        {secret ? <SecretBox secret={secret} /> : null}
+        {secret ? (
+          <SecretBox
+            secret={secret}
+            note="Copy this key now. You will not see it again."
+            testId="api-key-secret"
+          />
+        ) : null}
         {keys.isPending ? (
           <LoadingState />
         ) : keys.isError ? (
@@ -109,20 +115,6 @@ function CreateApiKeyForm({ onCreated }: { onCreated: (secret: string) => void }
         onChange={setScope}
       />
     </form>
-  );
-}
-
-function SecretBox({ secret }: { secret: string }) {
-  return (
-    <div className={styles.secret} data-testid="api-key-secret" role="status">
-      <span className={styles.secretNote}>Copy this key now. You will not see it again.</span>
-      <div className={styles.secretRow}>
-        <code className={styles.secretValue} data-testid="api-key-secret-value">
-          {secret}
-        </code>
-        <CopyButton text={secret} variant="outline" color="secondary" />
-      </div>
-    </div>
   );
 }
 

@@ -9,6 +9,7 @@ import { FormError, SelectField } from '../../../ui/field';
 import { RadioCards } from '../../../ui/radio-cards';
 import { Switch } from '../../../ui/switch';
 import { useSaveUser } from '../hooks/use-save-user';
+import { timeZones } from '../state/time-zones';
 import { errorMessage } from '../../../lib/error-message';
 import styles from './settings-form.module.css';
 
@@ -17,12 +18,6 @@ const PREVIEW_LABELS: Record<PreviewSize, { label: string; description: string }
   tablet: { label: 'Tablet', description: '768 px wide' },
   desktop: { label: 'Desktop', description: 'Full width' },
 };
-
-function timeZones(current: string): string[] {
-  const zones = Intl.supportedValuesOf('timeZone');
-  // Some engines leave out UTC (or the user's stored zone); keep both selectable.
-  return Array.from(new Set(['UTC', current, ...zones])).sort((a, b) => a.localeCompare(b));
-}
 
 export function PreferencesPage() {
   useDocumentTitle('Preferences');

@@ -19,6 +19,7 @@ import { InstallTrackerCard } from '../../../ui/install-tracker-card';
 import { ApiKeys } from './api-keys';
 import { LabsFeatures } from './labs-features';
 import { StatsCorrection } from './stats-correction';
+import { TeamTimeZone } from './team-time-zone';
 import styles from './settings-form.module.css';
 
 const teamFormSchema = z.object({ name: teamNameSchema });
@@ -28,9 +29,18 @@ interface TeamSettingsPageProps {
   aboutTeam?: ReactNode;
   /** What the team can wait for (the waitlist feature), shown below Labs. */
   comingSoon?: ReactNode;
+  /** The global holdout's setting (the holdout feature), shown below Statistics. */
+  holdout?: ReactNode;
+  /** Webhooks and chat notifications (the webhooks feature), shown above the API keys. */
+  integrations?: ReactNode;
 }
 
-export function TeamSettingsPage({ aboutTeam, comingSoon }: TeamSettingsPageProps) {
+export function TeamSettingsPage({
+  aboutTeam,
+  comingSoon,
+  holdout,
+  integrations,
+}: TeamSettingsPageProps) {
   useDocumentTitle('Team settings');
   const { slug } = useCurrentTeam();
   const team = useTeamDetails(slug);
@@ -44,9 +54,12 @@ export function TeamSettingsPage({ aboutTeam, comingSoon }: TeamSettingsPageProp
       <TeamProfile team={team.data} />
       {aboutTeam}
       <InstallTrackerCard />
+      <TeamTimeZone team={team.data} />
       <StatsCorrection team={team.data} />
+      {holdout}
       <LabsFeatures team={team.data} />
       {comingSoon}
+      {integrations}
       <ApiKeys />
     </Stack>
   );
