@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { aiBench } from './ai-bench';
 import { apiBench } from './api-bench';
+import { exportBench } from './export-bench';
 import { ingestBench } from './ingest-bench';
 import { loadBench } from './load-bench';
 import { pagesBench } from './pages-bench';
@@ -29,6 +30,7 @@ const SECTIONS: Record<string, () => void | Promise<void>> = {
   api: apiBench,
   ai: aiBench,
   ingest: ingestBench,
+  export: exportBench,
   wizard: wizardBench,
   preview: previewBench,
   pages: pagesBench,

@@ -16,8 +16,14 @@ import {
 import { createKindlingTeam } from './tracker-bench/kindling-team';
 import { measureLoad, type LoadSample } from './tracker-bench/page-load';
 import { startPageServer } from './tracker-bench/page-server';
-import { reportLoads, reportSizes, VARIANTS, type Variant } from './tracker-bench/report';
-import { measureSnippetSizes } from './tracker-bench/snippet-size';
+import {
+  reportLoads,
+  reportSizes,
+  reportTargetedSize,
+  VARIANTS,
+  type Variant,
+} from './tracker-bench/report';
+import { measureSnippetSizes, measureTargetedScript } from './tracker-bench/snippet-size';
 
 // Our tracker next to GrowthBook's script tag on the same page in the same run: script size,
 // main-thread time to assign and apply the same ten changes, and what our snippet does to LCP.
@@ -109,6 +115,9 @@ export async function trackerBench(): Promise<void> {
       visitorId: team.visitorId,
     });
     reportLoads(samples);
+    // After the loads, which measure the plain tracker most teams get.
+    await team.addAudience();
+    reportTargetedSize(await measureTargetedScript(team.scriptUrl));
   } finally {
     await browser?.close();
     await server.stop();

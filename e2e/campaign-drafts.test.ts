@@ -143,7 +143,8 @@ describe('campaign drafts', () => {
   it('is listed to carry on or discard, and Continue opens it where it was left', async () => {
     await page.goto(`/admin/${team}/campaigns`);
     const rows = page.getByTestId('draft-row');
-    await expect.poll(() => rows.count()).toBe(1);
+    // The list loads its drafts after the page: a loaded machine takes more than a second.
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(1);
     // No campaign yet: the draft shows above the empty state.
     await page.getByRole('heading', { name: 'Carry on where you left off' }).waitFor();
     await rows.first().getByText('At Goals').waitFor();

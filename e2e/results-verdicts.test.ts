@@ -134,10 +134,6 @@ describeWithPostgres('results page: the API verdict, figures, metrics and plan',
    */
   async function writeTraffic(made: Made, arms: ArmPlan[]): Promise<void> {
     const created = Date.now() - 6 * DAY_MS;
-    await server.db.query('update campaigns set created_at = $1 where id = $2', [
-      new Date(created),
-      made.id,
-    ]);
     const split = (total: number, shares = DAY_SHARES) => {
       const parts = shares.map((share) => Math.floor(total * share));
       parts[parts.length - 1]! += total - parts.reduce((sum, part) => sum + part, 0);
@@ -202,6 +198,13 @@ describeWithPostgres('results page: the API verdict, figures, metrics and plan',
         goal(made.goals.refund, refunds[day]!);
       });
     });
+    // One transaction: the server's auto-stop job reads running campaigns' stats at any time
+    // and keeps the sums of past (final) hours for good, so it must never see half of them.
+    await server.db.query('begin');
+    await server.db.query('update campaigns set created_at = $1 where id = $2', [
+      new Date(created),
+      made.id,
+    ]);
     for (const row of rows) {
       await server.db.query(
         `insert into rollups_hourly (campaign_id, hour, element_id, arm, goal_id, shard, exposures,
@@ -211,6 +214,7 @@ describeWithPostgres('results page: the API verdict, figures, metrics and plan',
         [made.id, ...row],
       );
     }
+    await server.db.query('commit');
   }
 
   const arm = (visitors: number, purchases: number, refunds = 50): ArmPlan => ({

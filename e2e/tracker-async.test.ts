@@ -131,6 +131,10 @@ describe('the async tracker tag', () => {
       await trackerRan(visit.page);
       await visit.page.goto(pageUrl[mode]);
       await expect.poll(() => visit.page.locator('h1').textContent()).toBe(VARIANT);
+      // The text can be read before the first frame is sampled: wait for a painted headline.
+      await expect
+        .poll(async () => (await framesOf(visit.page)).some((frame) => frame.h1?.visible))
+        .toBe(true);
       const frames = await framesOf(visit.page);
       // Every frame that showed the headline showed the variant.
       const shown = frames.filter((frame) => frame.h1?.visible);

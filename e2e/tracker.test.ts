@@ -282,7 +282,7 @@ describe('the tracker on a live page', () => {
       shell.fight();
       shell.resetText();
     });
-    await expect.poll(() => warnings.some((text) => text.includes('undone too often'))).toBe(true);
+    await expect.poll(() => warnings.some((text) => text.includes('kindling: undone'))).toBe(true);
     // Without the guard the two observers would trade changes without end and this evaluate
     // would never return; with it there are a few rounds a second at most.
     const resets = () => page.evaluate(() => (window as unknown as { resets: number }).resets);

@@ -15,7 +15,22 @@ export interface KindlingTeam {
   configUrl: string;
   /** Pinned in the visitor's localStorage ("kindling.vid") so all ten variants are shown. */
   visitorId: string;
+  /**
+   * Gives the campaign an audience of three conditions (issue 31's budget case): the team is
+   * then served the tracker with the targeting part.
+   */
+  addAudience(): Promise<void>;
 }
+
+/** Phones from the newsletter on their second visit or later: three conditions. */
+const THREE_CONDITIONS = {
+  match: 'all',
+  conditions: [
+    { attribute: 'deviceType', operator: 'is', value: 'phone' },
+    { attribute: 'utmSource', operator: 'is', value: 'newsletter' },
+    { attribute: 'visits', operator: 'atLeast', value: 2 },
+  ],
+};
 
 const textElement = ({ selector, original, variant }: TextChange, index: number) => ({
   id: -(index + 1),
@@ -87,14 +102,17 @@ export async function createKindlingTeam(
     },
     accessToken,
   );
+  const put = async (path: string, body: object) => {
+    const response = await fetch(`${baseUrl}/api/team/${slug}/campaign/${path}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+      body: JSON.stringify({ campaignId: id, ...body }),
+    });
+    if (!response.ok) throw new Error(`PUT ${path}: ${response.status} ${await response.text()}`);
+  };
   // GrowthBook measures no Web Vitals: the comparison is of what assigns and applies the changes,
   // so the vitals module (loaded after `load` on sampled page views) is off here.
-  const vitals = await fetch(`${baseUrl}/api/team/${slug}/campaign/vitals`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
-    body: JSON.stringify({ campaignId: id, sampling: 'off', guardrails: [] }),
-  });
-  if (!vitals.ok) throw new Error(`vitals sampling off: ${vitals.status} ${await vitals.text()}`);
+  await put('vitals', { sampling: 'off', guardrails: [] });
   const snippet = (mode: string) =>
     call<{ html: string }>(
       `${baseUrl}/api/team/${slug}/tracker/snippet?mode=${mode}`,
@@ -117,5 +135,6 @@ export async function createKindlingTeam(
     scriptUrl,
     configUrl,
     visitorId: visitorInEveryVariant(config.campaigns),
+    addAudience: () => put('audience', { audience: THREE_CONDITIONS }),
   };
 }

@@ -34,6 +34,16 @@ export function reportSizes(sizes: SnippetSizes): void {
   );
 }
 
+/** Issue 31's case: the bench team's campaign with an audience of three conditions. */
+export function reportTargetedSize(targeted: { raw: number; gzip: number }): void {
+  console.log(
+    `served script with one audience of three conditions (the targeting part): ` +
+      `${bytes(targeted.gzip)} gzip (raw ${bytes(targeted.raw)}) against the ` +
+      `${bytes(BUDGET_GZIP_BYTES)} budget: ${ratio(targeted.gzip, BUDGET_GZIP_BYTES)} ` +
+      `(${targeted.gzip <= BUDGET_GZIP_BYTES ? 'met' : 'NOT met'})`,
+  );
+}
+
 /** Per round, the variant's figure minus the bare page's in that round: what the script added. */
 const added = (
   samples: Map<Variant, LoadSample[]>,

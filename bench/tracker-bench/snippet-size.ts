@@ -79,3 +79,20 @@ export async function measureSnippetSizes({
     growthbookPayload: sized(growthbookHeadScript),
   };
 }
+
+/**
+ * GET /api/tracker/{team}.js once the team's campaign has an audience: the server serves the
+ * tracker with the targeting part from the next request after the change (polled, as the
+ * served file is rebuilt in the background).
+ */
+export async function measureTargetedScript(
+  scriptUrl: string,
+): Promise<{ raw: number; gzip: number }> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const body = await download(scriptUrl);
+    // The audience evaluator's user-agent table: in the targeting bundles only.
+    if (body.includes('utm_source')) return sized(body);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the served script never took the targeting part');
+}

@@ -10,6 +10,7 @@ import type {} from 'vitest';
 import { buildWebIfStale } from '../../scripts/build-web.mjs';
 import { startSmtpCapture } from '../../apps/server/test/smtp-server';
 import { serveMailbox } from './mailbox';
+import { E2E_SCHEDULE_CHECK_MS } from './schedule-timing';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -95,6 +96,8 @@ export default async function setup(project: TestProject) {
         PUBLIC_URL: baseUrl,
         // "Try without signing up" (demo-data.test.ts); off, the server answers 404 (server tests).
         GUEST_ACCESS: 'true',
+        // schedules.test.ts waits for a scheduled start: the worker looks every 2 s, not 30 s.
+        SCHEDULE_CHECK_MS: String(E2E_SCHEDULE_CHECK_MS),
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     },

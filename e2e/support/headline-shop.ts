@@ -1,3 +1,4 @@
+import { assignCampaigns, type BucketingCampaign } from '@kindling/domain';
 import { startFixtureServer, type FixtureServer } from './fixture-server';
 import type { Api } from './flows';
 import { shopUrlOf, SNIPPET_PLACEHOLDER } from './tracker-visit';
@@ -45,6 +46,8 @@ export async function createHeadlineCampaign(
     isEnabled?: boolean;
     original?: string;
     variants: { key: string; value: string }[];
+    /** The campaign's goals as the API takes them; none unless given. */
+    goals?: object[];
   },
 ): Promise<number> {
   const { name, description, ingestedUrl, isEnabled, original = SHOP_HEADLINE, variants } = options;
@@ -69,7 +72,29 @@ export async function createHeadlineCampaign(
         })),
       },
     ],
-    goals: [],
+    goals: options.goals ?? [],
   });
   return id;
+}
+
+/**
+ * A visitor id (`{prefix}-{n}`) the public hash puts in a variant of every element of the
+ * campaign (or, with `arm: 'control'`, in the original of every one), from the team's tracker
+ * config as served.
+ */
+export async function variantVisitor(
+  baseUrl: string,
+  team: string,
+  campaignId: number,
+  prefix: string,
+  arm: 'variant' | 'control' = 'variant',
+): Promise<string> {
+  const config = (await (await fetch(`${baseUrl}/api/tracker/${team}/config.json`)).json()) as {
+    campaigns: BucketingCampaign[];
+  };
+  for (let i = 0; ; i += 1) {
+    const arms = assignCampaigns(`${prefix}-${i}`, config.campaigns).get(campaignId);
+    const wanted = (id: unknown) => (id === 'control') === (arm === 'control');
+    if (arms && Object.values(arms).every(wanted)) return `${prefix}-${i}`;
+  }
 }

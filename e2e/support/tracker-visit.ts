@@ -76,7 +76,18 @@ export interface VisitOptions {
   visitorId?: string;
   /** Holds the tracker config this long on its way. */
   delayConfigMs?: number;
+  /**
+   * Headers a proxy in front of Kindling adds to the config request, e.g. the visitor's country
+   * in GEO_HEADER (added on the way, so the page's cross-origin fetch needs no preflight).
+   */
+  configHeaders?: Record<string, string>;
   doNotTrack?: boolean;
+  /** The site's host name the probe samples frames on; SHOP_HOST unless said. */
+  host?: string;
+  /** A desktop Chrome's unless said (a phone's, for audiences). */
+  userAgent?: string;
+  /** Runs before the page's scripts, e.g. `kindling('set', ...)` as a site's own code would. */
+  before?: string;
 }
 
 export interface Visit {
@@ -96,11 +107,15 @@ export async function visitShop(
   options: VisitOptions = {},
 ): Promise<Visit> {
   const context = await browser.newContext({
-    userAgent: DESKTOP_UA,
+    userAgent: options.userAgent ?? DESKTOP_UA,
     viewport: { width: 1440, height: 900 },
   });
   context.setDefaultTimeout(15_000);
-  await context.addInitScript(probe, { host: SHOP_HOST, visitorId: options.visitorId });
+  if (options.before) await context.addInitScript({ content: options.before });
+  await context.addInitScript(probe, {
+    host: options.host ?? SHOP_HOST,
+    visitorId: options.visitorId,
+  });
   if (options.doNotTrack) {
     await context.addInitScript(() =>
       Object.defineProperty(Navigator.prototype, 'doNotTrack', { get: () => '1' }),
@@ -111,11 +126,12 @@ export async function visitShop(
   page.on('console', (message) => {
     if (message.type() === 'warning') warnings.push(message.text());
   });
-  if (options.delayConfigMs) {
-    const delay = options.delayConfigMs;
+  if (options.delayConfigMs || options.configHeaders) {
+    const { delayConfigMs: delay = 0, configHeaders } = options;
     await page.route('**/api/tracker/*/config.json', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, delay));
-      await route.continue();
+      const headers = configHeaders && { ...route.request().headers(), ...configHeaders };
+      await route.continue(headers ? { headers } : undefined);
     });
   }
   const posted: Posted[] = [];
