@@ -40,7 +40,7 @@ describe('waitlist and page context', () => {
   const toast = (text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
   const frame = (): FrameLocator => page.frameLocator('iframe[title="Live preview"]');
   const sideMenu = () => page.getByTestId('element-side-menu');
-  const slack = () => page.getByTestId('waitlist-slack-alerts');
+  const shopify = () => page.getByTestId('waitlist-shopify-app');
   const context = () => sideMenu().getByTestId('page-context');
   const suggestions = () =>
     sideMenu().getByTestId('variant-group-suggested').getByTestId('variant-row');
@@ -65,14 +65,14 @@ describe('waitlist and page context', () => {
     await fixtures?.close();
   });
 
-  it('joins the waitlist for Slack alerts in Settings -> Team, and it stays after a reload', async () => {
+  it('joins the waitlist for Shopify app in Settings -> Team, and it stays after a reload', async () => {
     await page.goto(`${baseUrl}/admin/${slug}/settings/team`);
     const card = page.getByTestId('coming-soon');
     await card.getByRole('heading', { name: /Coming soon/ }).waitFor();
-    expect(await slack().getByTestId('waitlist-status').count()).toBe(0);
-    await slack().getByRole('button', { name: 'Join waitlist for Slack alerts' }).click();
-    await toast('Joined the waitlist for Slack alerts').waitFor();
-    await slack()
+    expect(await shopify().getByTestId('waitlist-status').count()).toBe(0);
+    await shopify().getByRole('button', { name: 'Join waitlist for Shopify app' }).click();
+    await toast('Joined the waitlist for Shopify app').waitFor();
+    await shopify()
       .getByTestId('waitlist-status')
       .filter({ hasText: 'asked by Grace Hopper' })
       .waitFor();
@@ -82,21 +82,21 @@ describe('waitlist and page context', () => {
 
     // A reload asks the server again (no-cache + ETag): the join is there, not an old copy.
     await page.reload();
-    await slack().getByTestId('waitlist-status').waitFor();
-    await slack().getByRole('button', { name: 'Leave waitlist for Slack alerts' }).waitFor();
-    const view = await api.call<WaitlistView>('GET', `/team/${slug}/waitlist?entry=slack-alerts`);
+    await shopify().getByTestId('waitlist-status').waitFor();
+    await shopify().getByRole('button', { name: 'Leave waitlist for Shopify app' }).waitFor();
+    const view = await api.call<WaitlistView>('GET', `/team/${slug}/waitlist?entry=shopify-app`);
     expect(view.entries).toEqual([
-      expect.objectContaining({ key: 'slack-alerts', waiting: true, joinedBy: 'Grace Hopper' }),
+      expect.objectContaining({ key: 'shopify-app', waiting: true, joinedBy: 'Grace Hopper' }),
     ]);
   });
 
   it('leaves it again', async () => {
-    await slack().getByRole('button', { name: 'Leave waitlist for Slack alerts' }).click();
-    await toast('Left the waitlist for Slack alerts').waitFor();
-    await slack().getByRole('button', { name: 'Join waitlist for Slack alerts' }).waitFor();
-    expect(await slack().getByTestId('waitlist-status').count()).toBe(0);
+    await shopify().getByRole('button', { name: 'Leave waitlist for Shopify app' }).click();
+    await toast('Left the waitlist for Shopify app').waitFor();
+    await shopify().getByRole('button', { name: 'Join waitlist for Shopify app' }).waitFor();
+    expect(await shopify().getByTestId('waitlist-status').count()).toBe(0);
     await page.reload();
-    await slack().getByRole('button', { name: 'Join waitlist for Slack alerts' }).waitFor();
+    await shopify().getByRole('button', { name: 'Join waitlist for Shopify app' }).waitFor();
     const view = await api.call<WaitlistView>('GET', `/team/${slug}/waitlist`);
     expect(view.entries.filter((entry) => entry.waiting)).toEqual([]);
   });

@@ -19,8 +19,8 @@ describe('the waitlist catalogue', () => {
   });
 
   it('takes known keys only, with one message', () => {
-    expect(waitlistChangeSchema.parse({ entry: 'slack-alerts' })).toEqual({
-      entry: 'slack-alerts',
+    expect(waitlistChangeSchema.parse({ entry: 'shopify-app' })).toEqual({
+      entry: 'shopify-app',
     });
     expect(waitlistQuerySchema.parse({})).toEqual({});
     for (const bad of [{ entry: 'teleport' }, { entry: '' }, {}, { entry: 3 }]) {

@@ -17,19 +17,6 @@ export interface WaitlistCatalogueEntry {
 
 export const WAITLIST_CATALOGUE = [
   {
-    key: 'slack-alerts',
-    kind: 'integration',
-    title: 'Slack alerts',
-    description:
-      'A message in your Slack channel when a campaign finds a winner or stops getting traffic.',
-  },
-  {
-    key: 'ga4-export',
-    kind: 'integration',
-    title: 'Google Analytics 4 export',
-    description: 'Send which variant each visitor saw to GA4, to split your own reports by it.',
-  },
-  {
     key: 'shopify-app',
     kind: 'integration',
     title: 'Shopify app',

@@ -56,23 +56,23 @@ describeEachDatabase('the waitlist', (kind) => {
 
   it('a member joins: the team waits since then, with who asked; joining again keeps both', async () => {
     const before = Date.now();
-    const joined = await change(member, 'join', 'slack-alerts');
+    const joined = await change(member, 'join', 'wordpress-plugin');
     expect(joined.statusCode).toBe(200);
-    const first = entry(joined.json(), 'slack-alerts');
+    const first = entry(joined.json(), 'wordpress-plugin');
     expect(first).toMatchObject({ waiting: true, joinedBy: 'Mina Member' });
     expect(Date.parse(first!.joinedAt!)).toBeGreaterThanOrEqual(before - 1000);
 
-    const again = await change(owner, 'join', 'slack-alerts');
-    expect(entry(again.json(), 'slack-alerts')).toEqual(first);
-    expect(entry((await read(owner)).json(), 'slack-alerts')).toEqual(first);
+    const again = await change(owner, 'join', 'wordpress-plugin');
+    expect(entry(again.json(), 'wordpress-plugin')).toEqual(first);
+    expect(entry((await read(owner)).json(), 'wordpress-plugin')).toEqual(first);
     expect(entry((await read(owner)).json(), 'shopify-app')).toMatchObject({ waiting: false });
   });
 
   it('filters by entry', async () => {
-    const one = await read(owner, '?entry=slack-alerts');
+    const one = await read(owner, '?entry=wordpress-plugin');
     expect(one.json<WaitlistView>().entries).toHaveLength(1);
     expect(one.json<WaitlistView>().entries[0]).toMatchObject({
-      key: 'slack-alerts',
+      key: 'wordpress-plugin',
       waiting: true,
     });
   });
@@ -91,48 +91,48 @@ describeEachDatabase('the waitlist', (kind) => {
       });
     }
     const view = (await read(owner)).json<WaitlistView>();
-    expect(view.entries.filter((e) => e.waiting).map((e) => e.key)).toEqual(['slack-alerts']);
+    expect(view.entries.filter((e) => e.waiting).map((e) => e.key)).toEqual(['wordpress-plugin']);
   });
 
   it('leaving takes the team off (twice is no error); other teams count apart', async () => {
     const other = await createTeam(t.current.app, owner, 'Other Waiting Team');
-    await change(owner, 'join', 'slack-alerts', other);
+    await change(owner, 'join', 'wordpress-plugin', other);
     await change(owner, 'join', 'email-reports', other);
     expect(await countWaitingTeams(t.current.services)).toEqual(
       expect.arrayContaining([
-        { key: 'slack-alerts', title: 'Slack alerts', teams: 2 },
+        { key: 'wordpress-plugin', title: 'WordPress plugin', teams: 2 },
         { key: 'email-reports', title: 'Weekly e-mail reports', teams: 1 },
         { key: 'shopify-app', title: 'Shopify app', teams: 0 },
       ]),
     );
 
-    const left = await change(member, 'leave', 'slack-alerts');
+    const left = await change(member, 'leave', 'wordpress-plugin');
     expect(left.statusCode).toBe(200);
-    expect(entry(left.json(), 'slack-alerts')).toMatchObject({
+    expect(entry(left.json(), 'wordpress-plugin')).toMatchObject({
       waiting: false,
       joinedAt: null,
       joinedBy: null,
     });
-    expect((await change(member, 'leave', 'slack-alerts')).statusCode).toBe(200);
-    expect(entry((await read(owner, '', other)).json(), 'slack-alerts')).toMatchObject({
+    expect((await change(member, 'leave', 'wordpress-plugin')).statusCode).toBe(200);
+    expect(entry((await read(owner, '', other)).json(), 'wordpress-plugin')).toMatchObject({
       waiting: true,
     });
     const counts = await countWaitingTeams(t.current.services);
-    expect(counts.find((c) => c.key === 'slack-alerts')?.teams).toBe(1);
+    expect(counts.find((c) => c.key === 'wordpress-plugin')?.teams).toBe(1);
   });
 
   it('answers 404 to another team’s member and changes nothing', async () => {
-    await change(owner, 'join', 'ga4-export');
+    await change(owner, 'join', 'split-url-tests');
     const stranger = await signUp(t.current.app, 'Stranger');
     await createTeam(t.current.app, stranger, 'Stranger Team');
     for (const response of [
       await read(stranger),
-      await change(stranger, 'leave', 'ga4-export'),
+      await change(stranger, 'leave', 'split-url-tests'),
       await change(stranger, 'join', 'shopify-app'),
     ]) {
       expect(response.statusCode).toBe(404);
     }
     const view = (await read(owner)).json<WaitlistView>();
-    expect(view.entries.filter((e) => e.waiting).map((e) => e.key)).toEqual(['ga4-export']);
+    expect(view.entries.filter((e) => e.waiting).map((e) => e.key)).toEqual(['split-url-tests']);
   });
 });
