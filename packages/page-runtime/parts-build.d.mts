@@ -1,3 +1,3 @@
 import type { BuildOptions } from 'esbuild';
 
-export const trackerPartBuildOptions: Record<'vitals' | 'identify', BuildOptions>;
+export const trackerPartBuildOptions: Record<'vitals' | 'identify' | 'forward', BuildOptions>;

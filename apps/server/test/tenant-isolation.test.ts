@@ -133,6 +133,8 @@ const EXAMPLES: Record<string, (context: Context) => Example> = {
     params: { deliveryId: c.deliveryId },
   }),
   'PUT /holdout': () => ({ payload: { percent: 5 } }),
+  'GET /analytics-forwarding': () => ({}),
+  'PUT /analytics-forwarding': () => ({ payload: { labels: 'ids' } }),
   'GET /members': () => ({}),
   'POST /members/invite': () => ({ payload: { email: 'new.person@example.com', role: 'member' } }),
   'DELETE /members/remove': (c) => ({ query: { userId: c.memberUserId } }),

@@ -78,5 +78,7 @@ export * from './schedule-time';
 export * from './identity';
 export * from './holdout';
 export * from './holdout-draw';
+export * from './analytics-forwarding';
+export * from './analytics-forwarding-input';
 export * from './event-export';
 export * from './webhooks';

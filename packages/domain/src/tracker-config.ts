@@ -2,6 +2,7 @@ import type { BucketingCampaign, BucketingElement } from './bucketing/assign';
 import type { ElementFingerprint } from './fingerprint';
 import type { Audience } from './targeting/audience';
 import type { PageRules } from './targeting/page-rules';
+import type { ForwardingLabels } from './analytics-forwarding';
 
 // What the tracker on a customer's page receives (issue 9): GET /api/tracker/{team}/config.json.
 // No zod here: the tracker bundle imports these types and `samePage`, and must not pull zod in.
@@ -25,6 +26,8 @@ export interface TrackerVariant<M> {
   weight?: number;
   /** Elements changed together: the lead element's variant this one is shown with. */
   with?: number;
+  /** Its name, when the team forwards exposures by name (`TrackerConfig.forward`). */
+  name?: string;
   /** Page mutations (page-runtime's PageMutation) that show this variant. */
   mutations: M[];
 }
@@ -42,6 +45,8 @@ export type TrackerGoal =
   | { id: number; type: 'pageView'; url: string };
 
 export interface TrackerCampaign<M> extends BucketingCampaign {
+  /** Its name, when the team forwards exposures by name (`TrackerConfig.forward`). */
+  name?: string;
   /** The page the campaign was edited on (its ingested URL); where it runs without `pages`. */
   url: string;
   /** Where it runs, when its team set page rules (issue 31); matched with `matchesPage`. */
@@ -70,6 +75,11 @@ export interface TrackerConfig<M> {
    * campaign, and their exposures say so (`inHoldout`).
    */
   holdout?: number;
+  /**
+   * The team forwards exposures to the page's analytics tools (issue 33): labelled by ids, or
+   * by names too (then campaigns and variants carry `name`). Absent: not forwarded.
+   */
+  forward?: ForwardingLabels;
 }
 
 /** Where a campaign runs: its one page (`samePage`) or its page rules (`matchesPage`). */

@@ -36,6 +36,7 @@ import * as segmentRollups from './migrations/0035-segment-rollups';
 import * as visitorIdentities from './migrations/0036-visitor-identities';
 import * as globalHoldout from './migrations/0037-global-holdout';
 import * as webhooks from './migrations/0038-webhooks';
+import * as analyticsForwarding from './migrations/0039-analytics-forwarding';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts-and-campaigns': accountsAndCampaigns,
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '0036-visitor-identities': visitorIdentities,
   '0037-global-holdout': globalHoldout,
   '0038-webhooks': webhooks,
+  '0039-analytics-forwarding': analyticsForwarding,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

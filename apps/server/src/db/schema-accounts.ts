@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { ForwardingLabels } from '@kindling/domain';
 import type { DefaultedTimestamp, Json, Timestamp } from './column-types';
 
 // The accounts' tables: people, teams and their members, invitations, account links and
@@ -30,6 +31,8 @@ export interface TeamsTable {
   timeZone: Generated<string>;
   /** The global holdout's share of visitors, 0-20 (migration 0037). */
   holdoutPercent: Generated<number>;
+  /** Exposures handed to the page's analytics tools, by ids or names; null: off (0039). */
+  analyticsForwarding: Generated<ForwardingLabels | null>;
   createdAt: DefaultedTimestamp;
 }
 

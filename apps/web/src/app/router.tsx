@@ -17,12 +17,14 @@ const settingsRoutes: RouteObject[] = [
         { ComingSoonCard },
         { HoldoutCard },
         { WebhooksCard },
+        { AnalyticsForwardingCard },
       ] = await Promise.all([
         import('../features/settings/components/team-settings-page'),
         import('../features/survey/components/team-survey-card'),
         import('../features/waitlist/components/coming-soon-card'),
         import('../features/holdout/components/holdout-card'),
         import('../features/webhooks/components/webhooks-card'),
+        import('../features/analytics-forwarding/components/analytics-forwarding-card'),
       ]);
       return {
         Component: () => (
@@ -30,7 +32,12 @@ const settingsRoutes: RouteObject[] = [
             aboutTeam={<TeamSurveyCard />}
             comingSoon={<ComingSoonCard />}
             holdout={<HoldoutCard />}
-            integrations={<WebhooksCard />}
+            integrations={
+              <>
+                <WebhooksCard />
+                <AnalyticsForwardingCard />
+              </>
+            }
           />
         ),
       };

@@ -1,3 +1,5 @@
+import type { Config, Exposure } from './plan';
+
 // Parts of the tracker outside its size budget, loaded beside the config once the page has
 // loaded (nothing is fetched before `load`): vitals.js on page views sampled for Web Vitals
 // (issue 30) and identify.js after `kindling('identify', userId)` (issue 31). Each reads what it
@@ -19,8 +21,20 @@ export interface VitalsPage {
  */
 export type IdentifyCall = [userId: unknown, visitorId: string];
 
+/**
+ * What forward.js hands on: the exposures the tracker adds (forward.js takes them out as it
+ * hands them on, so none goes twice and none is lost when page views come quickly) and the
+ * page's `kindling('on', event, fn)` calls.
+ */
+export interface ForwardedExposures {
+  config: Config;
+  exposures: Exposure[];
+  hooks: [event: unknown, hook: unknown][];
+}
+
 export interface TrackerParts {
   vitals: VitalsPage;
+  forward: ForwardedExposures;
   identify: IdentifyCall;
 }
 

@@ -74,6 +74,7 @@ describe('the targeting part: the global holdout', () => {
     ({
       version: 1,
       collectUrl: '',
+      forward: 'ids',
       ...(holdout ? { holdout } : {}),
       campaigns: [
         {
@@ -102,11 +103,13 @@ describe('the targeting part: the global holdout', () => {
     return { plan: planPage(config, page, visitor, targeting.runsOn, admits), arrival, config };
   }
 
-  it('shows a held-out visitor the original of every campaign, and marks the exposure', () => {
+  it('shows a held-out visitor the original of every campaign, marks the exposure, forwards nothing', () => {
     const { plan, arrival, config } = planFor(heldOut, 20);
     expect(plan.changes).toEqual([]);
     // Web Vitals are measured per arm: none is sampled for the holdout.
     expect(config.campaigns[0]!.vitals).toBeUndefined();
+    // In no test: nothing goes to the page's analytics tools.
+    expect(config.forward).toBeUndefined();
     expect(plan.exposures).toEqual([{ campaignId: 3, assignments: { 8: 'control' } }]);
     expect(arrival.holdout).toBe(true);
   });
@@ -118,6 +121,7 @@ describe('the targeting part: the global holdout', () => {
     ] as const) {
       const { plan, arrival, config } = planFor(visitor, holdout);
       expect(config.campaigns[0]!.vitals).toBe(1);
+      expect(config.forward).toBe('ids');
       // The original's share is 0: a visitor outside the holdout always gets the variant.
       expect(plan.changes.map((change) => change.elementId)).toEqual([8]);
       expect(plan.exposures).toEqual([{ campaignId: 3, assignments: { 8: 9 } }]);

@@ -85,6 +85,8 @@ export const targeting: Targeting = {
       // Every campaign runs as its original for this visitor, and its exposures say so; no
       // Web Vitals are sampled, as they are measured per arm and the holdout is none.
       page.arrival.holdout = true;
+      // In no test: nothing is told to the page's analytics tools.
+      delete page.config.forward;
       for (const campaign of page.config.campaigns) {
         delete campaign.vitals;
         for (const element of campaign.elements) element.variants = [];

@@ -11,16 +11,19 @@ import { enteredPreview } from './preview-gate';
 import { createQueue } from './queue';
 import { sender } from './send';
 import type { Sanitize } from '../sanitize-html';
-import { loadPart } from './load-part';
+import { loadPart, type ForwardedExposures } from './load-part';
 import { cookieStore, localStore, memoryStore, readJson, save, type Store } from './storage';
 
 export const CONSENT_KEY = 'kindling.consent';
 
-type Command = (name?: unknown, value?: unknown) => void;
+type Command = (name?: unknown, value?: unknown, hook?: unknown) => void;
 
 declare global {
   interface Window {
-    /** `kindling('revenue', 19.99)`, `kindling('consent', false)`; `q` holds calls made early. */
+    /**
+     * `kindling('revenue', 19.99)`, `kindling('consent', false)`, `kindling('on', 'exposure', fn)`;
+     * `q` holds calls made early.
+     */
     kindling?: Command & { q?: ArrayLike<unknown>[]; started?: boolean };
   }
 }
@@ -99,6 +102,8 @@ function run(context: Context, commands: unknown[][]): void {
   const runsOn = targeting?.runsOn;
   const admits = targeting?.admits(context, set);
   let finish: (() => void) | undefined;
+  /** What forward.js hands on (load-part.ts): exposures not handed on yet, and the hooks. */
+  const forward: ForwardedExposures = { config, exposures: [], hooks: [] };
   const applier = createApplier({
     onApplied(change) {
       hider.reveal(change.selector);
@@ -156,6 +161,11 @@ function run(context: Context, commands: unknown[][]): void {
         });
       }
       queue.hold(false);
+      // To the team's analytics tools and the page's hooks (issue 33), as the visitor consented.
+      if ((config.forward || forward.hooks[0]) && consented && plan.exposures[0]) {
+        forward.exposures.push(...plan.exposures);
+        loadPart(configUrl, 'forward', forward);
+      }
       // Only with a sampled exposure: the session is touched by what is sent, never otherwise.
       if (sampled[0]) {
         loadPart(configUrl, 'vitals', {
@@ -176,7 +186,8 @@ function run(context: Context, commands: unknown[][]): void {
     } else afterLoad();
   }
 
-  const command: Command = (name, value) => {
+  const command: Command = (name, value, hook) => {
+    if (name === 'on') forward.hooks.push([value, hook]);
     // Only an object's own keys are kept (Object.assign skips null and numbers).
     if (name === 'set') Object.assign(set, value);
     if (name === 'consent') {

@@ -15,12 +15,14 @@ import { variantMutations, type PageMutation } from '@kindling/page-runtime/vari
 import type { Db } from '../../db/database';
 import type { AppServices } from '../../http/types';
 import { teamServesVariants } from '../billing/serves-variants';
+import { getForwarding } from '../analytics-forwarding/get-forwarding';
 import { getHoldoutPercent } from '../holdout/get-holdout-percent';
 import { getAudiencesOf } from '../targeting/get-audience';
 import { getPageRulesOf } from '../targeting/get-page-rules';
 import { getVitalsRates } from '../web-vitals/get-vitals-rates';
 import { linkElements } from './linked-elements';
 import { presentCampaign } from './present-campaign';
+import { withNames } from './tracker-config-names';
 import { findCampaignParts, findCampaigns } from './repo';
 
 export type ServedConfig = TrackerConfig<PageMutation>;
@@ -176,6 +178,8 @@ export async function getTrackerConfig(
   const ids = rows.map((row) => row.id);
   const pages = await getPageRulesOf({ db }, { campaignIds: ids });
   const audiences = await getAudiencesOf({ db }, { campaignIds: ids });
+  // Exposures handed to the page's analytics tools (issue 33), by name only when the team says.
+  const { labels: forward } = await getForwarding({ db }, { teamId });
   const campaigns = await Promise.all(
     rows.map(async (row): Promise<TrackerCampaign<PageMutation>> => {
       const campaign = presentCampaign(row, parts);
@@ -183,17 +187,22 @@ export async function getTrackerConfig(
         ...(pages.has(row.id) ? { pages: pages.get(row.id) } : {}),
         ...(audiences.has(row.id) ? { audience: audiences.get(row.id) } : {}),
       };
+      const named = (served: TrackerCampaign<PageMutation>) =>
+        forward === 'names' ? withNames(served, campaign) : served;
       if (campaign.end) {
-        return { ...rolloutCampaign(campaign, servedRollout(campaign.end), origin), ...where };
+        return named({
+          ...rolloutCampaign(campaign, servedRollout(campaign.end), origin),
+          ...where,
+        });
       }
       const bandit = campaign.type === 'multi_armed_bandit';
       const weights = bandit ? await getBanditWeights({ teamId, campaign }) : null;
       const rate = vitals.get(campaign.id) ?? null;
-      return {
+      return named({
         ...trackerCampaign(campaign, weights, origin),
         ...where,
         ...(rate ? { vitals: rate } : {}),
-      };
+      });
     }),
   );
   // The global holdout (issue 31): the tracker holds that share of visitors out of every one.
@@ -202,6 +211,7 @@ export async function getTrackerConfig(
     version: TRACKER_CONFIG_VERSION,
     collectUrl,
     ...(holdout ? { holdout } : {}),
+    ...(forward && campaigns.length ? { forward } : {}),
     // Oldest first, so a config reads in the order campaigns were started.
     campaigns: campaigns.sort((a, b) => a.id - b.id),
   };

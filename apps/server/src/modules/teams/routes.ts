@@ -14,6 +14,7 @@ import { adminUrl, appLink } from '../../http/app-origin';
 import { idQuery, ROW_ID_MESSAGE, rowId } from '../../http/row-id';
 import type { AppInstance, AppServices, TeamAccess } from '../../http/types';
 import { authenticate } from '../auth/authenticate';
+import { forwardingRoutes } from '../analytics-forwarding/routes';
 import { holdoutRoutes } from '../holdout/routes';
 import { webhookRoutes } from '../webhooks/routes';
 import { acceptInvite } from './accept-invite';
@@ -104,9 +105,11 @@ export function teamRoutes(app: AppInstance, services: AppServices): void {
 }
 
 export function teamScopedRoutes(scope: AppInstance, services: AppServices): void {
-  // The global holdout (issue 31) and webhooks (issue 33) are team settings with own modules.
+  // The global holdout (issue 31), webhooks and analytics forwarding (issue 33) are team
+  // settings with own modules.
   holdoutRoutes(scope, services);
   webhookRoutes(scope, services);
+  forwardingRoutes(scope, services);
 
   scope.get('/', { schema: { tags, security, params: teamParams } }, (request) =>
     getTeam(services, { team: requireTeam(request) }),

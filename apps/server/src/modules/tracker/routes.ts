@@ -4,6 +4,7 @@ import { appOrigin } from '../../http/app-origin';
 import { openToEveryOrigin } from '../../http/open-to-every-origin';
 import { publicAnswerOrigin } from '../../http/public-answer';
 import { requireTeam, teamParams } from '../../http/team-scope';
+import { forwardScriptRoutes } from '../analytics-forwarding/routes';
 import { identityRoutes } from '../identity/routes';
 import type { AppInstance, AppServices } from '../../http/types';
 import { getTrackerConfigFile } from './get-tracker-config-file';
@@ -91,8 +92,10 @@ export function wireTrackerRoutes(
   services.servingChanged = (teamId) => served.changed(teamId);
   markTrackerChanges(app, served);
   trackerRoutes(app, services, { ...deps, served });
-  // What customers' pages call beside the tracker: identify.js and its link (issue 31).
+  // What customers' pages call beside the tracker: identify.js and its link (issue 31), and
+  // forward.js (issue 33).
   identityRoutes(app, services);
+  forwardScriptRoutes(app, services);
 }
 
 export const SNIPPET_MODE_MESSAGE = 'The snippet mode is "sync" or "async"';

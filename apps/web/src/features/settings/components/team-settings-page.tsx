@@ -31,7 +31,7 @@ interface TeamSettingsPageProps {
   comingSoon?: ReactNode;
   /** The global holdout's setting (the holdout feature), shown below Statistics. */
   holdout?: ReactNode;
-  /** Webhooks and chat notifications (the webhooks feature), shown above the API keys. */
+  /** Webhooks and chat, and analytics forwarding (their features), shown above the API keys. */
   integrations?: ReactNode;
 }
 
