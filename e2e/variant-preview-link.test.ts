@@ -183,7 +183,13 @@ describe('variant preview links: "View on live page" shows one variant, counted 
       .poll(async () => (await badge(preview).count()) === 0 && preview.url(), { timeout: 15_000 })
       .toBe(pageUrl);
     expect(await preview.evaluate(() => sessionStorage.getItem('kindling.preview'))).toBeNull();
-    expect([ORIGINAL, VARIANT_1, VARIANT_2]).toContain(await headline(preview));
+    // The reloaded page may still be loading (or hiding its headline until the tracker's
+    // answer) when the badge is gone: wait for the headline to show.
+    await expect
+      .poll(async () => [ORIGINAL, VARIANT_1, VARIANT_2].includes(await headline(preview)), {
+        timeout: 15_000,
+      })
+      .toBe(true);
     // Positive control: the same browser, out of preview, is a counted visitor again.
     const visitors = (answer: { arms: { visitors: number }[] }) =>
       answer.arms.reduce((sum, arm) => sum + arm.visitors, 0);

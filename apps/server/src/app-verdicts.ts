@@ -7,6 +7,7 @@ import { ideaExperiments } from './modules/idea-experiments/idea-experiments';
 import { tellTeam } from './modules/idea-experiments/tell-team';
 import { notifyTeam, type NotifyTeamInput } from './modules/notifications/notify-team';
 import { startSchedules } from './modules/schedules/schedules';
+import { startSrmAlerts } from './modules/srm-alerts/srm-alerts';
 import { createFinalIntervalCache } from './modules/stats/final-interval-cache';
 import { getStatsCorrection } from './modules/teams/get-stats-correction';
 
@@ -38,6 +39,8 @@ export function wireVerdicts(
     finalIntervals,
     onAutoStopped: tellTeamAutoStopped(notify),
   });
+  // What makes results untrustworthy, told once per campaign (issue 33's srm.detected).
+  startSrmAlerts(app, services, { getStatsCorrection: correctionOf, finalIntervals, notify });
   // Not a verdict, but told the same way: a rollout served 30 days (issue 35).
   startRolloutReminders(app, services, { notify });
   // Nor are schedules (issue 31): started and stopped by the worker, the team told.

@@ -7,6 +7,7 @@ export const WEBHOOK_EVENTS = [
   'campaign.started',
   'campaign.stopped',
   'verdict.reached',
+  'srm.detected',
   'variant.paused',
   'page.signup',
 ] as const;

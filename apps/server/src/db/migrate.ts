@@ -37,6 +37,7 @@ import * as visitorIdentities from './migrations/0036-visitor-identities';
 import * as globalHoldout from './migrations/0037-global-holdout';
 import * as webhooks from './migrations/0038-webhooks';
 import * as analyticsForwarding from './migrations/0039-analytics-forwarding';
+import * as srmAlerts from './migrations/0040-srm-alerts';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts-and-campaigns': accountsAndCampaigns,
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '0037-global-holdout': globalHoldout,
   '0038-webhooks': webhooks,
   '0039-analytics-forwarding': analyticsForwarding,
+  '0040-srm-alerts': srmAlerts,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

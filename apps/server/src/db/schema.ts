@@ -29,6 +29,8 @@ export interface CampaignsTable {
   autoStop: Generated<boolean>;
   /** When auto-stop switched it off; null while it has not. */
   autoStoppedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** When the team was told of a sample ratio mismatch (migration 0040); null: never. */
+  srmAlertedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** When the test was ended (migration 0029); null while it has not. */
   endedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** Element id -> the variant rolled out at the end; null when the original was kept. */

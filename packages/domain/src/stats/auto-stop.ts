@@ -93,6 +93,23 @@ const NOTICE_BODY_MAX = 1000;
 const clip = (text: string, max: number) =>
   text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
 
+/** A notice within the limits; the title's last `titleKeep` characters survive the clip. */
+export function clipNotice({
+  title,
+  titleKeep,
+  body,
+}: {
+  title: string;
+  titleKeep: number;
+  body: string;
+}): { title: string; body: string } {
+  const head = title.slice(0, title.length - titleKeep);
+  return {
+    title: `${clip(head, NOTICE_TITLE_MAX - titleKeep)}${title.slice(title.length - titleKeep)}`,
+    body: clip(body, NOTICE_BODY_MAX),
+  };
+}
+
 /** What the team is told when auto-stop switches a campaign off (notifications and mail). */
 export function autoStopNotice(input: {
   campaignName: string;
@@ -106,16 +123,16 @@ export function autoStopNotice(input: {
   const summaries = input.decision.elements.map((element) => element.summary);
   const suffix = ' stopped by itself';
   return {
-    title: `${clip(input.campaignName, NOTICE_TITLE_MAX - suffix.length)}${suffix}`,
-    body: clip(
-      [
+    ...clipNotice({
+      title: `${input.campaignName}${suffix}`,
+      titleKeep: suffix.length,
+      body: [
         `Auto-stop switched the campaign off: ${why}.`,
         ...(summaries.length === 1
           ? summaries
           : summaries.map((summary, index) => `Element ${index + 1}: ${summary}`)),
       ].join('\n\n'),
-      NOTICE_BODY_MAX,
-    ),
+    }),
     teamPath: `/campaign/${input.campaignId}`,
   };
 }

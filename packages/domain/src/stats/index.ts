@@ -21,6 +21,7 @@ export * from './family';
 export * from './plan';
 export * from './verdict';
 export * from './auto-stop';
+export * from './srm-alert';
 export * from './student-t';
 export * from './served-phases';
 export * from './srm-explanation';

@@ -32,6 +32,8 @@ export type CampaignColumns = Omit<
   | StatsPlanColumns
   | EndColumns
   | ScheduleColumns
+  // Written only by the mismatch alert (modules/srm-alerts), never by a save.
+  | 'srmAlertedAt'
 > &
   Partial<Pick<CampaignRow, StatsPlanColumns>>;
 

@@ -27,6 +27,7 @@ export const EVENT_LABELS: Record<WebhookEvent, string> = {
   'campaign.started': 'Campaign started',
   'campaign.stopped': 'Campaign stopped',
   'verdict.reached': 'Verdict reached',
+  'srm.detected': 'Sample ratio mismatch',
   'variant.paused': 'Variant paused',
   'page.signup': 'Landing page sign-up',
 };
