@@ -228,7 +228,7 @@ describe('password reset: from the sign-in screen to a new password, by mail', (
       .filter({ hasText: 'Incorrect e-mail or password.' })
       .waitFor();
     await page.getByLabel('Password', { exact: true }).fill(newPassword);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL(/\/admin\/[^/]+\/campaigns$/);
 
     // The browser that was signed in before the reset is sent to sign in again.

@@ -102,7 +102,7 @@ describe('foundation: accounts, campaign list and app shell', () => {
       });
       await other.page.goto('/admin/auth/sign-in');
       // Submitted untouched: the rules are not loaded yet, the submit waits for them.
-      await other.page.getByRole('button', { name: 'Sign in' }).click();
+      await other.page.getByRole('button', { name: 'Sign in', exact: true }).click();
       const alerts = other.page.getByRole('alert');
       await eventually(
         () => alerts.allTextContents(),

@@ -74,7 +74,7 @@ export async function createTeamThroughUi(page: Page, name: string): Promise<str
 export async function signInThroughUi(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel('E-mail', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 export function teamSlugOf(page: Page): string {

@@ -8,9 +8,11 @@ import type { TestProject } from 'vitest/node';
 import type {} from 'vitest';
 // @ts-expect-error -- plain .mjs script shared with `npm start`
 import { buildWebIfStale } from '../../scripts/build-web.mjs';
+import { startOidcProvider } from '../../apps/server/test/oidc-provider';
 import { startSmtpCapture } from '../../apps/server/test/smtp-server';
 import { serveMailbox } from './mailbox';
 import { E2E_SCHEDULE_CHECK_MS } from './schedule-timing';
+import { E2E_SSO } from './sso';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -62,6 +64,17 @@ export default async function setup(project: TestProject) {
   const baseUrl = `http://127.0.0.1:${port}`;
   const smtp = await startSmtpCapture();
   const mailbox = await serveMailbox(smtp.mails);
+  // A real OpenID Connect provider for sso.test.ts ("Sign in with Acme ID" on every sign-in page).
+  const identity = await startOidcProvider({
+    clients: [
+      {
+        client_id: E2E_SSO.clientId,
+        client_secret: E2E_SSO.clientSecret,
+        redirect_uris: [`${baseUrl}/api/auth/sso/callback`],
+      },
+    ],
+    accounts: E2E_SSO.accounts,
+  });
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
@@ -98,6 +111,12 @@ export default async function setup(project: TestProject) {
         GUEST_ACCESS: 'true',
         // schedules.test.ts waits for a scheduled start: the worker looks every 2 s, not 30 s.
         SCHEDULE_CHECK_MS: String(E2E_SCHEDULE_CHECK_MS),
+        OIDC_ISSUER: identity.issuer,
+        OIDC_CLIENT_ID: E2E_SSO.clientId,
+        OIDC_CLIENT_SECRET: E2E_SSO.clientSecret,
+        OIDC_NAME: E2E_SSO.name,
+        OIDC_ALLOW_HTTP: 'true',
+        OIDC_TEAM_DOMAINS: `${E2E_SSO.domain}=${E2E_SSO.team}`,
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     },
@@ -106,7 +125,7 @@ export default async function setup(project: TestProject) {
     await waitForHealth(baseUrl, child);
   } catch (error) {
     child.kill('SIGTERM');
-    await Promise.all([mailbox.close(), smtp.close()]);
+    await Promise.all([mailbox.close(), smtp.close(), identity.close()]);
     throw error;
   }
   project.provide('baseUrl', baseUrl);
@@ -117,6 +136,7 @@ export default async function setup(project: TestProject) {
     await new Promise((resolve) => child.once('exit', resolve));
     await mailbox.close();
     await smtp.close();
+    await identity.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -38,6 +38,7 @@ import { endAllSessions } from './modules/auth/end-all-sessions';
 import { authRoutes } from './modules/auth/routes';
 import { installGuestGuard, routeAccess } from './modules/auth/guest-guard';
 import { guestRoutes } from './modules/guests/routes';
+import { ssoRoutes } from './modules/sso/routes';
 import { createTokenService } from './modules/auth/tokens';
 import { verifyAccessToken } from './modules/auth/verify-session';
 import { allowanceRoutes } from './modules/billing/allowance-routes';
@@ -200,6 +201,7 @@ export async function buildApp({
     verifyCredentials: (credentials) => verifyCredentials(services, credentials),
   });
   guestRoutes(app, services);
+  ssoRoutes(app, services);
   const linkDeps: LinkDeps = {
     db,
     outbox,

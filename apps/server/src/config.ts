@@ -2,6 +2,7 @@ import { DEFAULT_BILLING_CURRENCY, parseCategoryList } from '@kindling/domain';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { databaseConfigShape } from './config-database';
+import { ssoConfigProblem, ssoConfigShape } from './config-sso';
 
 const blankAsUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
@@ -44,6 +45,7 @@ const configSchema = z
         .optional(),
     ),
     ...databaseConfigShape,
+    ...ssoConfigShape,
     REDIS_URL: optionalUrl,
     /** Prefix of every key Kindling writes to Redis, so several installations can share one. */
     REDIS_KEY_PREFIX: z.string().min(1).default('kindling:'),
@@ -279,6 +281,11 @@ const configSchema = z
           .map((host) => host.trim().toLowerCase())
           .filter(Boolean),
       ),
+  })
+  .superRefine((config, context) => {
+    const problem = ssoConfigProblem(config);
+    if (problem)
+      context.addIssue({ code: 'custom', message: problem.message, path: [problem.path] });
   })
   // Links in mails must not follow a forged Host header to someone else's site.
   .refine((config) => !config.SMTP_URL || config.PUBLIC_URL || config.ADMIN_URL, {

@@ -271,9 +271,9 @@ const EXAMPLES: Record<string, (context: Context) => Example> = {
     },
   }),
   'POST /intro-survey/dismiss': () => ({}),
-  'GET /waitlist': () => ({ query: { entry: 'slack-alerts' } }),
-  'POST /waitlist/join': () => ({ payload: { entry: 'slack-alerts' } }),
-  'POST /waitlist/leave': () => ({ payload: { entry: 'ga4-export' } }),
+  'GET /waitlist': () => ({ query: { entry: 'shopify-app' } }),
+  'POST /waitlist/join': () => ({ payload: { entry: 'shopify-app' } }),
+  'POST /waitlist/leave': () => ({ payload: { entry: 'wordpress-plugin' } }),
   'GET /url-context/by-url': () => ({ query: { url: 'shop.example.com/landing' } }),
   'POST /pages': () => ({ payload: { slug: 'created-by-example', content: PAGE_CONTENT } }),
   'GET /pages': () => ({}),
@@ -447,7 +447,7 @@ describeEachDatabase('every team-scoped route refuses other teams', (kind) => {
         method: 'POST',
         url: `/api/team/${slug}/waitlist/join`,
         headers: bearer(owner),
-        payload: { entry: 'ga4-export' },
+        payload: { entry: 'wordpress-plugin' },
       });
       await t.current.app.inject({
         method: 'POST',

@@ -80,5 +80,6 @@ export * from './holdout';
 export * from './holdout-draw';
 export * from './analytics-forwarding';
 export * from './analytics-forwarding-input';
+export * from './sso';
 export * from './event-export';
 export * from './webhooks';

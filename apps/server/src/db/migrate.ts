@@ -38,6 +38,7 @@ import * as globalHoldout from './migrations/0037-global-holdout';
 import * as webhooks from './migrations/0038-webhooks';
 import * as analyticsForwarding from './migrations/0039-analytics-forwarding';
 import * as srmAlerts from './migrations/0040-srm-alerts';
+import * as sso from './migrations/0041-sso';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts-and-campaigns': accountsAndCampaigns,
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   '0038-webhooks': webhooks,
   '0039-analytics-forwarding': analyticsForwarding,
   '0040-srm-alerts': srmAlerts,
+  '0041-sso': sso,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

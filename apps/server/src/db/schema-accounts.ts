@@ -86,3 +86,20 @@ export interface RetiredRefreshTokensTable {
   tokenHash: string;
   retiredAt: DefaultedTimestamp;
 }
+
+/** A sign-on started here, until its answer comes back (migration 0041). */
+export interface SsoLoginsTable {
+  state: string;
+  nonce: string;
+  codeVerifier: string;
+  /** Where in the app to go once signed in (checked like the sign-in page's `next`). */
+  next: string;
+  createdAt: DefaultedTimestamp;
+}
+
+/** The one-time code the app exchanges for its session, stored as its SHA-256 (0041). */
+export interface SsoHandoffsTable {
+  codeHash: string;
+  userId: number;
+  createdAt: DefaultedTimestamp;
+}

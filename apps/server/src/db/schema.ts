@@ -141,6 +141,8 @@ export interface Database {
   teamMembers: Accounts.TeamMembersTable;
   teamInvites: Accounts.TeamInvitesTable;
   accountTokens: Accounts.AccountTokensTable;
+  ssoLogins: Accounts.SsoLoginsTable;
+  ssoHandoffs: Accounts.SsoHandoffsTable;
   sessions: Accounts.SessionsTable;
   retiredRefreshTokens: Accounts.RetiredRefreshTokensTable;
   campaigns: CampaignsTable;

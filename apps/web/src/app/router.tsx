@@ -191,6 +191,12 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: '/admin/auth/sso',
+        lazy: async () => ({
+          Component: (await import('../features/auth/components/sso-landing-page')).SsoLandingPage,
+        }),
+      },
+      {
         path: '/admin/auth/sign-up',
         lazy: async () => ({
           Component: (await import('../features/auth/components/sign-up-page')).SignUpPage,

@@ -1,3 +1,4 @@
+import type { SsoOffer } from '@kindling/domain';
 import { api, apiPath, isApiError } from '../../../lib/api-client';
 import type { SessionTokens } from '../../../lib/session';
 
@@ -55,4 +56,24 @@ export async function fetchGuestAccess(): Promise<boolean> {
 /** A short, read-only guest session in the demo team. */
 export function startGuestSession(): Promise<SessionTokens> {
   return api.post<SessionTokens>(apiPath('/auth/guest'), {}, { auth: false });
+}
+
+export const ssoOfferKey = ['sso-offer'] as const;
+
+/** Single sign-on as this server offers it (OIDC_ISSUER), or null when it has none (404). */
+export async function fetchSsoOffer(): Promise<SsoOffer | null> {
+  try {
+    return await api.get<SsoOffer>(apiPath('/auth/sso'), { auth: false });
+  } catch (error) {
+    if (isApiError(error, 404)) return null;
+    throw error;
+  }
+}
+
+/** Where the browser goes to sign on; the server sends it on to the provider. */
+export const ssoStartUrl = (next: string) => apiPath('/auth/sso/start', { next });
+
+/** The session for the one-time code the callback handed over. */
+export function exchangeSsoCode(code: string): Promise<SessionTokens> {
+  return api.post<SessionTokens>(apiPath('/auth/sso/exchange'), { code }, { auth: false });
 }

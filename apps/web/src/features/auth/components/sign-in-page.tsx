@@ -9,6 +9,7 @@ import { signIn } from '../api/auth-api';
 import { useStartSession } from '../hooks/use-start-session';
 import { AuthLayout } from './auth-layout';
 import { GuestButton } from './guest-button';
+import { SsoButton, useSsoOffer } from './sso-button';
 import { AuthSubmit } from './auth-submit';
 import { AuthMessage } from './auth-message';
 import type { SignInNotice } from './reset-password-page';
@@ -26,6 +27,9 @@ export function SignInPage() {
   const startSession = useStartSession();
   const form = useForm(signInSchema, { email: '', password: '' });
   const next = safeNext(params.get('next'));
+  const sso = useSsoOffer();
+  // A refused sign-on comes back here with the server's reason.
+  const ssoError = params.get('sso_error');
   const passwordChanged =
     (useLocation().state as Partial<SignInNotice> | null)?.notice === 'password-changed';
 
@@ -48,50 +52,68 @@ export function SignInPage() {
     mutation.mutate({ email: form.values.email.trim(), password: form.values.password });
   }
 
+  const passwordForm = (
+    <form
+      className={styles.form}
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-label="Sign in"
+    >
+      {passwordChanged && !form.formError ? (
+        <AuthMessage tone="success" testId="password-changed">
+          Your password has been changed. Sign in with the new one.
+        </AuthMessage>
+      ) : null}
+      <FormError message={form.formError} />
+      <TextField
+        label="E-mail"
+        type="email"
+        autoComplete="email"
+        autoFocus
+        {...form.inputProps('email')}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        {...form.inputProps('password')}
+      />
+      <Link to="/admin/auth/forgot-password" className={styles.inlineLink}>
+        Forgot your password?
+      </Link>
+      <AuthSubmit pending={mutation.isPending} loadingText="Signing in…">
+        Sign in
+      </AuthSubmit>
+    </form>
+  );
+
   return (
     <AuthLayout
       documentTitle="Sign in"
       title="Welcome back"
       subtitle="Sign in to run and review your experiments."
       footer={
-        <>
-          New here? <Link to={withNext('/admin/auth/sign-up', params)}>Create an account</Link>
-        </>
+        sso.data?.only ? undefined : (
+          <>
+            New here? <Link to={withNext('/admin/auth/sign-up', params)}>Create an account</Link>
+          </>
+        )
       }
     >
-      <form
-        className={styles.form}
-        onSubmit={(event) => void submit(event)}
-        noValidate
-        aria-label="Sign in"
-      >
-        {passwordChanged && !form.formError ? (
-          <AuthMessage tone="success" testId="password-changed">
-            Your password has been changed. Sign in with the new one.
-          </AuthMessage>
-        ) : null}
-        <FormError message={form.formError} />
-        <TextField
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          autoFocus
-          {...form.inputProps('email')}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          {...form.inputProps('password')}
-        />
-        <Link to="/admin/auth/forgot-password" className={styles.inlineLink}>
-          Forgot your password?
-        </Link>
-        <AuthSubmit pending={mutation.isPending} loadingText="Signing in…">
-          Sign in
-        </AuthSubmit>
-      </form>
-      <GuestButton />
+      {ssoError ? (
+        <AuthMessage tone="error" testId="sso-error">
+          {ssoError}
+        </AuthMessage>
+      ) : null}
+      {sso.data?.only ? (
+        <SsoButton next={next} alone />
+      ) : (
+        <>
+          {passwordForm}
+          <SsoButton next={next} />
+          <GuestButton />
+        </>
+      )}
     </AuthLayout>
   );
 }

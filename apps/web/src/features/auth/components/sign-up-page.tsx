@@ -1,3 +1,4 @@
+import { SSO_MESSAGES } from '@kindling/domain';
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -9,6 +10,8 @@ import { register, signIn, type RegisterInput } from '../api/auth-api';
 import { signUpFormSchema } from '../api/auth-schemas';
 import { useStartSession } from '../hooks/use-start-session';
 import { AuthLayout } from './auth-layout';
+import { AuthMessage } from './auth-message';
+import { SsoButton, useSsoOffer } from './sso-button';
 import { AuthSubmit } from './auth-submit';
 import { safeNext, withNext } from './safe-next';
 import styles from './auth-form.module.css';
@@ -21,6 +24,7 @@ export function SignUpPage() {
   const startSession = useStartSession();
   const form = useForm(signUpFormSchema, { realName: '', email: '', password: '' });
   const policy = usePasswordPolicy(form.values.password);
+  const sso = useSsoOffer();
 
   const mutation = useMutation({
     mutationFn: async (input: RegisterInput) => {
@@ -45,6 +49,16 @@ export function SignUpPage() {
       email: form.values.email.trim(),
       password: form.values.password,
     });
+  }
+
+  // Only single sign-on here: the first sign-on makes the account.
+  if (sso.data?.only) {
+    return (
+      <AuthLayout documentTitle="Create your account" title="Create your account">
+        <AuthMessage tone="info">{SSO_MESSAGES.ssoOnly(sso.data.name)}</AuthMessage>
+        <SsoButton next={next} alone />
+      </AuthLayout>
+    );
   }
 
   return (
@@ -79,6 +93,7 @@ export function SignUpPage() {
           Create account
         </AuthSubmit>
       </form>
+      <SsoButton next={next} />
     </AuthLayout>
   );
 }

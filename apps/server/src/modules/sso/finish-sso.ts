@@ -1,0 +1,75 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SSO_LOGIN_TTL_MS, SSO_MESSAGES } from '@kindling/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import * as oidc from 'openid-client';
+import type { Db } from '../../db/database';
+import { joinTeamByDomain } from '../teams/join-team-by-domain';
+import { ensureSsoAccount } from '../users/ensure-sso-account';
+import { ssoCallbackUrl, type SsoConfig } from './oidc-provider-config';
+import { insertSsoHandoff, takeSsoLogin } from './repo';
+
+export const hashHandoff = (code: string) => createHash('sha256').update(code).digest('hex');
+
+export class SsoRefusal extends Error {}
+
+/**
+ * The provider's answer at the callback: the state must be one this server started (and not
+ * used), the code is exchanged with the PKCE verifier, and openid-client checks the ID token
+ * (issuer, audience: this client, nonce, expiry, signature). The person's verified e-mail then
+ * finds or makes their account, joins their domain's team, and a one-time handoff code is made
+ * for the app to exchange for its session. Answers where to send the browser.
+ */
+export async function finishSso(
+  deps: {
+    db: Db;
+    config: SsoConfig;
+    provider: () => Promise<oidc.Configuration>;
+    log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
+  },
+  { callbackUrl }: { callbackUrl: URL },
+): Promise<{ handoff: string; next: string }> {
+  const state = callbackUrl.searchParams.get('state');
+  const login = state ? await takeSsoLogin(deps.db, state, SSO_LOGIN_TTL_MS) : null;
+  if (!login) throw new SsoRefusal(SSO_MESSAGES.badState);
+  // The provider answers at our public address; the request may have reached us behind a proxy.
+  const answered = new URL(ssoCallbackUrl(deps.config));
+  answered.search = callbackUrl.search;
+  let claims: Partial<oidc.UserInfoResponse> | undefined;
+  try {
+    const provider = await deps.provider();
+    const tokens = await oidc.authorizationCodeGrant(provider, answered, {
+      pkceCodeVerifier: login.codeVerifier,
+      expectedState: state!,
+      expectedNonce: login.nonce,
+      idTokenExpected: true,
+    });
+    const idToken = tokens.claims()!;
+    // A conformant provider may keep the e-mail out of the ID token: then ask its userinfo,
+    // for the same subject.
+    claims =
+      typeof idToken.email === 'string'
+        ? idToken
+        : await oidc.fetchUserInfo(provider, tokens.access_token, idToken.sub);
+  } catch (error) {
+    deps.log.warn({ err: error }, 'single sign-on refused by the provider or its token');
+    throw new SsoRefusal(SSO_MESSAGES.refused);
+  }
+  const email = typeof claims?.email === 'string' ? claims.email.trim() : '';
+  if (!email) throw new SsoRefusal(SSO_MESSAGES.noEmail);
+  if (claims?.email_verified !== true) throw new SsoRefusal(SSO_MESSAGES.unverifiedEmail);
+  const name = typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim() : email;
+  const user = await ensureSsoAccount(deps, { email, realName: name.slice(0, 100) });
+  if (!user) throw new SsoRefusal(SSO_MESSAGES.reservedEmail);
+  const team = await joinTeamByDomain(deps, {
+    email,
+    userId: user.id,
+    domains: deps.config.OIDC_TEAM_DOMAINS,
+  });
+  if (team.missing) {
+    deps.log.warn({ team: team.missing }, 'OIDC_TEAM_DOMAINS names a team that does not exist');
+  }
+  deps.log.info({ userId: user.id, created: user.created, joined: team.joined }, 'signed on');
+  const handoff = randomBytes(32).toString('base64url');
+  await insertSsoHandoff(deps.db, { codeHash: hashHandoff(handoff), userId: user.id });
+  return { handoff, next: login.next };
+}

@@ -1,0 +1,44 @@
+import type { Db } from '../../db/database';
+
+// Sign-ons in flight and their one-time handoffs (migration 0041). Each row is taken once: the
+// delete that returns it is what makes a replayed state or handoff find nothing.
+
+export function insertSsoLogin(
+  db: Db,
+  login: { state: string; nonce: string; codeVerifier: string; next: string },
+) {
+  return db.insertInto('ssoLogins').values(login).execute();
+}
+
+/** The login started with `state` within `maxAgeMs`, taken (gone for any later answer). */
+export async function takeSsoLogin(db: Db, state: string, maxAgeMs: number) {
+  const row = await db
+    .deleteFrom('ssoLogins')
+    .where('state', '=', state)
+    .returning(['nonce', 'codeVerifier', 'next', 'createdAt'])
+    .executeTakeFirst();
+  if (!row || Date.now() - new Date(row.createdAt).getTime() > maxAgeMs) return null;
+  return row;
+}
+
+export function insertSsoHandoff(db: Db, handoff: { codeHash: string; userId: number }) {
+  return db.insertInto('ssoHandoffs').values(handoff).execute();
+}
+
+/** The user of the handoff `codeHash` made within `maxAgeMs`, taken. */
+export async function takeSsoHandoff(db: Db, codeHash: string, maxAgeMs: number) {
+  const row = await db
+    .deleteFrom('ssoHandoffs')
+    .where('codeHash', '=', codeHash)
+    .returning(['userId', 'createdAt'])
+    .executeTakeFirst();
+  if (!row || Date.now() - new Date(row.createdAt).getTime() > maxAgeMs) return null;
+  return row.userId;
+}
+
+/** Sign-ons nobody finished: dropped once older than `maxAgeMs` (each start sweeps). */
+export async function deleteStaleSsoRows(db: Db, maxAgeMs: number): Promise<void> {
+  const before = new Date(Date.now() - maxAgeMs);
+  await db.deleteFrom('ssoLogins').where('createdAt', '<', before).execute();
+  await db.deleteFrom('ssoHandoffs').where('createdAt', '<', before).execute();
+}
