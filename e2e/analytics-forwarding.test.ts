@@ -10,15 +10,8 @@ import {
   shotAtBothSizes,
   signUpThroughUi,
 } from './support/flows';
-import { createHeadlineCampaign } from './support/headline-shop';
-import {
-  launchShopBrowser,
-  sent,
-  shopUrlOf,
-  startTaggedShop,
-  visitShop,
-  type Visit,
-} from './support/tracker-visit';
+import { startHeadlineShop } from './support/headline-shop';
+import { launchShopBrowser, sent, visitShop, type Visit } from './support/tracker-visit';
 
 // Issue 33, analytics forwarding: an owner turns it on in Settings; on a page with Google Tag
 // Manager's dataLayer, GA4's gtag and Segment's analytics (stubs that record their calls), each
@@ -76,15 +69,10 @@ describe('analytics forwarding', () => {
     await signUpThroughUi(page, newPerson('Ana Lytics', 'forwarding'));
     team = await createTeamThroughUi(page, 'Forwarding Lamps');
     api = await Api.of(page, baseUrl);
-    fixtures = await startTaggedShop(api, team);
-    pageUrl = shopUrlOf(fixtures, 'tracker-landing.html');
-    campaignId = await createHeadlineCampaign(api, team, {
-      name: 'Sun headline',
+    ({ fixtures, pageUrl, campaignId } = await startHeadlineShop(api, team, {
       description: 'Forwarding',
-      ingestedUrl: pageUrl,
-      isEnabled: true,
       variants: [{ key: 'sun', value: 'Light that follows the sun' }],
-    });
+    }));
   });
 
   afterAll(async () => {
@@ -143,7 +131,7 @@ describe('analytics forwarding', () => {
     expect(calls.dataLayer).toEqual([
       {
         event: 'kindling_exposure',
-        campaign: 'Sun headline',
+        campaign: 'Lamp headline',
         variant: 'Variant 1',
         campaign_id: String(campaignId),
         variant_id: variant,
@@ -161,7 +149,7 @@ describe('analytics forwarding', () => {
         'Experiment Viewed',
         {
           experiment_id: String(campaignId),
-          experiment_name: 'Sun headline',
+          experiment_name: 'Lamp headline',
           variation_id: variant,
           variation_name: 'Variant 1',
         },
@@ -170,7 +158,7 @@ describe('analytics forwarding', () => {
     expect(calls.hooked).toEqual([
       {
         experimentId: String(campaignId),
-        experimentName: 'Sun headline',
+        experimentName: 'Lamp headline',
         variationId: variant,
         variationName: 'Variant 1',
       },
@@ -182,7 +170,7 @@ describe('analytics forwarding', () => {
     await page.goto(`/admin/${team}/settings/team`);
     await choose('On, with ids', 'Exposures are forwarded with ids');
     const config = await (await fetch(`${baseUrl}/api/tracker/${team}/config.json`)).text();
-    expect(config).not.toContain('Sun headline');
+    expect(config).not.toContain('Lamp headline');
     const visitor = await variantVisitor('ids');
     const visit = await visitWithTools(visitor.id);
     await expect.poll(async () => (await recorded(visit)).segment.length).toBe(1);
@@ -196,7 +184,7 @@ describe('analytics forwarding', () => {
         variation_name: String(visitor.variant),
       },
     ]);
-    expect(JSON.stringify(calls)).not.toContain('Sun headline');
+    expect(JSON.stringify(calls)).not.toContain('Lamp headline');
     await visit.context.close();
   });
 
