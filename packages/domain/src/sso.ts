@@ -25,3 +25,23 @@ export interface SsoOffer {
   name: string;
   only: boolean;
 }
+
+/** The refusals the callback sends back to the sign-in screen, by key (`?sso_error=badState`). */
+export type SsoRefusalKey = Exclude<keyof typeof SSO_MESSAGES, 'ssoOnly' | 'unavailable'>;
+
+/**
+ * The words for `?sso_error=`: only the keys above, so a link cannot make the sign-in screen
+ * say something of its own choosing; anything else reads as a refusal.
+ */
+export const ssoRefusalMessage = (key: string | null): string | null => {
+  if (key === null) return null;
+  const known: readonly string[] = [
+    'badState',
+    'refused',
+    'noEmail',
+    'unverifiedEmail',
+    'reservedEmail',
+    'badHandoff',
+  ] satisfies SsoRefusalKey[];
+  return known.includes(key) ? SSO_MESSAGES[key as SsoRefusalKey] : SSO_MESSAGES.refused;
+};

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { SSO_LOGIN_TTL_MS, SSO_MESSAGES } from '@kindling/domain';
+import { SSO_LOGIN_TTL_MS, type SsoRefusalKey } from '@kindling/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import * as oidc from 'openid-client';
 import type { Db } from '../../db/database';
@@ -10,7 +10,12 @@ import { insertSsoHandoff, takeSsoLogin } from './repo';
 
 export const hashHandoff = (code: string) => createHash('sha256').update(code).digest('hex');
 
-export class SsoRefusal extends Error {}
+/** A sign-on refused for a reason the person is told (`SSO_MESSAGES[key]`). */
+export class SsoRefusal extends Error {
+  constructor(readonly key: SsoRefusalKey) {
+    super(key);
+  }
+}
 
 /**
  * The provider's answer at the callback: the state must be one this server started (and not
@@ -30,7 +35,7 @@ export async function finishSso(
 ): Promise<{ handoff: string; next: string }> {
   const state = callbackUrl.searchParams.get('state');
   const login = state ? await takeSsoLogin(deps.db, state, SSO_LOGIN_TTL_MS) : null;
-  if (!login) throw new SsoRefusal(SSO_MESSAGES.badState);
+  if (!login) throw new SsoRefusal('badState');
   // The provider answers at our public address; the request may have reached us behind a proxy.
   const answered = new URL(ssoCallbackUrl(deps.config));
   answered.search = callbackUrl.search;
@@ -52,14 +57,14 @@ export async function finishSso(
         : await oidc.fetchUserInfo(provider, tokens.access_token, idToken.sub);
   } catch (error) {
     deps.log.warn({ err: error }, 'single sign-on refused by the provider or its token');
-    throw new SsoRefusal(SSO_MESSAGES.refused);
+    throw new SsoRefusal('refused');
   }
   const email = typeof claims?.email === 'string' ? claims.email.trim() : '';
-  if (!email) throw new SsoRefusal(SSO_MESSAGES.noEmail);
-  if (claims?.email_verified !== true) throw new SsoRefusal(SSO_MESSAGES.unverifiedEmail);
+  if (!email) throw new SsoRefusal('noEmail');
+  if (claims?.email_verified !== true) throw new SsoRefusal('unverifiedEmail');
   const name = typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim() : email;
   const user = await ensureSsoAccount(deps, { email, realName: name.slice(0, 100) });
-  if (!user) throw new SsoRefusal(SSO_MESSAGES.reservedEmail);
+  if (!user) throw new SsoRefusal('reservedEmail');
   const team = await joinTeamByDomain(deps, {
     email,
     userId: user.id,

@@ -1,4 +1,4 @@
-import { SSO_MESSAGES } from '@kindling/domain';
+import { SSO_MESSAGES, type SsoRefusalKey } from '@kindling/domain';
 import { z } from 'zod';
 import { forbidden, notFound } from '../../errors';
 import type { AppInstance, AppServices } from '../../http/types';
@@ -51,8 +51,8 @@ export function ssoRoutes(app: AppInstance, services: AppServices): void {
   }
   const deps = { ...services, provider: oidcProvider(config) };
   const limited = authRateLimit(config);
-  const back = (message: string) =>
-    `${SIGN_IN_PAGE}?${new URLSearchParams({ sso_error: message }).toString()}`;
+  const back = (key: SsoRefusalKey) =>
+    `${SIGN_IN_PAGE}?${new URLSearchParams({ sso_error: key }).toString()}`;
 
   app.get(
     '/api/auth/sso/start',
@@ -74,7 +74,7 @@ export function ssoRoutes(app: AppInstance, services: AppServices): void {
         return reply.redirect(await startSso(deps, { next, loginHint }));
       } catch (error) {
         request.log.error({ err: error }, 'single sign-on could not start');
-        return reply.redirect(back(SSO_MESSAGES.refused));
+        return reply.redirect(back('refused'));
       }
     },
   );
@@ -98,7 +98,7 @@ export function ssoRoutes(app: AppInstance, services: AppServices): void {
         return reply.redirect(`${LANDING_PAGE}?${query}#code=${handoff}`);
       } catch (error) {
         if (!(error instanceof SsoRefusal)) throw error;
-        return reply.redirect(back(error.message));
+        return reply.redirect(back(error.key));
       }
     },
   );

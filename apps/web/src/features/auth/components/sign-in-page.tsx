@@ -1,3 +1,4 @@
+import { ssoRefusalMessage } from '@kindling/domain';
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -28,8 +29,8 @@ export function SignInPage() {
   const form = useForm(signInSchema, { email: '', password: '' });
   const next = safeNext(params.get('next'));
   const sso = useSsoOffer();
-  // A refused sign-on comes back here with the server's reason.
-  const ssoError = params.get('sso_error');
+  // A refused sign-on comes back here with the server's reason, by key.
+  const ssoError = ssoRefusalMessage(params.get('sso_error'));
   const passwordChanged =
     (useLocation().state as Partial<SignInNotice> | null)?.notice === 'password-changed';
 
