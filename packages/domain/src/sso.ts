@@ -4,7 +4,7 @@
 export const SSO_MESSAGES = {
   unavailable: 'Single sign-on is not set up on this server.',
   badState:
-    'This sign-in did not start on this server, or took too long. Start again from the sign-in page.',
+    'This sign-in did not start in this browser, or took too long. Start again from the sign-in page.',
   refused:
     'Your identity provider did not confirm this sign-in. Start again from the sign-in page.',
   noEmail: 'Your identity provider did not share your e-mail address, so no account can be found.',

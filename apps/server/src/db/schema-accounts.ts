@@ -92,6 +92,8 @@ export interface SsoLoginsTable {
   state: string;
   nonce: string;
   codeVerifier: string;
+  /** SHA-256 of the cookie set in the browser that started it. */
+  browserHash: string;
   /** Where in the app to go once signed in (checked like the sign-in page's `next`). */
   next: string;
   createdAt: DefaultedTimestamp;

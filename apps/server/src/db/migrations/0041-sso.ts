@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 
 // Single sign-on with OpenID Connect (issue 33). `sso_logins`: each sign-on started here, by its
-// state, with the nonce and PKCE verifier the answer must match; taken once. `sso_handoffs`: the
+// state, with the nonce and PKCE verifier the answer must match and the hash of the cookie that
+// binds it to the browser that started it; taken once. `sso_handoffs`: the
 // one-time code (stored as its hash) the app exchanges for a session after the callback.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -9,6 +10,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('state', 'text', (c) => c.primaryKey())
     .addColumn('nonce', 'text', (c) => c.notNull())
     .addColumn('code_verifier', 'text', (c) => c.notNull())
+    .addColumn('browser_hash', 'text', (c) => c.notNull())
     .addColumn('next', 'text', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { SSO_LOGIN_TTL_MS, type SsoRefusalKey } from '@kindling/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import * as oidc from 'openid-client';
@@ -7,8 +7,7 @@ import { joinTeamByDomain } from '../teams/join-team-by-domain';
 import { ensureSsoAccount } from '../users/ensure-sso-account';
 import { ssoCallbackUrl, type SsoConfig } from './oidc-provider-config';
 import { insertSsoHandoff, takeSsoLogin } from './repo';
-
-export const hashHandoff = (code: string) => createHash('sha256').update(code).digest('hex');
+import { sha256Hex } from './sso-hash';
 
 /** A sign-on refused for a reason the person is told (`SSO_MESSAGES[key]`). */
 export class SsoRefusal extends Error {
@@ -31,10 +30,13 @@ export async function finishSso(
     provider: () => Promise<oidc.Configuration>;
     log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
   },
-  { callbackUrl }: { callbackUrl: URL },
+  { callbackUrl, browserKey }: { callbackUrl: URL; browserKey: string | undefined },
 ): Promise<{ handoff: string; next: string }> {
   const state = callbackUrl.searchParams.get('state');
-  const login = state ? await takeSsoLogin(deps.db, state, SSO_LOGIN_TTL_MS) : null;
+  const login =
+    state && browserKey
+      ? await takeSsoLogin(deps.db, { state, browserHash: sha256Hex(browserKey) }, SSO_LOGIN_TTL_MS)
+      : null;
   if (!login) throw new SsoRefusal('badState');
   // The provider answers at our public address; the request may have reached us behind a proxy.
   const answered = new URL(ssoCallbackUrl(deps.config));
@@ -75,6 +77,6 @@ export async function finishSso(
   }
   deps.log.info({ userId: user.id, created: user.created, joined: team.joined }, 'signed on');
   const handoff = randomBytes(32).toString('base64url');
-  await insertSsoHandoff(deps.db, { codeHash: hashHandoff(handoff), userId: user.id });
+  await insertSsoHandoff(deps.db, { codeHash: sha256Hex(handoff), userId: user.id });
   return { handoff, next: login.next };
 }

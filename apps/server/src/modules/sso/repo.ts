@@ -5,16 +5,24 @@ import type { Db } from '../../db/database';
 
 export function insertSsoLogin(
   db: Db,
-  login: { state: string; nonce: string; codeVerifier: string; next: string },
+  login: { state: string; nonce: string; codeVerifier: string; browserHash: string; next: string },
 ) {
   return db.insertInto('ssoLogins').values(login).execute();
 }
 
-/** The login started with `state` within `maxAgeMs`, taken (gone for any later answer). */
-export async function takeSsoLogin(db: Db, state: string, maxAgeMs: number) {
+/**
+ * The login started with `state` in the browser holding the cookie of `browserHash`, within
+ * `maxAgeMs`, taken (gone for any later answer). Another browser's answer finds nothing.
+ */
+export async function takeSsoLogin(
+  db: Db,
+  { state, browserHash }: { state: string; browserHash: string },
+  maxAgeMs: number,
+) {
   const row = await db
     .deleteFrom('ssoLogins')
     .where('state', '=', state)
+    .where('browserHash', '=', browserHash)
     .returning(['nonce', 'codeVerifier', 'next', 'createdAt'])
     .executeTakeFirst();
   if (!row || Date.now() - new Date(row.createdAt).getTime() > maxAgeMs) return null;

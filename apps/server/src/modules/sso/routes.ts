@@ -11,6 +11,10 @@ import { startSso } from './start-sso';
 const tags = ['auth'];
 const SIGN_IN_PAGE = '/admin/auth/sign-in';
 const LANDING_PAGE = '/admin/auth/sso';
+/** Binds a sign-on to the browser that started it; sent back only to the SSO routes. */
+const BROWSER_COOKIE = 'kindling_sso';
+const cookieOf = (header: string | undefined) =>
+  header ? new RegExp(`(?:^|;\\s*)${BROWSER_COOKIE}=([\\w-]+)`).exec(header)?.[1] : undefined;
 /** What an only-SSO server refuses: every way in or back in with a password. */
 const PASSWORD_ROUTES = new Set([
   'POST /api/auth/sign-in',
@@ -71,7 +75,13 @@ export function ssoRoutes(app: AppInstance, services: AppServices): void {
     async (request, reply) => {
       try {
         const { next, login_hint: loginHint } = request.query;
-        return reply.redirect(await startSso(deps, { next, loginHint }));
+        const { url, browserKey } = await startSso(deps, { next, loginHint });
+        const secure = config.PUBLIC_URL!.startsWith('https:') ? '; Secure' : '';
+        void reply.header(
+          'set-cookie',
+          `${BROWSER_COOKIE}=${browserKey}; Path=/api/auth/sso; Max-Age=600; HttpOnly; SameSite=Lax${secure}`,
+        );
+        return reply.redirect(url);
       } catch (error) {
         request.log.error({ err: error }, 'single sign-on could not start');
         return reply.redirect(back('refused'));
@@ -92,7 +102,12 @@ export function ssoRoutes(app: AppInstance, services: AppServices): void {
     async (request, reply) => {
       try {
         const callbackUrl = new URL(request.url, 'http://callback.invalid');
-        const { handoff, next } = await finishSso({ ...deps, log: request.log }, { callbackUrl });
+        const { handoff, next } = await finishSso(
+          { ...deps, log: request.log },
+          { callbackUrl, browserKey: cookieOf(request.headers.cookie) },
+        );
+        // Used: the cookie goes.
+        void reply.header('set-cookie', `${BROWSER_COOKIE}=; Path=/api/auth/sso; Max-Age=0`);
         // In the fragment: never sent to a server, nor in a Referer.
         const query = new URLSearchParams({ next }).toString();
         return reply.redirect(`${LANDING_PAGE}?${query}#code=${handoff}`);

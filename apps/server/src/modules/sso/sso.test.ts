@@ -79,18 +79,34 @@ describeEachDatabase('single sign-on', (kind) => {
   const t = useTestApp(kind, ssoConfig);
   const app = () => t.current.app;
 
-  /** Starts at Kindling and comes back with the provider's answer for `email`. */
-  async function answerFor(email: string, next = '/admin/acme-sso/campaigns') {
+  /** A sign-on started at Kindling: the provider's address, and the browser's cookie. */
+  async function start(query: Record<string, string> = {}) {
     const started = await app().inject({
-      url: `/api/auth/sso/start?${new URLSearchParams({ next, login_hint: email }).toString()}`,
+      url: `/api/auth/sso/start?${new URLSearchParams(query).toString()}`,
     });
     expect(started.statusCode, started.body).toBe(302);
+    const setCookie = started.headers['set-cookie'] as string;
+    expect(setCookie).toMatch(
+      /^kindling_sso=[\w-]{43}; Path=\/api\/auth\/sso; Max-Age=600; HttpOnly; SameSite=Lax$/,
+    );
     const authorize = new URL(started.headers.location as string);
     expect(authorize.origin).toBe(provider.issuer);
     expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
-    return throughProvider(authorize.toString(), email);
+    return {
+      authorize,
+      cookie: setCookie.split(';')[0]!,
+      state: authorize.searchParams.get('state')!,
+    };
   }
-  const callback = (answer: URL) => app().inject({ url: `${answer.pathname}${answer.search}` });
+
+  /** Starts at Kindling and comes back with the provider's answer for `email`. */
+  async function answerFor(email: string, next = '/admin/acme-sso/campaigns') {
+    const { authorize, cookie } = await start({ next, login_hint: email });
+    return { url: await throughProvider(authorize.toString(), email), cookie };
+  }
+  /** The provider's answer brought to Kindling, by the browser holding `cookie`. */
+  const callback = (answer: { url: URL; cookie: string }, cookie = answer.cookie) =>
+    app().inject({ url: `${answer.url.pathname}${answer.url.search}`, headers: { cookie } });
   const refusedWith = (response: Awaited<ReturnType<typeof callback>>, key: SsoRefusalKey) => {
     expect(response.statusCode).toBe(302);
     const location = new URL(response.headers.location as string, PUBLIC_URL);
@@ -194,17 +210,28 @@ describeEachDatabase('single sign-on', (kind) => {
     );
   });
 
+  it('refuses an answer brought to another browser (a login CSRF)', async () => {
+    // Someone signs on as themselves and sends their answer to another person's browser.
+    const theirs = await answerFor('grace@acme.example');
+    const victim = await start();
+    refusedWith(await callback(theirs, victim.cookie), 'badState');
+    refusedWith(
+      await app().inject({ url: `${theirs.url.pathname}${theirs.url.search}` }),
+      'badState',
+    );
+  });
+
   it('refuses a replayed answer, and a used code under a fresh state', async () => {
     const answer = await answerFor('grace@acme.example');
     handoffOf(await callback(answer));
     // The same answer again: its state was taken.
     refusedWith(await callback(answer), 'badState');
     // The used code with a state this server did start: the provider refuses the code.
-    const fresh = await app().inject({ url: '/api/auth/sso/start' });
-    const state = new URL(fresh.headers.location as string).searchParams.get('state')!;
+    const fresh = await start();
     refusedWith(
       await app().inject({
-        url: `/api/auth/sso/callback?${new URLSearchParams({ code: answer.searchParams.get('code')!, state, iss: provider.issuer }).toString()}`,
+        url: `/api/auth/sso/callback?${new URLSearchParams({ code: answer.url.searchParams.get('code')!, state: fresh.state, iss: provider.issuer }).toString()}`,
+        headers: { cookie: fresh.cookie },
       }),
       'refused',
     );
@@ -227,11 +254,11 @@ describeEachDatabase('single sign-on', (kind) => {
       'grace@acme.example',
     );
     expect(theirs.origin).toBe('http://other.test');
-    const fresh = await app().inject({ url: '/api/auth/sso/start' });
-    const state = new URL(fresh.headers.location as string).searchParams.get('state')!;
+    const fresh = await start();
     refusedWith(
       await app().inject({
-        url: `/api/auth/sso/callback?${new URLSearchParams({ code: theirs.searchParams.get('code')!, state, iss: provider.issuer }).toString()}`,
+        url: `/api/auth/sso/callback?${new URLSearchParams({ code: theirs.searchParams.get('code')!, state: fresh.state, iss: provider.issuer }).toString()}`,
+        headers: { cookie: fresh.cookie },
       }),
       'refused',
     );

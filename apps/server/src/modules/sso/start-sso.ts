@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { SSO_LOGIN_TTL_MS } from '@kindling/domain';
 import * as oidc from 'openid-client';
 import type { Db } from '../../db/database';
 import { ssoCallbackUrl, type SsoConfig } from './oidc-provider-config';
 import { deleteStaleSsoRows, insertSsoLogin } from './repo';
+import { sha256Hex } from './sso-hash';
 
 /** Only in-app destinations, as the sign-in page's `next`. */
 export const safeNext = (next: string | undefined): string =>
@@ -10,19 +12,27 @@ export const safeNext = (next: string | undefined): string =>
 
 /**
  * Starts a sign-on: a fresh state, nonce and PKCE verifier kept here (never in the browser),
- * and the provider's authorization address to send the person to.
+ * bound to this browser by `browserKey` (set as a cookie: an answer brought to another browser,
+ * a login CSRF, finds nothing), and the provider's authorization address to send it to.
  */
 export async function startSso(
   deps: { db: Db; config: SsoConfig; provider: () => Promise<oidc.Configuration> },
   { next, loginHint }: { next?: string | undefined; loginHint?: string | undefined },
-): Promise<string> {
+): Promise<{ url: string; browserKey: string }> {
   const provider = await deps.provider();
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
   const codeVerifier = oidc.randomPKCECodeVerifier();
   await deleteStaleSsoRows(deps.db, SSO_LOGIN_TTL_MS);
-  await insertSsoLogin(deps.db, { state, nonce, codeVerifier, next: safeNext(next) });
-  return oidc
+  const browserKey = randomBytes(32).toString('base64url');
+  await insertSsoLogin(deps.db, {
+    state,
+    nonce,
+    codeVerifier,
+    browserHash: sha256Hex(browserKey),
+    next: safeNext(next),
+  });
+  const url = oidc
     .buildAuthorizationUrl(provider, {
       redirect_uri: ssoCallbackUrl(deps.config),
       scope: 'openid email profile',
@@ -33,4 +43,5 @@ export async function startSso(
       ...(loginHint ? { login_hint: loginHint } : {}),
     })
     .toString();
+  return { url, browserKey };
 }
