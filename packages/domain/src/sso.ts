@@ -11,6 +11,8 @@ export const SSO_MESSAGES = {
   unverifiedEmail:
     'Your identity provider has not verified your e-mail address, so it cannot be linked to an account here. Verify it there, then start again.',
   reservedEmail: 'This e-mail address cannot sign in here.',
+  unprovenAccount:
+    'An account with this e-mail address already exists here, but its address was never verified. Sign in with its password and verify the address (or reset the password), then use single sign-on.',
   badHandoff: 'This sign-in link is not valid or has expired. Start again from the sign-in page.',
   ssoOnly: (name: string) => `This server signs in with ${name} only: use the button below.`,
 } as const;
@@ -41,6 +43,7 @@ export const ssoRefusalMessage = (key: string | null): string | null => {
     'noEmail',
     'unverifiedEmail',
     'reservedEmail',
+    'unprovenAccount',
     'badHandoff',
   ] satisfies SsoRefusalKey[];
   return known.includes(key) ? SSO_MESSAGES[key as SsoRefusalKey] : SSO_MESSAGES.refused;

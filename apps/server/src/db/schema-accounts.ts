@@ -103,5 +103,7 @@ export interface SsoLoginsTable {
 export interface SsoHandoffsTable {
   codeHash: string;
   userId: number;
+  /** The same browser's cookie as the login's: only that browser exchanges the code. */
+  browserHash: string;
   createdAt: DefaultedTimestamp;
 }

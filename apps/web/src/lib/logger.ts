@@ -39,7 +39,8 @@ function loadSettings(): Promise<LogSettings | null> {
 
 function pageContext() {
   return {
-    url: cutLogUrl(window.location.href),
+    // Without the fragment: it can hold a one-time sign-on code (/admin/auth/sso#code=…).
+    url: cutLogUrl(window.location.href.split('#')[0]!),
     user_locale: cutLogString(navigator.language, 100),
     user_agent: cutLogString(navigator.userAgent),
     device_pixel_ratio: window.devicePixelRatio || 1,

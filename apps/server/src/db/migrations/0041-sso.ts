@@ -2,8 +2,9 @@ import { sql, type Kysely } from 'kysely';
 
 // Single sign-on with OpenID Connect (issue 33). `sso_logins`: each sign-on started here, by its
 // state, with the nonce and PKCE verifier the answer must match and the hash of the cookie that
-// binds it to the browser that started it; taken once. `sso_handoffs`: the
-// one-time code (stored as its hash) the app exchanges for a session after the callback.
+// binds it to the browser that started it; taken once. `sso_handoffs`: the one-time code (stored
+// as its hash) the app exchanges for a session after the callback, in the same browser (the same
+// cookie's hash).
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('sso_logins')
@@ -18,6 +19,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('sso_handoffs')
     .addColumn('code_hash', 'text', (c) => c.primaryKey())
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('browser_hash', 'text', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
 }

@@ -6,12 +6,21 @@ import { findAccountById } from '../users/find-account';
 import { takeSsoHandoff } from './repo';
 import { sha256Hex } from './sso-hash';
 
-/** The app's session for a handoff code made at the callback: once, within a minute. */
+/**
+ * The app's session for a handoff code made at the callback: once, within a minute, in the
+ * browser the sign-on started in (its cookie), so a code sent to someone else signs nobody in.
+ */
 export async function exchangeSsoHandoff(
   services: Pick<AppServices, 'db' | 'tokens'>,
-  { code }: { code: string },
+  { code, browserKey }: { code: string; browserKey: string | undefined },
 ) {
-  const userId = await takeSsoHandoff(services.db, sha256Hex(code), SSO_HANDOFF_TTL_MS);
+  const userId = browserKey
+    ? await takeSsoHandoff(
+        services.db,
+        { codeHash: sha256Hex(code), browserHash: sha256Hex(browserKey) },
+        SSO_HANDOFF_TTL_MS,
+      )
+    : null;
   const account = userId === null ? null : await findAccountById(services, { userId });
   if (!account) throw unauthenticated(SSO_MESSAGES.badHandoff);
   return startSession(services, {

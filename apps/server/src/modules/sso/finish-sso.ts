@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SSO_LOGIN_TTL_MS, type SsoRefusalKey } from '@kindling/domain';
+import { emailSchema, SSO_LOGIN_TTL_MS, type SsoRefusalKey } from '@kindling/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import * as oidc from 'openid-client';
 import type { Db } from '../../db/database';
@@ -51,6 +51,10 @@ export async function finishSso(
       idTokenExpected: true,
     });
     const idToken = tokens.claims()!;
+    // Issued to this client: openid-client checks `azp` only when there are several audiences.
+    if (idToken.azp !== undefined && idToken.azp !== deps.config.OIDC_CLIENT_ID) {
+      throw new Error(`the ID token was issued to ${String(idToken.azp)}`);
+    }
     // A conformant provider may keep the e-mail out of the ID token: then ask its userinfo,
     // for the same subject.
     claims =
@@ -61,22 +65,33 @@ export async function finishSso(
     deps.log.warn({ err: error }, 'single sign-on refused by the provider or its token');
     throw new SsoRefusal('refused');
   }
-  const email = typeof claims?.email === 'string' ? claims.email.trim() : '';
-  if (!email) throw new SsoRefusal('noEmail');
+  if (typeof claims?.email !== 'string' || !claims.email.trim()) throw new SsoRefusal('noEmail');
+  // The sign-up rules (and plain ASCII): a look-alike letter must not match another address.
+  const parsed = emailSchema.safeParse(claims.email);
+  if (!parsed.success || !/^[\x21-\x7e]+$/.test(parsed.data)) throw new SsoRefusal('refused');
+  const email = parsed.data;
   if (claims?.email_verified !== true) throw new SsoRefusal('unverifiedEmail');
   const name = typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim() : email;
   const user = await ensureSsoAccount(deps, { email, realName: name.slice(0, 100) });
-  if (!user) throw new SsoRefusal('reservedEmail');
-  const team = await joinTeamByDomain(deps, {
-    email,
-    userId: user.id,
-    domains: deps.config.OIDC_TEAM_DOMAINS,
-  });
+  if (user.kind === 'reserved') throw new SsoRefusal('reservedEmail');
+  if (user.kind === 'unproven') throw new SsoRefusal('unprovenAccount');
+  // At the first sign-on only: someone an owner removes later stays removed.
+  const team = user.created
+    ? await joinTeamByDomain(deps, {
+        email,
+        userId: user.id,
+        domains: deps.config.OIDC_TEAM_DOMAINS,
+      })
+    : { joined: null, missing: null };
   if (team.missing) {
     deps.log.warn({ team: team.missing }, 'OIDC_TEAM_DOMAINS names a team that does not exist');
   }
   deps.log.info({ userId: user.id, created: user.created, joined: team.joined }, 'signed on');
   const handoff = randomBytes(32).toString('base64url');
-  await insertSsoHandoff(deps.db, { codeHash: sha256Hex(handoff), userId: user.id });
+  await insertSsoHandoff(deps.db, {
+    codeHash: sha256Hex(handoff),
+    userId: user.id,
+    browserHash: sha256Hex(browserKey!),
+  });
   return { handoff, next: login.next };
 }

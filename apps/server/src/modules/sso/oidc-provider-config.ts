@@ -25,6 +25,11 @@ export function oidcProvider(config: SsoConfig): () => Promise<oidc.Configuratio
         oidc.ClientSecretBasic(config.OIDC_CLIENT_SECRET),
         config.OIDC_ALLOW_HTTP ? { execute: [oidc.allowInsecureRequests] } : undefined,
       )
+      .then((provider) => {
+        // Check the ID token's signature against the provider's keys too, not only TLS.
+        oidc.enableNonRepudiationChecks(provider);
+        return provider;
+      })
       .catch((error: unknown) => {
         discovered = undefined;
         throw error;

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 
 // Sign-ons in flight and their one-time handoffs (migration 0041). Each row is taken once: the
@@ -23,25 +24,35 @@ export async function takeSsoLogin(
     .deleteFrom('ssoLogins')
     .where('state', '=', state)
     .where('browserHash', '=', browserHash)
-    .returning(['nonce', 'codeVerifier', 'next', 'createdAt'])
+    .returning(['nonce', 'codeVerifier', 'next', sql<boolean>`${fresh(maxAgeMs)}`.as('fresh')])
     .executeTakeFirst();
-  if (!row || Date.now() - new Date(row.createdAt).getTime() > maxAgeMs) return null;
-  return row;
+  return row?.fresh ? row : null;
 }
 
-export function insertSsoHandoff(db: Db, handoff: { codeHash: string; userId: number }) {
+/** Within `maxAgeMs` of the row's creation, by the database's clock (the one that stamped it). */
+const fresh = (maxAgeMs: number) =>
+  sql`created_at > now() - ${maxAgeMs} * interval '1 millisecond'`;
+
+export function insertSsoHandoff(
+  db: Db,
+  handoff: { codeHash: string; userId: number; browserHash: string },
+) {
   return db.insertInto('ssoHandoffs').values(handoff).execute();
 }
 
-/** The user of the handoff `codeHash` made within `maxAgeMs`, taken. */
-export async function takeSsoHandoff(db: Db, codeHash: string, maxAgeMs: number) {
+/** The user of the handoff `codeHash` made in this browser within `maxAgeMs`, taken. */
+export async function takeSsoHandoff(
+  db: Db,
+  { codeHash, browserHash }: { codeHash: string; browserHash: string },
+  maxAgeMs: number,
+) {
   const row = await db
     .deleteFrom('ssoHandoffs')
     .where('codeHash', '=', codeHash)
-    .returning(['userId', 'createdAt'])
+    .where('browserHash', '=', browserHash)
+    .returning(['userId', sql<boolean>`${fresh(maxAgeMs)}`.as('fresh')])
     .executeTakeFirst();
-  if (!row || Date.now() - new Date(row.createdAt).getTime() > maxAgeMs) return null;
-  return row.userId;
+  return row?.fresh ? row.userId : null;
 }
 
 /** Sign-ons nobody finished: dropped once older than `maxAgeMs` (each start sweeps). */

@@ -106,8 +106,6 @@ export function ssoRoutes(app: AppInstance, services: AppServices): void {
           { ...deps, log: request.log },
           { callbackUrl, browserKey: cookieOf(request.headers.cookie) },
         );
-        // Used: the cookie goes.
-        void reply.header('set-cookie', `${BROWSER_COOKIE}=; Path=/api/auth/sso; Max-Age=0`);
         // In the fragment: never sent to a server, nor in a Referer.
         const query = new URLSearchParams({ next }).toString();
         return reply.redirect(`${LANDING_PAGE}?${query}#code=${handoff}`);
@@ -136,6 +134,14 @@ export function ssoRoutes(app: AppInstance, services: AppServices): void {
         },
       },
     },
-    (request) => exchangeSsoHandoff(services, request.body),
+    async (request, reply) => {
+      const tokens = await exchangeSsoHandoff(services, {
+        ...request.body,
+        browserKey: cookieOf(request.headers.cookie),
+      });
+      // Used: the cookie goes.
+      void reply.header('set-cookie', `${BROWSER_COOKIE}=; Path=/api/auth/sso; Max-Age=0`);
+      return tokens;
+    },
   );
 }

@@ -3,7 +3,15 @@ import { SSO_MESSAGES, type SsoRefusalKey } from '@kindling/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/databases';
 import { startOidcProvider } from '../../../test/oidc-provider';
-import { createTeam, errorOf, PASSWORD, signUp, useTestApp } from '../../../test/test-app';
+import {
+  bearer,
+  createTeam,
+  errorOf,
+  PASSWORD,
+  signUp,
+  useTestApp,
+  type Account,
+} from '../../../test/test-app';
 
 // Single sign-on with OpenID Connect (issue 33) against a real provider (oidc-provider) on
 // loopback, on both databases: a new person signs on and joins their domain's team; an
@@ -119,8 +127,21 @@ describeEachDatabase('single sign-on', (kind) => {
     expect(location).toMatch(/^\/admin\/auth\/sso\?next=[^#]+#code=[\w-]{43}$/);
     return location.split('#code=')[1]!;
   };
-  const exchange = (code: string) =>
-    app().inject({ method: 'POST', url: '/api/auth/sso/exchange', payload: { code } });
+  /** The app's exchange of the handoff, from the browser holding `cookie`. */
+  const exchange = (code: string, cookie: string) =>
+    app().inject({
+      method: 'POST',
+      url: '/api/auth/sso/exchange',
+      payload: { code },
+      headers: { cookie },
+    });
+  /** A whole sign-on as `email`, in one browser: the session's access token. */
+  async function signOn(email: string) {
+    const answer = await answerFor(email);
+    const tokens = await exchange(handoffOf(await callback(answer)), answer.cookie);
+    expect(tokens.statusCode, tokens.body).toBe(200);
+    return tokens.json<{ accessToken: string }>().accessToken;
+  }
   const context = async (token: string) =>
     (
       await app().inject({
@@ -129,8 +150,9 @@ describeEachDatabase('single sign-on', (kind) => {
       })
     ).json<{ user: { id: number; email: string; realName: string }; teams: { slug: string }[] }>();
 
+  let owner: Account;
   beforeAll(async () => {
-    const owner = await signUp(app(), 'Acme Owner');
+    owner = await signUp(app(), 'Acme Owner');
     expect(await createTeam(app(), owner, 'Acme SSO')).toBe('acme-sso');
   });
 
@@ -140,12 +162,17 @@ describeEachDatabase('single sign-on', (kind) => {
   });
 
   it('signs a new person on, verified, in their domain’s team, back where they were going', async () => {
-    const finished = await callback(await answerFor('grace@acme.example'));
+    const answer = await answerFor('grace@acme.example');
+    const finished = await callback(answer);
     const code = handoffOf(finished);
     expect(finished.headers.location).toContain(
       `next=${encodeURIComponent('/admin/acme-sso/campaigns')}`,
     );
-    const tokens = await exchange(code);
+    // Sent to someone else, the code signs nobody in (nor is it used up).
+    const elsewhere = await exchange(code, (await start()).cookie);
+    expect(elsewhere.statusCode).toBe(401);
+    expect(errorOf(elsewhere).message).toBe(SSO_MESSAGES.badHandoff);
+    const tokens = await exchange(code, answer.cookie);
     expect(tokens.statusCode, tokens.body).toBe(200);
     const me = await context(tokens.json<{ accessToken: string }>().accessToken);
     expect(me.user).toMatchObject({ email: 'grace@acme.example', realName: 'Grace Hopper' });
@@ -158,12 +185,12 @@ describeEachDatabase('single sign-on', (kind) => {
     expect(row.emailVerifiedAt).not.toBeNull();
 
     // The handoff works once.
-    const again = await exchange(code);
+    const again = await exchange(code, answer.cookie);
     expect(again.statusCode).toBe(401);
     expect(errorOf(again).message).toBe(SSO_MESSAGES.badHandoff);
   });
 
-  it('links an account by the address the provider verified; an unproven one loses its password', async () => {
+  it('links an account only once its address was proven here', async () => {
     const registered = await app().inject({
       method: 'POST',
       url: '/api/user/register',
@@ -171,36 +198,34 @@ describeEachDatabase('single sign-on', (kind) => {
     });
     expect(registered.statusCode, registered.body).toBe(201);
     const { id } = registered.json<{ user: { id: number } }>().user;
-    // Whoever made it holds a session (the address was never proven: it may not be theirs).
-    const early = await app().inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      payload: { email: 'linked@acme.example', password: PASSWORD },
-    });
-    const earlyRefresh = early.json<{ refreshToken: string }>().refreshToken;
-    const tokens = await exchange(
-      handoffOf(await callback(await answerFor('linked@acme.example'))),
-    );
-    const me = await context(tokens.json<{ accessToken: string }>().accessToken);
-    expect(me.user.id).toBe(id);
-    // The unproven account's password and sessions are gone: only the owner is in it now.
+    // Never verified: it may have been made by someone else ahead of the address's owner.
+    refusedWith(await callback(await answerFor('linked@acme.example')), 'unprovenAccount');
+    // Its owner proves the address (the link the mail carries), then signs on into it.
+    await t.current.services.db
+      .updateTable('users')
+      .set({ emailVerifiedAt: new Date() })
+      .where('id', '=', id)
+      .execute();
+    expect((await context(await signOn('linked@acme.example'))).user.id).toBe(id);
+    // The password still works: the account is the owner's.
     const signedIn = await app().inject({
       method: 'POST',
       url: '/api/auth/sign-in',
       payload: { email: 'linked@acme.example', password: PASSWORD },
     });
-    expect(signedIn.statusCode).toBe(401);
-    const refreshed = await app().inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      payload: { refreshToken: earlyRefresh },
-    });
-    expect(refreshed.statusCode).toBe(401);
+    expect(signedIn.statusCode).toBe(200);
+  });
 
-    // Signed on again: the account is proven now, nothing more changes.
-    const again = await exchange(handoffOf(await callback(await answerFor('linked@acme.example'))));
-    expect((await context(again.json<{ accessToken: string }>().accessToken)).user.id).toBe(id);
-    expect((await context(tokens.json<{ accessToken: string }>().accessToken)).user.id).toBe(id);
+  it('joins the domain’s team at the first sign-on only: a removed member stays removed', async () => {
+    const grace = await context(await signOn('grace@acme.example'));
+    expect(grace.teams.map((team) => team.slug)).toEqual(['acme-sso']);
+    const removed = await app().inject({
+      method: 'DELETE',
+      url: `/api/team/acme-sso/members/remove?userId=${grace.user.id}`,
+      headers: bearer(owner),
+    });
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    expect((await context(await signOn('grace@acme.example'))).teams).toEqual([]);
   });
 
   it('refuses a state it never started', async () => {

@@ -1,9 +1,10 @@
 import type { Db } from '../../db/database';
+import { isUniqueViolation } from '../../db/errors';
 import { findMembership, findTeamBySlug, insertMember } from './repo';
 
 /**
- * Single sign-on's automatic joining (OIDC_TEAM_DOMAINS): makes the person a member of the team
- * named for their e-mail's domain, unless they are in it already. A team slug that names no
+ * Single sign-on's automatic joining (OIDC_TEAM_DOMAINS), at a person's first sign-on: makes them
+ * a member of the team named for their e-mail's domain, unless they are in it already. A team slug that names no
  * team is skipped (and logged by the caller). Answers the slug joined, or null.
  */
 export async function joinTeamByDomain(
@@ -20,6 +21,12 @@ export async function joinTeamByDomain(
   const team = await findTeamBySlug(db, slug);
   if (!team) return { joined: null, missing: slug };
   if (await findMembership(db, slug, userId)) return { joined: null, missing: null };
-  await insertMember(db, { teamId: team.id, userId, role: 'member' });
+  try {
+    await insertMember(db, { teamId: team.id, userId, role: 'member' });
+  } catch (error) {
+    // Joined meanwhile (two sign-ons at once): a member all the same.
+    if (isUniqueViolation(error)) return { joined: null, missing: null };
+    throw error;
+  }
   return { joined: slug, missing: null };
 }
