@@ -1,5 +1,7 @@
 import type { FunnelStep, SampleSize } from '@kindling/domain';
 import type { LightMyRequestResponse } from 'fastify';
+import { createFinalIntervalCache } from '../src/modules/stats/final-interval-cache';
+import { getStatsCorrection } from '../src/modules/teams/get-stats-correction';
 import { funnelCampaign } from './campaign-parts';
 import type { TestApp } from './test-app';
 import { bearer, createTeam, signUp, type Account } from './test-app';
@@ -57,6 +59,14 @@ export async function createStatsCampaign(
     purchase: purchase!.id,
   } satisfies StatsFixture;
 }
+
+/** What the periodic checks over lifetime verdicts read with (auto-stop, mismatch alerts). */
+export const lifetimeStatsDeps = ({ services }: Pick<TestApp, 'services'>) => ({
+  db: services.db,
+  config: services.config,
+  getStatsCorrection: (teamId: number) => getStatsCorrection(services, { teamId }),
+  finalIntervals: createFinalIntervalCache({ maxRows: 10_000 }),
+});
 
 export interface RollupInsert {
   hour: string;

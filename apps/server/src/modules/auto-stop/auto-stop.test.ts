@@ -9,6 +9,7 @@ import { describeEachDatabase } from '../../../test/databases';
 import {
   createStatsCampaign,
   insertRollups,
+  lifetimeStatsDeps,
   postStats,
   type RollupInsert,
   type StatsFixture,
@@ -18,8 +19,6 @@ import { bearer, expectFieldError, useTestApp } from '../../../test/test-app';
 import type { MailMessage } from '../../mail/mailer';
 import type { Outbox } from '../../mail/outbox';
 import { notifyTeam } from '../notifications/notify-team';
-import { createFinalIntervalCache } from '../stats/final-interval-cache';
-import { getStatsCorrection } from '../teams/get-stats-correction';
 import { tellTeamAutoStopped } from './auto-stop';
 import { checkAutoStopCampaigns, type AutoStopDeps } from './check-auto-stop';
 
@@ -151,10 +150,7 @@ describeEachDatabase('auto-stop', (kind) => {
   beforeAll(async () => {
     const { services, app } = t.current;
     deps = {
-      db: services.db,
-      config: services.config,
-      getStatsCorrection: (teamId) => getStatsCorrection(services, { teamId }),
-      finalIntervals: createFinalIntervalCache({ maxRows: 10_000 }),
+      ...lifetimeStatsDeps(t.current),
       onAutoStopped: tellTeamAutoStopped((notice) =>
         notifyTeam(
           { db: services.db, config: { ADMIN_URL, PUBLIC_URL: undefined }, outbox },

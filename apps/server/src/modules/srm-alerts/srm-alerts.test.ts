@@ -5,13 +5,12 @@ import { describeEachDatabase } from '../../../test/databases';
 import {
   createStatsCampaign,
   insertRollups,
+  lifetimeStatsDeps,
   type RollupInsert,
   type StatsFixture,
 } from '../../../test/stats-fixture';
 import { bearer, useTestApp } from '../../../test/test-app';
 import { notifyTeam } from '../notifications/notify-team';
-import { createFinalIntervalCache } from '../stats/final-interval-cache';
-import { getStatsCorrection } from '../teams/get-stats-correction';
 import { checkSrmCampaigns, type SrmAlertDeps } from './check-srm';
 
 // Sample ratio mismatch alerts (issue 33's srm.detected) on both databases: the periodic check
@@ -89,10 +88,7 @@ describeEachDatabase('sample ratio mismatch alerts', (kind) => {
   beforeAll(async () => {
     const { services, app } = t.current;
     deps = {
-      db: services.db,
-      config: services.config,
-      getStatsCorrection: (teamId) => getStatsCorrection(services, { teamId }),
-      finalIntervals: createFinalIntervalCache({ maxRows: 10_000 }),
+      ...lifetimeStatsDeps(t.current),
       notify: (notice) =>
         notifyTeam(
           {
