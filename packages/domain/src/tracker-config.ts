@@ -57,6 +57,8 @@ export interface TrackerCampaign<M> extends BucketingCampaign {
   goals: TrackerGoal[];
   /** Share of page views (0 to 1) that report Web Vitals for this campaign; absent: none. */
   vitals?: number;
+  /** An ended test's rollout (issue 35): served to everyone, no experiment (not forwarded). */
+  rollout?: true;
 }
 
 export interface TrackerConfig<M> {

@@ -69,6 +69,39 @@ describe('forward.js', () => {
     error.mockRestore();
   });
 
+  it('tells a hook registered twice once, skips a rollout, and outlives a throwing gtag', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    window.gtag = () => {
+      throw new Error('broken gtag');
+    };
+    const track = vi.fn();
+    window.analytics = { track };
+    const hook = vi.fn();
+    const rolledOut = {
+      ...config,
+      campaigns: [...config.campaigns, { ...config.campaigns[0]!, id: 9, rollout: true }],
+    } as unknown as Config;
+    forward({
+      config: rolledOut,
+      exposures: [
+        { campaignId: 9, assignments: { 10: 101 } },
+        { campaignId: 7, assignments: { 10: 101 } },
+        { campaignId: 8, assignments: { 20: 201 } },
+      ],
+      hooks: [
+        ['exposure', hook],
+        ['exposure', hook],
+      ],
+    });
+    // The rollout (9) went nowhere; 7 and 8 each reached Segment and the hook once.
+    expect(
+      track.mock.calls.map(([, fields]) => (fields as { experiment_id: string }).experiment_id),
+    ).toEqual(['7', '8']);
+    expect(hook).toHaveBeenCalledTimes(2);
+    expect(error).toHaveBeenCalledTimes(2);
+    error.mockRestore();
+  });
+
   it('off, tells only the hooks; a campaign no longer served is skipped', () => {
     const hook = vi.fn();
     const gtag = vi.fn();

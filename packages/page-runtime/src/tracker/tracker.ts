@@ -193,7 +193,11 @@ function run(context: Context, commands: unknown[][]): void {
     if (name === 'consent') {
       consented = value !== false;
       if (consented) store.removeItem(CONSENT_KEY);
-      else save(store, CONSENT_KEY, '0');
+      else {
+        save(store, CONSENT_KEY, '0');
+        // Not handed on either, though forward.js has yet to run.
+        forward.exposures.length = 0;
+      }
       queue.setEnabled(consented);
     }
     // Linked after `load` by identify.js (nothing without consent); effective from the next load.

@@ -126,6 +126,7 @@ function rolloutCampaign(
     url: campaign.ingestedUrl,
     trafficAllocation: 100,
     exclusive: false,
+    rollout: true,
     elements: campaign.elements.flatMap((element) => {
       const chosen = served.find((arm) => arm.elementId === element.id);
       const variant = element.variants.find((candidate) => candidate.id === chosen?.variantId);

@@ -39,6 +39,9 @@ export async function checkCampaignSrm(
   }
   if (!campaign.isEnabled || campaign.isDemo) return false;
   const stats = await getLifetimeStats(deps, { teamId, campaign });
+  // As auto-stop: what few client addresses sent could be one sender's doing, and the alert is
+  // told once; a forged mismatch must not spend it.
+  if (stats.traffic.concentrated) return false;
   const answers = elementsOf(campaign, stats);
   const flagged = campaign.elements.flatMap((element, index) => {
     const srm = answers.find((answer) => answer.id === element.id)?.srm;

@@ -27,6 +27,7 @@ export async function claimSrmAlert(
     .set({ srmAlertedAt: at })
     .where('teamId', '=', teamId)
     .where('id', '=', id)
+    .where('isEnabled', '=', true)
     .where('srmAlertedAt', 'is', null)
     .returning('id')
     .executeTakeFirst();
