@@ -142,13 +142,17 @@ export async function visitShop(
   });
   page.on('requestfinished', (request) => {
     if (!isCollect(request.url()) || request.method() !== 'POST') return;
-    void request.response().then(async (response) =>
-      posted.push({
-        events: (JSON.parse(request.postData() ?? '{}') as Posted).events,
-        status: response?.status() ?? 0,
-        answer: (await response?.json()) as Posted['answer'],
-      }),
-    );
+    request
+      .response()
+      .then(async (response) =>
+        posted.push({
+          events: (JSON.parse(request.postData() ?? '{}') as Posted).events,
+          status: response?.status() ?? 0,
+          answer: (await response?.json()) as Posted['answer'],
+        }),
+      )
+      // A page the test already closed (its last beacon's answer cannot be read any more).
+      .catch(() => undefined);
   });
   await page.goto(url);
   return { context, page, posted, requested: () => requested, warnings };

@@ -71,4 +71,16 @@ describe('cachedTrackingShapes', () => {
     expect((await get({ campaignIds: [1] })).has(1)).toBe(false);
     expect(loads).toEqual([[1], [1], [1]]);
   });
+
+  it("forgets a team's shapes when the team writes, and only that team's", async () => {
+    const { stored, loads, get } = setUp();
+    stored.set(2, { ...shape(2), teamId: 2 });
+    await get({ campaignIds: [1, 2] });
+    // Campaign 1 ended meanwhile: the team's write drops what was kept of it.
+    stored.set(1, { ...shape(1), ended: true });
+    get.forgetTeam(1);
+    const shapes = await get({ campaignIds: [1, 2] });
+    expect(shapes.get(1)?.ended).toBe(true);
+    expect(loads).toEqual([[1, 2], [1]]);
+  });
 });

@@ -13,11 +13,19 @@ export type LoadTrackingShapes = (input: {
   campaignIds: number[];
 }) => Promise<Map<number, TrackingShape>>;
 
+export type CachedTrackingShapes = ((
+  request: ShapeRequest,
+) => Promise<Map<number, TrackingShape>>) & {
+  /** Drops the team's shapes: a write of its campaigns (an ended test) counts from the next batch. */
+  forgetTeam(teamId: number): void;
+};
+
 /**
  * Tracking shapes kept per process for `ttlMs`: every collected batch needs them, and they
  * change only when a campaign is saved. Only found campaigns are kept, so a campaign created a
  * moment ago is looked up (and accepted) on its first batch; callers ask again with `fresh`
- * before refusing, so only acceptances can be stale, and by at most `ttlMs`.
+ * before refusing, so only acceptances can be stale, and by at most `ttlMs` (less: a team's
+ * writes through this process forget its shapes at once).
  */
 export function cachedTrackingShapes({
   load,
@@ -27,9 +35,9 @@ export function cachedTrackingShapes({
   load: LoadTrackingShapes;
   ttlMs?: number;
   now?: () => number;
-}): (request: ShapeRequest) => Promise<Map<number, TrackingShape>> {
+}): CachedTrackingShapes {
   const kept = new Map<number, { shape: TrackingShape; until: number }>();
-  return async ({ campaignIds, fresh = false }) => {
+  const shapesOf = async ({ campaignIds, fresh = false }: ShapeRequest) => {
     const at = now();
     const shapes = new Map<number, TrackingShape>();
     const missing = new Set<number>();
@@ -51,4 +59,9 @@ export function cachedTrackingShapes({
     }
     return shapes;
   };
+  return Object.assign(shapesOf, {
+    forgetTeam(teamId: number) {
+      for (const [id, entry] of kept) if (entry.shape.teamId === teamId) kept.delete(id);
+    },
+  });
 }

@@ -42,6 +42,9 @@ export type GetTrackingShapes = (input: {
   fresh?: boolean;
 }) => Promise<Map<number, TrackingShape>>;
 
+/** A cache of shapes can drop a team's when the team writes (collect/routes.ts). */
+export type ForgettingShapes = GetTrackingShapes & { forgetTeam?: (teamId: number) => void };
+
 type Exposure = Extract<CollectEvent, { type: 'exposure' }>;
 /** The events that go to the `events` table (Web Vitals are stored apart). */
 type TrackedEvent = Exclude<CollectEvent, { type: 'vitals' }>;

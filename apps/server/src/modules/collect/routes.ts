@@ -1,3 +1,4 @@
+import { routeAccess } from '../auth/guest-guard';
 import {
   agentClassOf,
   collectBatchSchema,
@@ -11,7 +12,7 @@ import type { AddressKeyOf } from './address-keys';
 import { automatedVisitsOf } from './automated-visits';
 import { isBotUserAgent } from './bots';
 import { countDroppedBots } from './repo';
-import { ingestEvents, type GetTrackingShapes, type StoreBatch } from './ingest-events';
+import { ingestEvents, type ForgettingShapes, type StoreBatch } from './ingest-events';
 
 export const NOT_JSON = 'The body must be JSON: {"events": [...]}.';
 
@@ -41,13 +42,21 @@ export function collectRoutes(
     storeBatch,
     addressKeys,
   }: {
-    getTrackingShapes: GetTrackingShapes;
+    getTrackingShapes: ForgettingShapes;
     /** Stores a checked batch; by default alone, in a transaction of its own. */
     storeBatch?: StoreBatch;
     /** Keys of the client's address per campaign (traffic concentration); none: not counted. */
     addressKeys?: (ip: string) => AddressKeyOf;
   },
 ): void {
+  // A team's write (ending a test, pausing a variant) counts for its events from the next batch:
+  // the cached shapes of its campaigns go, as the tracker's files do (tracker-changes.ts).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const team = request.team;
+    const wrote = routeAccess(request.method, request.routeOptions.config.access) === 'write';
+    if (team && wrote && reply.statusCode < 400) getTrackingShapes.forgetTeam?.(team.id);
+    done(null, payload);
+  });
   void app.register((scope, _options, registered) => {
     acceptTextPlainJson(scope, { notJson: NOT_JSON, maxContainers: COLLECT_MAX_JSON_CONTAINERS });
     openToEveryOrigin(scope, {
