@@ -1,6 +1,7 @@
 import { autoStopNotice } from '@kindling/domain';
 import type { AppInstance, AppServices } from '../../http/types';
 import { checkAutoStopCampaigns, type AutoStopDeps, type AutoStopped } from './check-auto-stop';
+import { startPeriodicRound } from '../jobs/periodic-round';
 
 /** How often campaigns with auto-stop on are checked: verdicts move slowly, and rollups lag. */
 export const AUTO_STOP_CHECK_MS = 5 * 60_000;
@@ -43,17 +44,11 @@ export function startAutoStop(
     ...options,
   };
   if (services.config.JOB_WORKER) {
-    let checking: Promise<unknown> | null = null;
-    const timer = setInterval(() => {
-      checking ??= checkAutoStopCampaigns(deps)
-        .catch((error: unknown) => app.log.error({ err: error }, 'auto-stop round failed'))
-        .finally(() => (checking = null));
-    }, AUTO_STOP_CHECK_MS);
-    timer.unref();
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await checking;
-    });
+    startPeriodicRound(app, AUTO_STOP_CHECK_MS, () =>
+      checkAutoStopCampaigns(deps).catch((error: unknown) =>
+        app.log.error({ err: error }, 'auto-stop round failed'),
+      ),
+    );
   }
   return { deps };
 }

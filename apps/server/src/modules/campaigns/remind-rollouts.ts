@@ -5,6 +5,7 @@ import type { AppInstance, AppServices } from '../../http/types';
 import type { NotifyTeamInput } from '../notifications/notify-team';
 import { claimRolloutReminder, dangerouslyListDueRolloutReminders } from './end-repo';
 import { getCampaign } from './get-campaigns';
+import { startPeriodicRound } from '../jobs/periodic-round';
 
 /** How often rollouts are checked for their reminder: it is due by the day, not the minute. */
 export const ROLLOUT_REMINDER_CHECK_MS = 60 * 60_000;
@@ -57,13 +58,5 @@ export function startRolloutReminders(
 ): void {
   if (!services.config.JOB_WORKER) return;
   const deps = { db: services.db, notify, log: app.log };
-  let checking: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    checking ??= remindRollouts(deps).finally(() => (checking = null));
-  }, ROLLOUT_REMINDER_CHECK_MS);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await checking;
-  });
+  startPeriodicRound(app, ROLLOUT_REMINDER_CHECK_MS, () => remindRollouts(deps));
 }

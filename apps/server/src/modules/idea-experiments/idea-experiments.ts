@@ -3,6 +3,7 @@ import type { TextProvider } from '../ai/text-provider';
 import type { ExperimentDeps, OnExperimentFinished } from './experiment-deps';
 import { ideaExperimentRoutes } from './routes';
 import { checkRunningExperiments, stopExperimentOfPage } from './stop-running-experiments';
+import { startPeriodicRound } from '../jobs/periodic-round';
 
 /** How often running experiments are checked when no one looks (a GET checks at once). */
 export const EXPERIMENT_CHECK_MS = 60_000;
@@ -33,15 +34,7 @@ export function ideaExperiments(
     finalIntervals: options.finalIntervals,
   };
   if (services.config.JOB_WORKER) {
-    let checking: Promise<unknown> | null = null;
-    const timer = setInterval(() => {
-      checking ??= checkRunningExperiments(deps).finally(() => (checking = null));
-    }, EXPERIMENT_CHECK_MS);
-    timer.unref();
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await checking;
-    });
+    startPeriodicRound(app, EXPERIMENT_CHECK_MS, () => checkRunningExperiments(deps));
   }
   return {
     deps,

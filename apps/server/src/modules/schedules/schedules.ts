@@ -1,6 +1,7 @@
 import type { AppInstance, AppServices } from '../../http/types';
 import type { NotifyTeamInput } from '../notifications/notify-team';
 import { applyDueSchedules, type ScheduleDeps } from './check-schedules';
+import { startPeriodicRound } from '../jobs/periodic-round';
 
 /**
  * Schedules as app.ts wires them: with JOB_WORKER, a check every SCHEDULE_CHECK_MS, like the
@@ -20,17 +21,11 @@ export function startSchedules(
     log: app.log,
   };
   if (services.config.JOB_WORKER) {
-    let checking: Promise<unknown> | null = null;
-    const timer = setInterval(() => {
-      checking ??= applyDueSchedules(deps)
-        .catch((error: unknown) => app.log.error({ err: error }, 'schedule round failed'))
-        .finally(() => (checking = null));
-    }, services.config.SCHEDULE_CHECK_MS);
-    timer.unref();
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await checking;
-    });
+    startPeriodicRound(app, services.config.SCHEDULE_CHECK_MS, () =>
+      applyDueSchedules(deps).catch((error: unknown) =>
+        app.log.error({ err: error }, 'schedule round failed'),
+      ),
+    );
   }
   return { deps };
 }

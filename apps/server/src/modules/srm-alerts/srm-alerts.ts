@@ -1,5 +1,6 @@
 import type { AppInstance, AppServices } from '../../http/types';
 import { checkSrmCampaigns, type SrmAlertDeps } from './check-srm';
+import { startPeriodicRound } from '../jobs/periodic-round';
 
 /** How often running campaigns are checked: mismatches build up over hours, rollups lag. */
 export const SRM_CHECK_MS = 15 * 60_000;
@@ -15,17 +16,11 @@ export function startSrmAlerts(
 ) {
   const deps: SrmAlertDeps = { db: services.db, config: services.config, log: app.log, ...options };
   if (services.config.JOB_WORKER) {
-    let checking: Promise<unknown> | null = null;
-    const timer = setInterval(() => {
-      checking ??= checkSrmCampaigns(deps)
-        .catch((error: unknown) => app.log.error({ err: error }, 'mismatch round failed'))
-        .finally(() => (checking = null));
-    }, SRM_CHECK_MS);
-    timer.unref();
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await checking;
-    });
+    startPeriodicRound(app, SRM_CHECK_MS, () =>
+      checkSrmCampaigns(deps).catch((error: unknown) =>
+        app.log.error({ err: error }, 'mismatch round failed'),
+      ),
+    );
   }
   return { deps };
 }
