@@ -1,4 +1,4 @@
-import { routeAccess } from '../auth/guest-guard';
+import { onTeamWrite } from '../auth/on-team-write';
 import {
   agentClassOf,
   collectBatchSchema,
@@ -51,12 +51,7 @@ export function collectRoutes(
 ): void {
   // A team's write (ending a test, pausing a variant) counts for its events from the next batch:
   // the cached shapes of its campaigns go, as the tracker's files do (tracker-changes.ts).
-  app.addHook('onSend', (request, reply, payload, done) => {
-    const team = request.team;
-    const wrote = routeAccess(request.method, request.routeOptions.config.access) === 'write';
-    if (team && wrote && reply.statusCode < 400) getTrackingShapes.forgetTeam?.(team.id);
-    done(null, payload);
-  });
+  onTeamWrite(app, (teamId) => getTrackingShapes.forgetTeam?.(teamId));
   void app.register((scope, _options, registered) => {
     acceptTextPlainJson(scope, { notJson: NOT_JSON, maxContainers: COLLECT_MAX_JSON_CONTAINERS });
     openToEveryOrigin(scope, {
