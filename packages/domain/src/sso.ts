@@ -37,14 +37,8 @@ export type SsoRefusalKey = Exclude<keyof typeof SSO_MESSAGES, 'ssoOnly' | 'unav
  */
 export const ssoRefusalMessage = (key: string | null): string | null => {
   if (key === null) return null;
-  const known: readonly string[] = [
-    'badState',
-    'refused',
-    'noEmail',
-    'unverifiedEmail',
-    'reservedEmail',
-    'unprovenAccount',
-    'badHandoff',
-  ] satisfies SsoRefusalKey[];
+  const known = Object.keys(SSO_MESSAGES).filter(
+    (name) => name !== 'ssoOnly' && name !== 'unavailable',
+  );
   return known.includes(key) ? SSO_MESSAGES[key as SsoRefusalKey] : SSO_MESSAGES.refused;
 };

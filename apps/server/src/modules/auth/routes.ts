@@ -5,13 +5,7 @@ import { authRateLimit } from './rate-limit';
 import { refreshSession } from './refresh-session';
 import { signIn, type VerifyCredentials } from './sign-in';
 import { signOut } from './sign-out';
-
-const tokensSchema = z.object({
-  accessToken: z.string(),
-  idToken: z.string(),
-  refreshToken: z.string(),
-  expiresIn: z.number(),
-});
+import { tokensSchema } from './tokens-schema';
 
 export function authRoutes(
   app: AppInstance,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { notFound } from '../../errors';
 import type { AppInstance, AppServices } from '../../http/types';
 import { authRateLimit } from '../auth/rate-limit';
+import { tokensSchema } from '../auth/tokens-schema';
 import { startGuestSession } from './start-guest-session';
 
 export function guestRoutes(app: AppInstance, services: AppServices): void {
@@ -31,12 +32,7 @@ export function guestRoutes(app: AppInstance, services: AppServices): void {
         tags: ['auth'],
         summary: 'A read-only guest session in the demo team (GUEST_ACCESS; 404 without it)',
         response: {
-          200: z.object({
-            accessToken: z.string(),
-            idToken: z.string(),
-            refreshToken: z.string(),
-            expiresIn: z.number(),
-          }),
+          200: tokensSchema,
         },
       },
     },

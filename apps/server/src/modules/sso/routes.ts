@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { forbidden, notFound } from '../../errors';
 import type { AppInstance, AppServices } from '../../http/types';
 import { authRateLimit } from '../auth/rate-limit';
+import { tokensSchema } from '../auth/tokens-schema';
 import { exchangeSsoHandoff } from './exchange-sso-handoff';
 import { finishSso, SsoRefusal } from './finish-sso';
 import { oidcProvider, ssoConfigured } from './oidc-provider-config';
@@ -125,12 +126,7 @@ export function ssoRoutes(app: AppInstance, services: AppServices): void {
         summary: 'Exchanges the one-time handoff code for the session tokens (once, within 60 s)',
         body: z.object({ code: z.string().min(1).max(200) }),
         response: {
-          200: z.object({
-            accessToken: z.string(),
-            idToken: z.string(),
-            refreshToken: z.string(),
-            expiresIn: z.number(),
-          }),
+          200: tokensSchema,
         },
       },
     },
