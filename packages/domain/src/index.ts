@@ -81,5 +81,6 @@ export * from './holdout-draw';
 export * from './analytics-forwarding';
 export * from './analytics-forwarding-input';
 export * from './sso';
+export * from './safe-next';
 export * from './event-export';
 export * from './webhooks';

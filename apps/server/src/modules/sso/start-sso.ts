@@ -1,14 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { SSO_LOGIN_TTL_MS } from '@kindling/domain';
+import { safeNext, SSO_LOGIN_TTL_MS } from '@kindling/domain';
 import * as oidc from 'openid-client';
 import type { Db } from '../../db/database';
 import { ssoCallbackUrl, type SsoConfig } from './oidc-provider-config';
 import { deleteStaleSsoRows, insertSsoLogin } from './repo';
 import { sha256Hex } from './sso-hash';
-
-/** Only in-app destinations, as the sign-in page's `next`. */
-export const safeNext = (next: string | undefined): string =>
-  next?.startsWith('/admin') && !next.startsWith('//') && !next.includes('\\') ? next : '/admin';
 
 /**
  * Starts a sign-on: a fresh state, nonce and PKCE verifier kept here (never in the browser),
