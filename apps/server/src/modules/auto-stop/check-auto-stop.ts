@@ -8,8 +8,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
-import { AppError } from '../../errors';
-import { getCampaign } from '../campaigns/get-campaigns';
+import { findCampaign } from '../campaigns/get-campaigns';
 import { setCampaignEnabled } from '../campaigns/set-campaign-enabled';
 import { emitWebhookEvent } from '../webhooks/emit-webhook-event';
 import {
@@ -39,16 +38,6 @@ export interface AutoStopDeps extends LifetimeStatsDeps {
   now?: () => number;
 }
 
-/** The campaign, or null when it is gone (deleted meanwhile). */
-async function campaignOf(deps: AutoStopDeps, teamId: number, id: number) {
-  try {
-    return await getCampaign({ db: deps.db }, { teamId, id });
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
-    throw error;
-  }
-}
-
 /**
  * One campaign against the auto-stop rule (packages/domain stats/auto-stop.ts) on the stats
  * endpoint's verdicts over its whole life, the ones the list shows. When the rule says stop: claimed (one process of
@@ -61,7 +50,7 @@ export async function checkCampaignAutoStop(
   deps: AutoStopDeps,
   { teamId, campaignId }: { teamId: number; campaignId: number },
 ): Promise<AutoStopDecision | null> {
-  const campaign = await campaignOf(deps, teamId, campaignId);
+  const campaign = await findCampaign({ db: deps.db }, { teamId, id: campaignId });
   if (!campaign?.autoStop || !campaign.isEnabled || campaign.autoStoppedAt || campaign.isDemo) {
     return null;
   }

@@ -55,11 +55,20 @@ export async function getCampaigns(
   }));
 }
 
-export async function getCampaign(
+/** The campaign, or null when it is gone (the periodic checks meet campaigns deleted meanwhile). */
+export async function findCampaign(
   services: { db: Db },
   { teamId, id }: { teamId: number; id: number },
 ) {
   const [campaign] = await getCampaigns(services, { teamId, ids: [id] });
+  return campaign ?? null;
+}
+
+export async function getCampaign(
+  services: { db: Db },
+  { teamId, id }: { teamId: number; id: number },
+) {
+  const campaign = await findCampaign(services, { teamId, id });
   if (!campaign) throw notFound(CAMPAIGN_NOT_FOUND);
   return campaign;
 }

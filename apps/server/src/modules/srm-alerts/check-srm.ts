@@ -1,8 +1,7 @@
 import { endElementName, srmAlert } from '@kindling/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
-import { AppError } from '../../errors';
-import { getCampaign } from '../campaigns/get-campaigns';
+import { findCampaign } from '../campaigns/get-campaigns';
 import { emitWebhookEvent, type WebhookDeps } from '../webhooks/emit-webhook-event';
 import { elementsOf, getLifetimeStats, type LifetimeStatsDeps } from '../stats/campaign-verdicts';
 import { claimSrmAlert, dangerouslyListSrmCandidates } from './repo';
@@ -30,14 +29,8 @@ export async function checkCampaignSrm(
   deps: SrmAlertDeps,
   { teamId, campaignId }: { teamId: number; campaignId: number },
 ): Promise<boolean> {
-  let campaign;
-  try {
-    campaign = await getCampaign({ db: deps.db }, { teamId, id: campaignId });
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'NOT_FOUND') return false;
-    throw error;
-  }
-  if (!campaign.isEnabled || campaign.isDemo) return false;
+  const campaign = await findCampaign({ db: deps.db }, { teamId, id: campaignId });
+  if (!campaign?.isEnabled || campaign.isDemo) return false;
   const stats = await getLifetimeStats(deps, { teamId, campaign });
   // As auto-stop: what few client addresses sent could be one sender's doing, and the alert is
   // told once; a forged mismatch must not spend it.
