@@ -9,6 +9,12 @@ import { GROWTHBOOK_BUNDLE } from './growthbook';
 // Every size is the body as gzip -6 (zlib's default, the level the budget test's
 // CompressionStream uses) compresses it; what a server or CDN sends may differ by a few bytes.
 
+/** A body's bytes, as sent and gzipped. */
+export interface Sized {
+  raw: number;
+  gzip: number;
+}
+
 export interface SnippetSizes {
   /** GET /api/tracker/{team}.js for the bench team: runtime + bootstrap wrapper, exact bytes. */
   served: { raw: number; gzip: number };
@@ -24,7 +30,7 @@ export interface SnippetSizes {
   growthbookPayload: { raw: number; gzip: number };
 }
 
-const sized = (body: Buffer | string) => {
+const sized = (body: Buffer | string): Sized => {
   const buffer = Buffer.from(body);
   return { raw: buffer.length, gzip: gzipSync(buffer).length };
 };
@@ -87,11 +93,14 @@ export async function measureSnippetSizes({
  */
 export async function measureTargetedScript(
   scriptUrl: string,
-): Promise<{ raw: number; gzip: number }> {
+): Promise<{ served: Sized; part: Sized }> {
   for (let attempt = 0; attempt < 50; attempt += 1) {
     const body = await download(scriptUrl);
-    // The audience evaluator's user-agent table: in the targeting bundles only.
-    if (body.includes('utm_source')) return sized(body);
+    // The targeting part's import: in the rules bundles only.
+    if (body.includes('targeting.js')) {
+      const part = await download(scriptUrl.replace(/\.js$/, '/targeting.js'));
+      return { served: sized(body), part: sized(part) };
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error('the served script never took the targeting part');

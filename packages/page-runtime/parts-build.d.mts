@@ -1,3 +1,6 @@
 import type { BuildOptions } from 'esbuild';
 
-export const trackerPartBuildOptions: Record<'vitals' | 'identify' | 'forward', BuildOptions>;
+export const trackerPartBuildOptions: Record<
+  'vitals' | 'identify' | 'forward' | 'targeting',
+  BuildOptions
+>;

@@ -7,7 +7,6 @@ export const BOOTSTRAP_NAME: string;
 export function servedTracker(bundle: string, bootstrap: TrackerBootstrap): string;
 export const TRACKER_BUDGET_GZIP_BYTES: number;
 export const TRACKER_HTML_BUDGET_GZIP_BYTES: number;
-export const TRACKER_RULES_BUDGET_GZIP_BYTES: number;
 export const trackerBundles: Record<TrackerKind, { entry: string; outfile: string }>;
 export function buildTracker(kind: TrackerKind): Promise<{ text: string }>;
 export function buildTrackerOffThread(kind: TrackerKind): Promise<string>;

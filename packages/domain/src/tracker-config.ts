@@ -91,10 +91,11 @@ export type PageTarget = string | PageRules;
 export interface TrackerBootstrap {
   configUrl: string;
   /**
-   * Per campaign: where it runs (its page, or its page rules) and the selectors of elements
-   * that have a variant to show.
+   * Per campaign: where it runs (its page, or null for page rules, whose matcher is in the
+   * targeting part the tracker fetches beside the config: hidden wherever until then) and the
+   * selectors of elements that have a variant to show.
    */
-  hide: [where: PageTarget, selectors: string[]][];
+  hide: [where: string | null, selectors: string[]][];
 }
 
 // The WHATWG URL parser (browsers and Node); declared because domain is typed without DOM.

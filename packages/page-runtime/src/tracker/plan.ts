@@ -23,25 +23,23 @@ export type RunsOn = (where: PageTarget, href: string) => boolean;
  * cached before the rules were set (both are cached a minute): the campaign then runs nowhere
  * until the script is fetched again, never on the wrong pages.
  */
-/** The rules bundles' part (targeting.ts): where campaigns run, and who sees them. */
-export interface Targeting {
-  runsOn: RunsOn;
-  /**
-   * Whether the visitor is in an audience, as of each call (a held-out visitor gets every
-   * campaign without its variants); `arrival.returning`: the visitor id
-   * was stored before this page load; `set`: what the site said with `kindling('set', {...})`.
-   */
-  admits(
-    page: {
-      config: Config;
-      store: Store;
-      visitor: string;
-      /** `holdout` is set here for a visitor in the team's global holdout. */
-      arrival: { returning: boolean; holdout?: true };
-    },
-    set: Record<string, unknown>,
-  ): (audience: Audience) => boolean;
-}
+/** Whether the visitor is in an audience, as of each call. */
+export type Admits = (audience: Audience) => boolean;
+
+/**
+ * The rules bundles' part (targeting.ts, served as targeting.js): once per tracker start, where
+ * campaigns run and who sees them. `arrival.returning`: the visitor id was stored before this page
+ * load (a visitor in the team's global holdout gets `arrival.holdout` and every campaign without
+ * its variants); `set`: what the site said with `kindling('set', {...})`. Its arguments and answer
+ * are positional: the core's own property names are shortened in its build, the part's are not.
+ */
+export type Targeting = (
+  config: Config,
+  store: Store,
+  visitor: string,
+  arrival: { returning: boolean; holdout?: true },
+  set: Record<string, unknown>,
+) => [RunsOn, Admits];
 
 export const onItsPage: RunsOn = (where, href) =>
   typeof where === 'string' && samePage(where, href);
@@ -78,7 +76,7 @@ export function planPage(
   visitorId: string,
   runsOn = onItsPage,
   /** Without the targeting part, a campaign with an audience is shown to no one. */
-  admits?: (audience: Audience) => boolean,
+  admits?: Admits,
 ): PagePlan {
   const assigned = assignCampaigns(visitorId, config.campaigns);
   const plan: PagePlan = { exposures: [], changes: [] };

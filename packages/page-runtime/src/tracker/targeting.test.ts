@@ -33,10 +33,7 @@ describe('the targeting part: who sees a campaign', () => {
 
   it('works out the visitor once per page view, however many campaigns ask', () => {
     const store = countingStore();
-    const admits = targeting.admits(
-      { config, store, visitor: 'v', arrival: { returning: false } },
-      {},
-    );
+    const [, admits] = targeting(config, store, 'v', { returning: false }, {});
     const fromNewsletter = audience('utmSource', 'is', 'newsletter');
     for (let campaign = 0; campaign < 5; campaign += 1) expect(admits(fromNewsletter)).toBe(true);
     // The session, the UTM tags and the visit count: written once, not once per campaign.
@@ -50,10 +47,7 @@ describe('the targeting part: who sees a campaign', () => {
 
   it("reads what kindling('set') says at each call, also after the first", () => {
     const set: Record<string, unknown> = {};
-    const admits = targeting.admits(
-      { config, store: memoryStore(), visitor: 'v', arrival: { returning: true } },
-      set,
-    );
+    const [, admits] = targeting(config, memoryStore(), 'v', { returning: true }, set);
     const pro = {
       match: 'all',
       conditions: [{ attribute: 'attribute', name: 'plan', operator: 'is', value: 'pro' }],
@@ -99,8 +93,8 @@ describe('the targeting part: the global holdout', () => {
   function planFor(visitor: string, holdout?: number) {
     const config = teamConfig(holdout);
     const arrival: { returning: boolean; holdout?: true } = { returning: false };
-    const admits = targeting.admits({ config, store: memoryStore(), visitor, arrival }, {});
-    return { plan: planPage(config, page, visitor, targeting.runsOn, admits), arrival, config };
+    const [runsOn, admits] = targeting(config, memoryStore(), visitor, arrival, {});
+    return { plan: planPage(config, page, visitor, runsOn, admits), arrival, config };
   }
 
   it('shows a held-out visitor the original of every campaign, marks the exposure, forwards nothing', () => {

@@ -5,10 +5,10 @@ import {
   runsOn,
   type VisitorAttributes,
 } from '@kindling/domain';
-import type { Targeting } from './plan';
+import type { Config, Targeting } from './plan';
 import { touchSession } from './ids';
 import { newId } from './new-id';
-import { readJson, save } from './storage';
+import { readJson, save, type Store } from './storage';
 
 // The tracker's targeting part (issue 31), in the rules bundles only: where a campaign runs
 // (page rules), who sees it (audiences), with what this page can tell of its visitor, and who
@@ -46,10 +46,12 @@ const pairs = (text: string, split: RegExp) =>
 
 /**
  * What this page tells of its visitor. Counting the visit and keeping the UTM tags writes to
- * storage, so it runs once per page view (`targeting.admits` keeps it for the page's address).
+ * storage, so it runs once per page view (the part's `admits` keeps it for the page's address).
  */
 function pageVisitor(
-  { config, store, arrival: { returning } }: Parameters<Targeting['admits']>[0],
+  config: Config,
+  store: Store,
+  returning: boolean,
   set: Record<string, unknown>,
 ): VisitorAttributes {
   const session = touchSession(store, Date.now(), newId);
@@ -78,28 +80,28 @@ function pageVisitor(
   return visitor;
 }
 
-export const targeting: Targeting = {
-  runsOn,
-  admits: (page, set) => {
-    if (inHoldout(page.visitor, page.config.holdout ?? 0)) {
-      // Every campaign runs as its original for this visitor, and its exposures say so; no
-      // Web Vitals are sampled, as they are measured per arm and the holdout is none.
-      page.arrival.holdout = true;
-      // In no test: nothing is told to the page's analytics tools.
-      delete page.config.forward;
-      for (const campaign of page.config.campaigns) {
-        delete campaign.vitals;
-        for (const element of campaign.elements) element.variants = [];
-      }
+export const targeting: Targeting = (config, store, visitor, arrival, set) => {
+  if (inHoldout(visitor, config.holdout ?? 0)) {
+    // Every campaign runs as its original for this visitor, and its exposures say so; no Web
+    // Vitals are sampled, as they are measured per arm and the holdout is none.
+    arrival.holdout = true;
+    // In no test: nothing is told to the page's analytics tools.
+    delete config.forward;
+    for (const campaign of config.campaigns) {
+      delete campaign.vitals;
+      for (const element of campaign.elements) element.variants = [];
     }
-    let href: string | undefined;
-    let visitor: VisitorAttributes;
-    return (audience) => {
+  }
+  let href: string | undefined;
+  let attributes: VisitorAttributes;
+  return [
+    runsOn,
+    (audience) => {
       if (href !== location.href) {
         href = location.href;
-        visitor = pageVisitor(page, set);
+        attributes = pageVisitor(config, store, arrival.returning, set);
       }
-      return inAudience(audience, visitor);
-    };
-  },
+      return inAudience(audience, attributes);
+    },
+  ];
 };

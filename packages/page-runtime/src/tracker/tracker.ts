@@ -6,7 +6,7 @@ import { createHider, HIDE_KEY, validSelector, type Hider } from './hide';
 import { watchHistory } from './history';
 import { touchSession, VISITOR_KEY, visitorId } from './ids';
 import { newId } from './new-id';
-import { onItsPage, planPage, type Config, type Targeting } from './plan';
+import { planPage, type Config, type Targeting } from './plan';
 import { enteredPreview } from './preview-gate';
 import { createQueue } from './queue';
 import { sender } from './send';
@@ -99,8 +99,7 @@ function run(context: Context, commands: unknown[][]): void {
 
   /** What the site said of this visitor, `kindling('set', {plan: 'pro'})`, for audiences. */
   const set: Record<string, unknown> = {};
-  const runsOn = targeting?.runsOn;
-  const admits = targeting?.admits(context, set);
+  const [runsOn, admits] = targeting?.(config, store, visitor, arrival, set) ?? [];
   let finish: (() => void) | undefined;
   /** What forward.js hands on (load-part.ts): exposures not handed on yet, and the hooks. */
   const forward: ForwardedExposures = { config, exposures: [], hooks: [] };
@@ -242,8 +241,11 @@ function run(context: Context, commands: unknown[][]): void {
  * sanitiser when the team's variants hold HTML, `targeting` the page-rule and audience part when
  * its campaigns have page rules or audiences.
  */
-export function startTracker(boot: TrackerBootstrap, html?: Sanitize, targeting?: Targeting): void {
-  const runsOn = targeting?.runsOn ?? onItsPage;
+export function startTracker(
+  boot: TrackerBootstrap,
+  html?: Sanitize,
+  targeting?: () => Promise<{ default: Targeting }>,
+): void {
   const stub = window.kindling;
   if (stub?.started) return;
   const commands: unknown[][] = Array.from(stub?.q ?? [], (args) => Array.from(args));
@@ -255,7 +257,7 @@ export function startTracker(boot: TrackerBootstrap, html?: Sanitize, targeting?
     if (navigator.doNotTrack === '1') return;
     const href = location.href;
     const hider = createHider(
-      boot.hide.filter(([where]) => runsOn(where, href)).flatMap(([, s]) => s),
+      boot.hide.filter(([where]) => where === null || samePage(where, href)).flatMap(([, s]) => s),
     );
     const local = localStore();
     const store = local ?? memoryStore();
@@ -266,9 +268,13 @@ export function startTracker(boot: TrackerBootstrap, html?: Sanitize, targeting?
     };
     const visitor = visitorId(stores, newId);
     // Without a config (an error answer, no network, a bad body) the page stays as it was made.
-    fetch(boot.configUrl)
-      .then<Config | false>((response) => response.ok && (response.json() as Promise<Config>))
-      .then((config) =>
+    Promise.all([
+      fetch(boot.configUrl).then<Config | false>(
+        (response) => response.ok && (response.json() as Promise<Config>),
+      ),
+      targeting?.(),
+    ])
+      .then(([config, part]) =>
         config
           ? run(
               {
@@ -279,7 +285,7 @@ export function startTracker(boot: TrackerBootstrap, html?: Sanitize, targeting?
                 hider,
                 arrival,
                 html,
-                targeting,
+                targeting: part?.default,
               },
               commands,
             )

@@ -149,11 +149,11 @@ describeEachDatabase('the global holdout', (kind) => {
       expect((await holdout(slug, member)).json<Report>().percent).toBe(10);
     });
 
-    it("goes into the team's tracker config, and the tracker with the targeting part", async () => {
+    it("goes into the team's tracker config, and the tracker that imports the targeting part", async () => {
       const config = await t.current.app.inject({ url: `/api/tracker/${slug}/config.json` });
       expect(config.json<{ holdout?: number }>().holdout).toBe(10);
       const script = await t.current.app.inject({ url: `/api/tracker/${slug}.js` });
-      expect(script.body).toContain('holdout:');
+      expect(script.body).toContain('targeting.js');
       const other = await t.current.app.inject({ url: `/api/tracker/${otherSlug}/config.json` });
       expect(other.json<{ holdout?: number }>().holdout).toBeUndefined();
     });

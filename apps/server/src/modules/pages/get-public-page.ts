@@ -21,10 +21,14 @@ export interface PublicPage {
   templateId: ReturnType<typeof readPage>['templateId'];
 }
 
-/** `{team}.js`, and `preview.js` beside it, which the tracker loads when a preview link opens. */
+/**
+ * `{team}.js`, and the parts beside it the tracker loads (`{team}/`: a CSP source ending in a
+ * slash takes in the files under it): targeting.js, vitals.js, identify.js, forward.js and
+ * preview.js when a preview link opens.
+ */
 const trackerScripts = (appOrigin: string, slug: string) => [
   `${trackerBase(appOrigin, slug)}.js`,
-  `${trackerBase(appOrigin, slug)}/preview.js`,
+  `${trackerBase(appOrigin, slug)}/`,
 ];
 
 /** A published page, by team and page slug; unpublished or unknown pages are the same 404. */

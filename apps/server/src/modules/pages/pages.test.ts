@@ -181,7 +181,7 @@ describeEachDatabase('burner landing pages', (kind) => {
       expect(page.headers['x-robots-tag']).toBe('noindex');
       const tracker = `https://app.example.com/api/tracker/${team}.js`;
       expect(page.headers['content-security-policy']).toBe(
-        `default-src 'none'; script-src ${tracker} https://app.example.com/api/tracker/${team}/preview.js; connect-src https://app.example.com; style-src 'unsafe-inline'; img-src http: https: data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
+        `default-src 'none'; script-src ${tracker} https://app.example.com/api/tracker/${team}/; connect-src https://app.example.com; style-src 'unsafe-inline'; img-src http: https: data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
       );
       // The page's own collect key: its tracker sends it, collect asks it of its campaigns.
       expect(page.body).toMatch(/<script src="[^"]+" data-collect-key="[0-9a-f]{32}"><\/script>/);
@@ -246,7 +246,7 @@ describeEachDatabase('burner landing pages', (kind) => {
       // The tracker runs there (its view is the sign-up goal); nothing else does.
       expect(thanks.body.match(/<script/g)).toHaveLength(1);
       expect(thanks.headers['content-security-policy']).toContain(
-        `script-src https://app.example.com/api/tracker/${team}.js https://app.example.com/api/tracker/${team}/preview.js;`,
+        `script-src https://app.example.com/api/tracker/${team}.js https://app.example.com/api/tracker/${team}/;`,
       );
       expect(await csv(id)).toContain('form@example.com');
     });

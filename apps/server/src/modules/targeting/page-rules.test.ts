@@ -112,10 +112,11 @@ describeEachDatabase('where a campaign runs (page rules)', (kind) => {
     });
     const { campaign, script } = await served();
     expect(campaign.pages).toBeUndefined();
-    expect(script).not.toContain('"include"');
+    expect(script).not.toContain('targeting.js');
+    expect(script).toContain('"https://shop.example.com/landing",[');
   });
 
-  it('stores rules, serves them in the config and the hide list, and the rules tracker', async () => {
+  it('stores rules, serves them in the config, and the rules tracker, which hides wherever until targeting.js is in', async () => {
     const saved = await put(owner, slug, { rules: RULES });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toEqual({
@@ -127,13 +128,13 @@ describeEachDatabase('where a campaign runs (page rules)', (kind) => {
     // The first rules bundle may still be building: the last good script answers meanwhile.
     await expect
       .poll(async () => (await served()).script, { timeout: 10_000 })
-      .toContain('"include":[{"kind":"wildcard"');
+      .toContain('targeting.js');
     const { campaign, script } = await served();
     expect(campaign.pages).toEqual(RULES);
-    const plain = await trackerBundle('plain');
-    const rules = await trackerBundle('rules');
-    expect(script).toContain(rules.slice(0, 200));
-    expect(rules.length).toBeGreaterThan(plain.length);
+    expect(script).toContain(await trackerBundle('rules'));
+    // The matcher is in targeting.js: the hide list says only "wherever".
+    expect(script).not.toContain('"include"');
+    expect(script).toMatch(/\[null,\[/);
   });
 
   it('counts exposures from pages the rules take in, and drops others', async () => {

@@ -13,6 +13,7 @@ import { getTrackerSnippet, TRACKER_SNIPPET_MODES } from './get-tracker-snippet'
 import { sendTrackerFile } from './send-tracker-file';
 import { servedTrackerFiles } from './served-files';
 import { markTrackerChanges } from './tracker-changes';
+import { trackerPartRoute } from './tracker-part-route';
 import { TRACKER_TEAM_NOT_FOUND, type TrackerDeps } from './tracker-deps';
 
 const tags = ['tracker'];
@@ -74,6 +75,12 @@ export function trackerRoutes(app: AppInstance, services: AppServices, deps: Tra
         });
       },
     );
+    trackerPartRoute(scope, services, {
+      part: 'targeting',
+      tags,
+      summary:
+        'The page-rule matcher, the audience evaluator and the global holdout: a module the tracker of a team with page rules, audiences or a holdout imports beside the config (cached like {team}.js)',
+    });
     registered();
   });
 }

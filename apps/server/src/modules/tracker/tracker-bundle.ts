@@ -6,6 +6,7 @@ import {
   type TrackerKind,
 } from '@kindling/page-runtime/tracker-build';
 import { freshBundle } from '../../bundles/fresh-bundle';
+import { trackerPartBundle } from '../../bundles/tracker-part-bundle';
 
 const bundleOf = (kind: TrackerKind) =>
   freshBundle({
@@ -30,6 +31,8 @@ const WARMED: readonly TrackerKind[] = ['plain', 'html'];
 /**
  * Builds the common bundles now, in the background: the first customer page after a start then gets
  * the script without waiting for a build (about 0.3 s each) when `dist/` is stale or absent.
+ * targeting.js too (esbuild alone, tens of milliseconds): a page with a targeted campaign waits
+ * for it before it shows a variant.
  */
 export function warmTrackerBundles(log: { warn: (object: object, message: string) => void }) {
   // Not all four: each process of a cluster builds what dist/ lacks, and on 2 cores four
@@ -39,4 +42,7 @@ export function warmTrackerBundles(log: { warn: (object: object, message: string
       log.warn({ err: error, kind }, 'tracker bundle not built at start: built on first request'),
     );
   }
+  trackerPartBundle('targeting')().catch((error: unknown) =>
+    log.warn({ err: error }, 'targeting.js not built at start: built on first request'),
+  );
 }

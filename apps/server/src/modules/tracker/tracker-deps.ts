@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { PageTarget, TrackerBootstrap, TrackerConfig } from '@kindling/domain';
+import type { TrackerBootstrap, TrackerConfig } from '@kindling/domain';
 import type { TrackerKind } from '@kindling/page-runtime/tracker-build';
 import type { PageMutation } from '@kindling/page-runtime/variant-mutations';
 import { notFound } from '../../errors';
@@ -46,8 +46,8 @@ export function trackerBootstrap(config: ServedConfig, configUrl: string): Track
   return {
     configUrl,
     hide: config.campaigns
-      .map((campaign): [PageTarget, string[]] => [
-        campaign.pages ?? campaign.url,
+      .map((campaign): [string | null, string[]] => [
+        campaign.pages ? null : campaign.url,
         campaign.elements
           .filter((element) => element.variants.some((variant) => variant.mutations.length))
           .map((element) => element.selector),

@@ -6,9 +6,9 @@ import { sendTrackerFile } from './send-tracker-file';
 import { etagOf, type TrackerFile } from './tracker-deps';
 
 /**
- * GET /api/tracker/{team}/{part}.js: a part the tracker loads after `load` (vitals.js,
- * identify.js), in a scope open to every origin. The same file for every team (it reads what it
- * is for from `window.kindlingParts`), cached like the tracker's other files.
+ * GET /api/tracker/{team}/{part}.js: a part the tracker loads (vitals.js, identify.js and
+ * forward.js after `load`, targeting.js beside the config), in a scope open to every origin. The
+ * same file for every team, cached like the tracker's other files.
  */
 export function trackerPartRoute(
   scope: AppInstance,

@@ -10,6 +10,7 @@ import {
   useTestApp,
 } from '../../../test/test-app';
 import { SHARED_CACHE_CONTROL, TRACKER_STALE_CACHING } from '../../http/public-answer';
+import { BOOTSTRAP_NAME } from '@kindling/page-runtime/tracker-build';
 import { SNIPPET_MODE_MESSAGE } from './routes';
 
 const RED = 0xff0000ff;
@@ -178,7 +179,10 @@ describeEachDatabase('the tracker routes', (kind) => {
     const body = response.body;
     let bootstrap: unknown;
     runInNewContext(
-      body.replace(/\{.*\}\((\{.*\})\);\s*$/s, '{capture(KINDLING_BOOTSTRAP)}($1);'),
+      body.replace(
+        /\{.*\}\((\{.*\})\);\s*$/s,
+        (_body, bootstrap: string) => `{capture(${BOOTSTRAP_NAME})}(${bootstrap});`,
+      ),
       {
         capture: (value: unknown) => (bootstrap = value),
       },
@@ -256,6 +260,20 @@ describeEachDatabase('the tracker routes', (kind) => {
       `https://kindling.example.com${upload}`,
       'https://cdn.example.com/b.png',
     ]);
+  });
+
+  it('serves targeting.js as a module to any origin, cached like the tracker files', async () => {
+    const response = await get(`/api/tracker/${slug}/targeting.js`);
+    expect(response.statusCode).toBe(200);
+    // A JavaScript type and CORS: the rules bundles import() it from customers' pages.
+    expect(response.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    expect(response.headers['cache-control']).toContain('stale-while-revalidate=600');
+    // The matcher, the audience evaluator and the user-agent table, as the default export.
+    for (const piece of ['wildcard', 'utm_source', 'Android']) {
+      expect(response.body).toContain(piece);
+    }
+    expect(response.body).toMatch(/export\s*\{[^}]*as default\s*\}/);
   });
 
   it('answers 404 in the error shape for an unknown team', async () => {
