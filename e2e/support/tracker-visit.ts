@@ -61,7 +61,7 @@ function probe({ host, visitorId }: { host: string; visitorId: string | undefine
     const style = getComputedStyle(element);
     return {
       text: (element.textContent ?? '').replace(/\s+/g, ' ').trim(),
-      visible: style.visibility !== 'hidden' && style.opacity !== '0',
+      visible: style.visibility !== 'hidden' && style.opacity !== '0' && style.display !== 'none',
     };
   };
   const sample = () => {

@@ -44,6 +44,52 @@ describe('elementVariantProblems', () => {
     ).toEqual([]);
   });
 
+  it('takes a variant that hides the element, empty or not, once per element (issue 32)', () => {
+    const hides = (values: Partial<TextVariantInfo>) => text({ ...values, hidden: true });
+    // Blank text is fine when the element is hidden; the original's text too (it is not shown).
+    expect(
+      elementVariantProblems({
+        element: headline,
+        incoming: [hides({ value: '' }), text({ value: 'Get started' })],
+      }),
+    ).toEqual([]);
+    expect(
+      elementVariantProblems({
+        element: headline,
+        incoming: [hides({ value: 'Start your trial' })],
+      }),
+    ).toEqual([]);
+    // Two hidden variants show the same nothing.
+    expect(
+      elementVariantProblems({
+        element: headline,
+        kept: [hides({ value: 'A' })],
+        incoming: [hides({ value: 'B' })],
+      }),
+    ).toEqual([duplicate(0, { kind: 'kept', index: 0 }, 'variant 1')]);
+    const hiddenImage = variantSchema.parse({
+      id: 99,
+      key: 'v99',
+      type: 'image',
+      info: { src: '', hidden: true },
+    });
+    expect(
+      elementVariantProblems({
+        element: { type: 'image', control: { info: { src: 'https://x.example/a.png' } } },
+        incoming: [hiddenImage],
+      }),
+    ).toEqual([]);
+    // Only `true` says hidden.
+    expect(() =>
+      variantSchema.parse({
+        id: 1,
+        key: 'k',
+        type: 'text',
+        info: info({ hidden: false as never }),
+      }),
+    ).toThrow();
+  });
+
   it('flags a variant equal to the original, trimmed', () => {
     expect(
       elementVariantProblems({

@@ -55,8 +55,15 @@ export type VariantStyleType = VariantStyle['type'];
 export const creationMethodSchema = z.enum(['custom', 'generated']);
 export type CreationMethod = z.infer<typeof creationMethodSchema>;
 
+/**
+ * The variant hides the element (issue 32: "does the page convert better without it?"): its
+ * text, image and styles are kept but not shown.
+ */
+const hiddenSchema = z.literal(true).optional();
+
 export const textVariantInfoSchema = z.object({
   value: z.string(),
+  hidden: hiddenSchema,
   html: z.string().optional(),
   textType: textTypeSchema.default('normal'),
   styles: z.array(variantStyleSchema).default([]),
@@ -85,6 +92,7 @@ export type ImageStatus = z.infer<typeof imageStatusSchema>;
 
 export const imageVariantInfoSchema = z.object({
   src: z.string(),
+  hidden: hiddenSchema,
   thumb: z.string().optional(),
   status: imageStatusSchema.optional(),
 });

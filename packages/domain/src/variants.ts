@@ -27,6 +27,7 @@ export function isValidTextVariant(info: TextInfoLike): boolean {
 
 /** Why a variant shows nothing new (blank text without a style, no image), or undefined. */
 export function emptyVariantProblem(variant: Variant): string | undefined {
+  if (variant.info.hidden) return undefined;
   if (variant.type === 'image') {
     return isBlankText(variant.info.src) ? EMPTY_VARIANT_MESSAGES.image : undefined;
   }
@@ -53,6 +54,8 @@ function styleValue(info: TextInfoLike, type: VariantStyleType): unknown {
 
 /** Two variants show the same thing when their keys are equal (see findDuplicateVariants). */
 export function variantComparisonKey(variant: Variant): string {
+  // Every variant that hides the element shows the same thing, whatever it kept.
+  if (variant.info.hidden) return JSON.stringify(['hidden']);
   if (variant.type === 'image') return JSON.stringify(['image', variant.info.src]);
   const info = normalizeVariantMode(variant.info);
   if (info.textType === 'advanced') return JSON.stringify(['advanced', info.html?.trim()]);

@@ -67,6 +67,23 @@ describe('variantMutations', () => {
     ).toEqual([{ type: 'textValue', selector: '.cta', value: 'Buy', html: '<b>Buy</b>' }]);
   });
 
+  it('hides the element of a variant that hides it, whatever text, styles or image it kept (issue 32)', () => {
+    const hide = [{ type: 'layout', selector: '.cta', styles: { display: 'none' } }];
+    expect(
+      variantMutations(
+        element,
+        textVariant(2, { value: 'Buy', hidden: true, styles: [{ type: 'fontSize', value: 20 }] }),
+      ),
+    ).toEqual(hide);
+    const image = imageElement(3);
+    expect(
+      variantMutations(image, {
+        ...imageVariant(4, 'https://example.com/b.png'),
+        info: { src: 'https://example.com/b.png', hidden: true },
+      }),
+    ).toEqual([{ ...hide[0], selector: '#img3' }]);
+  });
+
   it('treats an advanced variant without html as normal', () => {
     expect(
       variantMutations(element, textVariant(2, { value: 'Buy', textType: 'advanced', html: ' ' })),

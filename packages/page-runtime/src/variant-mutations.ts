@@ -11,6 +11,9 @@ export type { PageMutation };
  */
 export function variantMutations(element: CampaignElement, variant: Variant): PageMutation[] {
   const { selector } = element;
+  // A layout change the tracker already applies (and re-applies after a re-render): no new code
+  // on customers' pages.
+  if (variant.info.hidden) return [{ type: 'layout', selector, styles: { display: 'none' } }];
   if (variant.type === 'image') {
     return variant.info.src.trim() === ''
       ? []

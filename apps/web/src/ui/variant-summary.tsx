@@ -104,6 +104,13 @@ function ImageProgress({ status, compact }: { status: ImageStatus; compact: bool
 
 /** What a variant (or the original) shows: its text or image, and the styles it changes. */
 export function VariantSummary({ info, originalText, alt, compact = false }: VariantSummaryProps) {
+  if ('hidden' in info && info.hidden) {
+    return (
+      <span className={styles.summary}>
+        <span className={clsx(styles.text, styles.muted)}>Element hidden</span>
+      </span>
+    );
+  }
   if ('src' in info) {
     if (info.status && !info.src) return <ImageProgress status={info.status} compact={compact} />;
     const src = info.thumb ?? info.src;

@@ -133,6 +133,39 @@ describeEachDatabase('the tracker routes', (kind) => {
     ]);
   });
 
+  it('serves a variant that hides its element as a layout change, whatever text it kept (issue 32)', async () => {
+    const element = textElement('.testimonials', [{ value: 'Kept, not shown' }]);
+    const hiding = await create({
+      name: 'Without testimonials',
+      ingestedUrl: 'https://shop.example.com/reviews',
+      elements: [
+        {
+          ...element,
+          variants: element.variants.map((variant) => ({
+            ...variant,
+            info: { ...variant.info, hidden: true },
+          })),
+        },
+      ],
+    });
+    const campaign = (await config()).campaigns.find((c: { id: number }) => c.id === hiding);
+    expect(campaign.elements[0].variants[0].mutations).toEqual([
+      { type: 'layout', selector: '.testimonials', styles: { display: 'none' } },
+    ]);
+    // Read back as saved: the editor shows it as hidden.
+    const read = await t.current.app.inject({
+      url: `/api/team/${slug}/campaign/by-id?id=${hiding}`,
+      headers: bearer(owner),
+    });
+    expect(read.json().elements[0].variants[0].info).toMatchObject({ hidden: true });
+    const deleted = await t.current.app.inject({
+      method: 'DELETE',
+      url: `/api/team/${slug}/campaign/delete?id=${hiding}`,
+      headers: bearer(owner),
+    });
+    expect(deleted.statusCode).toBe(204);
+  });
+
   it('serves the HTML allow-list only once a variant holds HTML (advanced text)', async () => {
     const script = async () => (await get(`/api/tracker/${slug}.js`)).body;
     expect(await script()).not.toContain('noopener noreferrer');

@@ -2,8 +2,8 @@ import type { CampaignElement } from '@kindling/domain';
 import { elementName, variantName } from '../../../lib/campaign-names';
 import styles from './combinations-table.module.css';
 
-const contentOf = (info: { value: string } | { src: string }) =>
-  'src' in info ? 'its image' : `“${info.value}”`;
+const contentOf = (info: ({ value: string } | { src: string }) & { hidden?: true }) =>
+  info.hidden ? 'nothing (hidden)' : 'src' in info ? 'its image' : `“${info.value}”`;
 
 /**
  * Elements changed together (issue 35): what each whole-page arm shows, element by element.

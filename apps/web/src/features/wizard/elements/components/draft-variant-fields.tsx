@@ -2,6 +2,7 @@ import type { CampaignElement, Variant } from '@kindling/domain';
 import clsx from 'clsx';
 import { Button } from '../../../../ui/button';
 import { TrashIcon } from '../../../../ui/icons';
+import { Switch } from '../../../../ui/switch';
 import { ImageVariantFields } from './image-variant-fields';
 import { TextVariantFields } from './text-variant-fields';
 import styles from './draft-editor.module.css';
@@ -46,7 +47,24 @@ export function DraftVariantFields(props: DraftVariantFieldsProps) {
           onClick={onRemove}
         />
       ) : null}
-      {variant.type === 'text' && element.type === 'text' ? (
+      <Switch
+        label="Hide this element"
+        showLabel
+        size="sm"
+        checked={variant.info.hidden === true}
+        onCheckedChange={(hidden) =>
+          onChange({
+            ...variant,
+            info: { ...variant.info, hidden: hidden || undefined },
+          } as Variant)
+        }
+        data-testid="draft-variant-hidden"
+      />
+      {variant.info.hidden ? (
+        <p className={styles.hiddenNote}>
+          Visitors who get this variant do not see the element at all.
+        </p>
+      ) : variant.type === 'text' && element.type === 'text' ? (
         <TextVariantFields
           element={element}
           variant={variant}
