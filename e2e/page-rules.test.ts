@@ -162,4 +162,37 @@ describe('where a campaign runs: page rules', () => {
     expect(outside.exposures).toBe(0);
     await outside.visit.context.close();
   });
+
+  it('counts a page the rules take in without the headline as "not on this page", not a visit', async () => {
+    const before = await api.call<{ notOnPage: number; arms: { exposures: number }[] }>(
+      'GET',
+      `/team/${team}/tracker/counts?campaignId=${campaignId}`,
+    );
+    const bare = await visit(at(SHOP_HOST, 'tracker-no-headline.html'));
+    expect(bare.headlines).toEqual([]);
+    // The tracker reports it (both arms report whether the element was there); collect keeps it
+    // out of the test's figures.
+    expect(bare.exposures).toBe(1);
+    expect(bare.visit.posted.map((post) => post.answer)).toEqual([
+      { accepted: 0, duplicates: 0, notOnPage: 1 },
+    ]);
+    await bare.visit.context.close();
+    const after = await api.call<typeof before>(
+      'GET',
+      `/team/${team}/tracker/counts?campaignId=${campaignId}`,
+    );
+    expect(after.notOnPage).toBe(before.notOnPage + 1);
+    const exposures = (counts: typeof before) =>
+      counts.arms.reduce((sum, arm) => sum + arm.exposures, 0);
+    expect(exposures(after)).toBe(exposures(before));
+
+    await page.goto(`/admin/${team}/campaign/${campaignId}`);
+    const note = page.getByTestId('not-on-page');
+    await note.waitFor();
+    expect(await note.textContent()).toBe(
+      `Not on this page: ${after.notOnPage === 1 ? '1 page view' : `${after.notOnPage} page views`} where the campaign runs had none of its elements. They are not counted as visits to the test.`,
+    );
+    await note.scrollIntoViewIfNeeded();
+    await shotAtBothSizes(page, 'results-not-on-page');
+  });
 });

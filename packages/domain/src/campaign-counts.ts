@@ -30,6 +30,11 @@ export interface CampaignCounts {
   campaignId: number;
   arms: CampaignArmCounts[];
   goals: CampaignGoalCounts[];
+  /**
+   * Page views where the campaign runs that had none of its elements (issue 31): no exposures,
+   * counted apart (a resent batch may count twice).
+   */
+  notOnPage: number;
 }
 
 /**

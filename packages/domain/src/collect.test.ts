@@ -6,6 +6,8 @@ import {
   withinClockSkew,
   COLLECT_MAX_CLOCK_SKEW_MS,
   finalRollupHoursBefore,
+  notOnThisPage,
+  type CollectEvent,
 } from './collect';
 
 const HOUR_MS = 3_600_000;
@@ -97,5 +99,42 @@ describe('the collect contract', () => {
       ),
     );
     expect(finalRollupHoursBefore(Date.UTC(2026, 0, 3, 12, 30))).toBe(Date.UTC(2026, 0, 2, 11));
+  });
+});
+
+describe('"not on this page" (issue 31)', () => {
+  const exposure = (applied: Record<string, number | null>, tracked?: 1): CollectEvent =>
+    collectBatchSchema.parse({
+      events: [
+        {
+          ...base,
+          type: 'exposure',
+          assignments: { '34': 101, '35': 'control' },
+          applied,
+          ...(tracked ? { tracked } : {}),
+        },
+      ],
+    }).events[0]!;
+
+  it('is an exposure whose every element was absent, from a tracker that reports them all', () => {
+    expect(notOnThisPage(exposure({ '34': null, '35': null }, 1))).toBe(true);
+  });
+
+  it('is not one where any element was found, nor one of a tracker that reports only its changes', () => {
+    expect(notOnThisPage(exposure({ '34': 120, '35': null }, 1))).toBe(false);
+    // Older trackers: a variant's absent element says null, the original's says nothing, so
+    // reading them would drop only the variant's visitors.
+    expect(notOnThisPage(exposure({ '34': null, '35': null }))).toBe(false);
+    // An element the report leaves out was not seen to be absent.
+    expect(notOnThisPage(exposure({ '34': null }, 1))).toBe(false);
+    expect(notOnThisPage({ ...base, type: 'goal', goalId: 7 })).toBe(false);
+  });
+
+  it('takes only 1 as the mark', () => {
+    expect(
+      collectBatchSchema.safeParse({
+        events: [{ ...base, type: 'exposure', assignments: { '34': 101 }, tracked: true }],
+      }).success,
+    ).toBe(false);
   });
 });

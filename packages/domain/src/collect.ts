@@ -65,6 +65,11 @@ export const exposureEventSchema = eventBase.extend({
   applied: z
     .record(elementKey, z.number().int().min(0).max(COLLECT_MAX_APPLY_MS).nullable())
     .default({}),
+  /**
+   * `applied` covers every element of the campaign, the original's too (trackers since issue
+   * 31's "not on this page"; older ones report only elements they changed).
+   */
+  tracked: z.literal(1).optional(),
   /** Elements found by fingerprint because their selector failed (issue 11). */
   healed: z
     .array(healedId, { error: COLLECT_MESSAGES.healed })
@@ -139,3 +144,15 @@ const WRITE_SLACK_MS = HOUR_MS;
  */
 export const finalRollupHoursBefore = (now: number): number =>
   Math.floor((now - COLLECT_MAX_CLOCK_SKEW_MS - WRITE_SLACK_MS) / HOUR_MS) * HOUR_MS;
+
+/**
+ * An exposure from a page the campaign runs on where none of its elements was found (issue 31,
+ * "not on this page"): nobody saw the test there, so it is no exposure. Only trackers that
+ * report every element (`tracked`) are read so: an older one reports only the elements it
+ * changed, which would drop the variants' absent pages and keep the original's.
+ */
+export function notOnThisPage(event: CollectEvent): boolean {
+  if (event.type !== 'exposure' || event.tracked !== 1) return false;
+  const elementIds = Object.keys(event.assignments);
+  return elementIds.length > 0 && elementIds.every((id) => event.applied[id] === null);
+}

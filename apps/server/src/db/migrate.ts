@@ -39,6 +39,7 @@ import * as webhooks from './migrations/0038-webhooks';
 import * as analyticsForwarding from './migrations/0039-analytics-forwarding';
 import * as srmAlerts from './migrations/0040-srm-alerts';
 import * as sso from './migrations/0041-sso';
+import * as notOnPage from './migrations/0042-not-on-page';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts-and-campaigns': accountsAndCampaigns,
@@ -80,6 +81,7 @@ const migrations: Record<string, Migration> = {
   '0039-analytics-forwarding': analyticsForwarding,
   '0040-srm-alerts': srmAlerts,
   '0041-sso': sso,
+  '0042-not-on-page': notOnPage,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -39,6 +39,8 @@ export interface CampaignsTable {
   rolloutRemindedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** Page views the rollout was served on (bigint, read as a string). */
   rolloutViews: ColumnType<string, number | undefined, number>;
+  /** Page views where it runs that had none of its elements (issue 31, migration 0042). */
+  notOnPageViews: ColumnType<string, number | undefined, number>;
   archivedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** Schedules (migration 0034): when the worker switches it on / off; null: never. */
   startAt: ColumnType<Date | null, Date | null | undefined, Date | null>;

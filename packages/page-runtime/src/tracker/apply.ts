@@ -98,7 +98,8 @@ export function createApplier(hooks: ApplierHooks) {
     for (const entry of tracked) {
       for (const element of targets(entry)) {
         const mark = entry.marks.get(element);
-        if (mark === element.outerHTML) continue;
+        // An original's element has nothing to re-apply once found.
+        if (mark === element.outerHTML || (mark && !entry.change.mutations[0])) continue;
         if (mark === undefined && entry.applied === null && hooks.wasSeen(element)) continue;
         const wait = mark === undefined ? 0 : entry.guard();
         if (wait) {

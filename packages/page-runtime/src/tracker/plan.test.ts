@@ -56,7 +56,7 @@ describe('planning a page view (config -> mutations)', () => {
     ]);
   });
 
-  it('exposes but changes nothing for the control or an empty variant', () => {
+  it('exposes the control or an empty variant, tracking its element with nothing to change', () => {
     for (const arm of ['control', 102] as const) {
       const plan = planPage(
         config(campaign()),
@@ -64,7 +64,11 @@ describe('planning a page view (config -> mutations)', () => {
         visitorShown(arm),
       );
       expect(plan.exposures).toEqual([{ campaignId: 12, assignments: { 34: arm } }]);
-      expect(plan.changes).toEqual([]);
+      // Tracked all the same: the exposure says for every arm whether the element was on the
+      // page ("not on this page", issue 31).
+      expect(plan.changes).toEqual([
+        { campaignId: 12, elementId: 34, selector: 'h1', mutations: [] },
+      ]);
     }
   });
 

@@ -88,16 +88,15 @@ export function planPage(
     for (const element of campaign.elements) {
       const arm = assignment[element.id] ?? 'control';
       assignments[element.id] = arm;
-      const variant = element.variants.find((candidate) => candidate.id === arm);
-      if (variant?.mutations.length) {
-        plan.changes.push({
-          campaignId: campaign.id,
-          elementId: element.id,
-          selector: element.selector,
-          fingerprint: element.fingerprint,
-          mutations: variant.mutations,
-        });
-      }
+      // Every element is tracked, the original's too (with nothing to change): `applied` then
+      // says for both arms alike whether it was on the page.
+      plan.changes.push({
+        campaignId: campaign.id,
+        elementId: element.id,
+        selector: element.selector,
+        fingerprint: element.fingerprint,
+        mutations: element.variants.find((candidate) => candidate.id === arm)?.mutations ?? [],
+      });
     }
     plan.exposures.push({ campaignId: campaign.id, assignments });
   }

@@ -155,6 +155,7 @@ function run(context: Context, commands: unknown[][]): void {
           type: 'exposure',
           assignments,
           applied,
+          tracked: 1,
           ...(healed.length ? { healed } : {}),
           ...arrival,
         });

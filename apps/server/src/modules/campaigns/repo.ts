@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { CampaignsTable, ElementsTable, GoalsTable, VariantsTable } from '../../db/schema';
 import type { Tx } from '../../db/transaction';
@@ -34,6 +34,8 @@ export type CampaignColumns = Omit<
   | ScheduleColumns
   // Written only by the mismatch alert (modules/srm-alerts), never by a save.
   | 'srmAlertedAt'
+  // Counted only by collect (add-not-on-page-views.ts).
+  | 'notOnPageViews'
 > &
   Partial<Pick<CampaignRow, StatsPlanColumns>>;
 
@@ -260,4 +262,15 @@ export async function deleteVariantById(db: Db, teamId: number, id: number) {
     .where('id', '=', id)
     .executeTakeFirst();
   return result.numDeletedRows > 0n;
+}
+
+/** Adds "not on this page" views (collect): one statement per campaign of a batch. */
+export async function addNotOnPageViews(db: Db, counts: ReadonlyMap<number, number>) {
+  for (const [id, views] of counts) {
+    await db
+      .updateTable('campaigns')
+      .set({ notOnPageViews: sql<number>`not_on_page_views + ${views}` })
+      .where('id', '=', id)
+      .execute();
+  }
 }

@@ -599,6 +599,55 @@ describeEachDatabase('POST /api/collect', (kind) => {
     expect((await counts(stranger, slug)).statusCode).toBe(404);
   });
 
+  it('keeps "not on this page" exposures out of the figures, counted apart; older trackers as before', async () => {
+    const counts = async () =>
+      (
+        await t.current.app.inject({
+          url: `/api/team/${slug}/tracker/counts?campaignId=${campaignId}`,
+          headers: bearer(owner),
+        })
+      ).json<{ notOnPage: number }>().notOnPage;
+    const before = {
+      rollups: await rollups(),
+      events: await eventCount(),
+      notOnPage: await counts(),
+    };
+    const absent = { [headline.id]: null, [button.id]: null };
+    const [variant] = headline.variants as [number];
+    const answer = await post({
+      events: [
+        // Every element absent, from trackers that report them all, either arm.
+        exposure('absent-1', [variant, 'control'], { applied: absent, tracked: 1 }),
+        exposure('absent-2', ['control', 'control'], { applied: absent, tracked: 1 }),
+        // Their goal reaches no arm: they saw no test.
+        goal('absent-1', signup),
+      ],
+    });
+    expect(answer.statusCode, answer.body).toBe(202);
+    expect(answer.json()).toEqual({ accepted: 1, duplicates: 0, notOnPage: 2 });
+    expect(await counts()).toBe(before.notOnPage + 2);
+    expect(await rollups()).toEqual(before.rollups);
+    // The goal is stored (it is a visitor's event), the two exposures are not.
+    expect(await eventCount()).toBe(before.events + 1);
+
+    // One element found: exposed, the other counted missed. An older tracker's report (no
+    // `tracked`) is read as before, as a missed exposure.
+    const found = await post({
+      events: [
+        exposure('found-1', [variant, 'control'], {
+          applied: { [headline.id]: 30, [button.id]: null },
+          tracked: 1,
+        }),
+        exposure('older-1', [variant, 'control'], { applied: absent }),
+      ],
+    });
+    expect(found.json()).toEqual({ accepted: 2, duplicates: 0 });
+    expect(await counts()).toBe(before.notOnPage + 2);
+    const exposuresOf = (rows: Awaited<ReturnType<typeof rollups>>) =>
+      rows.filter((row) => row.goalId === 0).reduce((sum, row) => sum + row.exposures, 0);
+    expect(exposuresOf(await rollups())).toBe(exposuresOf(before.rollups) + 4);
+  });
+
   it('rebuilds the same first reaches and counts from the stored rows (migration 0008)', async () => {
     const { db } = t.current.services;
     const snapshot = async () => ({

@@ -36,6 +36,16 @@ export async function sumRollups(db: Db, campaignId: number) {
   }));
 }
 
+/** Page views where the campaign runs that had none of its elements (not-on-page.ts). */
+export async function notOnPageViewsOf(db: Db, campaignId: number): Promise<number> {
+  const row = await db
+    .selectFrom('campaigns')
+    .select('notOnPageViews')
+    .where('id', '=', campaignId)
+    .executeTakeFirst();
+  return Number(row?.notOnPageViews ?? 0);
+}
+
 /** The applied-time histograms of a campaign's exposure rows, added bucket by bucket. */
 export async function sumAppliedHistograms(db: Db, campaignId: number) {
   const rows = await sql<{ elementId: number; arm: number; bucket: string; count: string }>`

@@ -7,7 +7,7 @@ import {
 import type { Db } from '../../db/database';
 import { notFound } from '../../errors';
 import type { TeamAccess } from '../../http/types';
-import { sumAppliedHistograms, sumRollups } from './counts-repo';
+import { notOnPageViewsOf, sumAppliedHistograms, sumRollups } from './counts-repo';
 import { CAMPAIGN_NOT_FOUND, type ListCampaignIds } from './installation-status';
 import { CONTROL_ARM, NO_GOAL } from './rollup-plan';
 
@@ -43,5 +43,5 @@ export async function getCampaignCounts(
       goals.push({ elementId, variantId, goalId, goalSessions, conversions });
     }
   }
-  return { campaignId, arms, goals };
+  return { campaignId, arms, goals, notOnPage: await notOnPageViewsOf(db, campaignId) };
 }

@@ -13,6 +13,7 @@ import type { TrackingShape } from '../campaigns/get-tracking-shapes';
 import { addressKeysOf, planAddressCounts } from './address-counts';
 import type { AddressKeyOf } from './address-keys';
 import { findEventProblem } from './check-events';
+import { countNotOnPage } from './not-on-page';
 import { countRolloutViews } from './rollout-views';
 import { reachGoals } from './reach-goals';
 import { isVitals, storeVitals, vitalsArmsOf } from './store-vitals';
@@ -98,6 +99,8 @@ export interface CollectAnswer extends StoredAnswer {
   rejected?: number;
   /** Exposures of ended tests, counted as their rollout's views (only when there are some). */
   rolloutViews?: number;
+  /** Exposures from pages without any of the campaign's elements (only when there are some). */
+  notOnPage?: number;
 }
 
 /** Stores one checked batch (alone, or in a transaction shared with others) once durable. */
@@ -167,13 +170,17 @@ export async function ingestEvents(
     fromPages.filter((event) => !(isHeldOut(event) && shapes.get(event.campaignId)!.ended)),
     shapes,
   );
-  const apart = rolloutViews > 0 ? { rolloutViews } : {};
-  if (events.length === 0) return { accepted: 0, duplicates: 0, ...dropped, ...apart };
+  const { events: onPage, notOnPage } = await countNotOnPage(db, events);
+  const apart = {
+    ...(rolloutViews > 0 ? { rolloutViews } : {}),
+    ...(notOnPage > 0 ? { notOnPage } : {}),
+  };
+  if (onPage.length === 0) return { accepted: 0, duplicates: 0, ...dropped, ...apart };
 
-  const unique = [...firstBy(events, (event) => event.id).values()].sort((a, b) => a.ts - b.ts);
+  const unique = [...firstBy(onPage, (event) => event.id).values()].sort((a, b) => a.ts - b.ts);
   const addressKeys = addressKeysOf(unique, sender.addressKeyOf);
   try {
-    const batch = { events, unique, shapes, addressKeys, agent: sender.agent, vitalsArms };
+    const batch = { events: onPage, unique, shapes, addressKeys, agent: sender.agent, vitalsArms };
     return { ...(await store(batch)), ...dropped, ...apart };
   } catch (error) {
     if (!isForeignKeyViolation(error)) throw error;

@@ -37,7 +37,8 @@ export function trackerStatusRoutes(
       schema: {
         tags: ['collect'],
         security: [{ bearer: [] }],
-        summary: "A campaign's counts per element and arm (control or variant), from the rollups",
+        summary:
+          "A campaign's counts per element and arm (control or variant), from the rollups, and `notOnPage`: page views where it runs that had none of its elements",
         params: teamParams,
         querystring: z.object({ campaignId: z.coerce.number(ROW_ID_MESSAGE).pipe(rowId) }),
       },

@@ -27,6 +27,7 @@ import { EventsExportMenu } from './events-export-menu';
 import { HeadlineCards } from './headline-cards';
 import { HowToRead } from './how-to-read';
 import { LinkedArms } from './linked-arms';
+import { NotOnPageNote } from './not-on-page-note';
 import { NotEnoughDataNotice } from './not-enough-data-notice';
 import { PageSpeed } from './page-speed';
 import { ResultsCharts } from './results-charts';
@@ -172,6 +173,7 @@ export function CampaignResults({ campaign }: { campaign: Campaign }) {
                   : undefined
               }
             />
+            <NotOnPageNote views={counts.data?.notOnPage ?? 0} />
             {elementMode === 'together' ? <LinkedArms elements={campaign.elements} /> : null}
             {elementMode === 'separate' ? (
               <CombinationsTable
