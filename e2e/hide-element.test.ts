@@ -16,11 +16,11 @@ import {
   framesOf,
   launchShopBrowser,
   sent,
-  SHOP_HOST,
   shopUrlOf,
   startTaggedShop,
   visitShop,
 } from './support/tracker-visit';
+import { addVariantInEditor, routeShopPreview } from './support/variant-editor';
 
 // Issue 32, "hide an element": in the campaign's variant editor a variant is switched to hide
 // the headline; the preview shows the page without it, and a visitor drawn into that variant
@@ -59,12 +59,7 @@ describe('a variant that hides an element', () => {
       isEnabled: true,
       variants: [{ key: 'sun', value: 'Light that follows the sun' }],
     });
-    // The preview fetches the shop through Kindling, which reaches it on 127.0.0.1.
-    await page.route('**/api/preview/ticket', async (route) => {
-      const body = route.request().postDataJSON() as { url: string };
-      const url = body.url.replace(SHOP_HOST, '127.0.0.1');
-      await route.continue({ postData: JSON.stringify({ url }) });
-    });
+    await routeShopPreview(page);
   });
 
   afterAll(async () => {
@@ -73,11 +68,7 @@ describe('a variant that hides an element', () => {
   });
 
   it('is switched on in the variant editor, previewed without the element, and saved', async () => {
-    await page.goto(`/admin/${team}/campaign/${campaignId}/edit`);
-    await page.getByTestId('preview-status').getByText('Ready').waitFor();
-    await page.getByTestId('element-card').first().click();
-    await sideMenu().waitFor();
-    await sideMenu().getByRole('button', { name: 'Add variant' }).click();
+    await addVariantInEditor(page, team, campaignId);
     const editor = page.getByTestId('draft-editor');
     await editor.getByLabel('Variant 1 text', { exact: true }).waitFor();
     await editor.getByRole('switch', { name: 'Hide this element' }).click();

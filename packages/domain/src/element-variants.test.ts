@@ -6,6 +6,7 @@ import {
   type DuplicateTarget,
 } from './element-variants';
 import { variantSchema, type TextVariantInfo, type Variant } from './variant-schema';
+import { ELEMENT_CHANGE_MESSAGES } from './element-change-rules';
 import { DUPLICATE_VARIANT, EMPTY_VARIANT_MESSAGES } from './variants';
 
 const info = (values: Partial<TextVariantInfo>): TextVariantInfo => ({
@@ -88,6 +89,32 @@ describe('elementVariantProblems', () => {
         info: info({ hidden: false as never }),
       }),
     ).toThrow();
+  });
+
+  it('takes a link or an attribute change alone, refuses a bad address, and tells them apart (issue 32)', () => {
+    expect(
+      elementVariantProblems({
+        element: headline,
+        incoming: [
+          text({ value: '', href: '/pricing' }),
+          text({ value: '', attributes: { title: 'Free trial' } }),
+          text({ value: '', href: '/plans' }),
+        ],
+      }),
+    ).toEqual([]);
+    const bad = { ...text({ value: 'Go' }) };
+    bad.info = { ...bad.info, href: 'javascript:alert(1)' };
+    expect(elementVariantProblems({ element: headline, incoming: [bad] })).toEqual([
+      { index: 0, code: 'bad-link', message: ELEMENT_CHANGE_MESSAGES.link },
+    ]);
+    // The same text with the same link is a duplicate; with another link it is not.
+    expect(
+      elementVariantProblems({
+        element: headline,
+        kept: [text({ value: 'Go', href: '/a' })],
+        incoming: [text({ value: 'Go', href: '/a' }), text({ value: 'Go', href: '/b' })],
+      }).map((problem) => problem.index),
+    ).toEqual([0]);
   });
 
   it('flags a variant equal to the original, trimmed', () => {

@@ -1,5 +1,6 @@
 import type { CampaignElement } from './element-schema';
 import type { Variant } from './variant-schema';
+import { variantLinkProblem } from './element-change-rules';
 import { DUPLICATE_VARIANT, emptyVariantProblem, variantComparisonKey } from './variants';
 
 // The one rule every write of variants obeys (the editor, /create, /save and /add-variants).
@@ -30,7 +31,7 @@ export interface ElementVariantsCheck {
 export interface VariantProblem {
   /** Position in `incoming`. */
   index: number;
-  code: 'duplicate-variant' | 'type-mismatch' | 'empty';
+  code: 'duplicate-variant' | 'type-mismatch' | 'empty' | 'bad-link';
   message: string;
   /** For a duplicate: what it equals. */
   equals?: DuplicateTarget;
@@ -66,10 +67,14 @@ export function elementVariantProblems(options: ElementVariantsCheck): VariantPr
   );
   if (mismatched.length > 0) return mismatched;
 
-  // An empty variant reports only that it is empty.
-  const problems: VariantProblem[] = incoming.flatMap((variant, index) => {
-    const message = emptyVariantProblem(variant);
-    return message ? [{ index, code: 'empty' as const, message }] : [];
+  // An empty variant reports only that it is empty; a link address the page would not take,
+  // only that.
+  const problems: VariantProblem[] = incoming.flatMap((variant, index): VariantProblem[] => {
+    const empty = emptyVariantProblem(variant);
+    if (empty) return [{ index, code: 'empty' as const, message: empty }];
+    const link =
+      variant.info.href === undefined ? undefined : variantLinkProblem(variant.info.href);
+    return link ? [{ index, code: 'bad-link' as const, message: link }] : [];
   });
   const empty = new Set(problems.map((problem) => problem.index));
 

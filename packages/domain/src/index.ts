@@ -19,6 +19,8 @@ export * from './goals';
 export * from './csv';
 export * from './html-escape';
 export * from './html-policy';
+export * from './element-change-rules';
+export * from './element-changes';
 export * from './landing-pages/index';
 export * from './idea-experiments/index';
 export * from './messages';

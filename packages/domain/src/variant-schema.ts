@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isBlankText } from './text';
 import { isAllowedImageSource } from './url';
+import { variantAttributesSchema, variantLinkSchema } from './element-changes';
 import { variantMetricsSchema, baseMetricsSchema } from './metrics-schema';
 
 // Variants and their info, spec section 3.
@@ -60,10 +61,16 @@ export type CreationMethod = z.infer<typeof creationMethodSchema>;
  * text, image and styles are kept but not shown.
  */
 const hiddenSchema = z.literal(true).optional();
+/** A new link address and attribute values for the element (issue 32; element-changes.ts). */
+const elementChanges = {
+  href: variantLinkSchema.optional(),
+  attributes: variantAttributesSchema.optional(),
+};
 
 export const textVariantInfoSchema = z.object({
   value: z.string(),
   hidden: hiddenSchema,
+  ...elementChanges,
   html: z.string().optional(),
   textType: textTypeSchema.default('normal'),
   styles: z.array(variantStyleSchema).default([]),
@@ -93,6 +100,7 @@ export type ImageStatus = z.infer<typeof imageStatusSchema>;
 export const imageVariantInfoSchema = z.object({
   src: z.string(),
   hidden: hiddenSchema,
+  ...elementChanges,
   thumb: z.string().optional(),
   status: imageStatusSchema.optional(),
 });

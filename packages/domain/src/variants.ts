@@ -27,7 +27,7 @@ export function isValidTextVariant(info: TextInfoLike): boolean {
 
 /** Why a variant shows nothing new (blank text without a style, no image), or undefined. */
 export function emptyVariantProblem(variant: Variant): string | undefined {
-  if (variant.info.hidden) return undefined;
+  if (variant.info.hidden || changesLinkOrAttributes(variant)) return undefined;
   if (variant.type === 'image') {
     return isBlankText(variant.info.src) ? EMPTY_VARIANT_MESSAGES.image : undefined;
   }
@@ -56,17 +56,27 @@ function styleValue(info: TextInfoLike, type: VariantStyleType): unknown {
 export function variantComparisonKey(variant: Variant): string {
   // Every variant that hides the element shows the same thing, whatever it kept.
   if (variant.info.hidden) return JSON.stringify(['hidden']);
-  if (variant.type === 'image') return JSON.stringify(['image', variant.info.src]);
+  const changes = changesLinkOrAttributes(variant)
+    ? [variant.info.href ?? null, Object.entries(variant.info.attributes ?? {}).sort()]
+    : [];
+  if (variant.type === 'image') return JSON.stringify(['image', variant.info.src, ...changes]);
   const info = normalizeVariantMode(variant.info);
-  if (info.textType === 'advanced') return JSON.stringify(['advanced', info.html?.trim()]);
+  if (info.textType === 'advanced') {
+    return JSON.stringify(['advanced', info.html?.trim(), ...changes]);
+  }
   return JSON.stringify([
     'normal',
     info.value.trim(),
     styleValue(info, 'textColor'),
     styleValue(info, 'backgroundColor'),
     styleValue(info, 'fontSize'),
+    ...changes,
   ]);
 }
+
+/** The variant sets a link address or an attribute (issue 32, element-changes.ts). */
+export const changesLinkOrAttributes = (variant: Variant): boolean =>
+  variant.info.href !== undefined || Object.keys(variant.info.attributes ?? {}).length > 0;
 
 /**
  * The new (draft) variants that equal another variant of the same element (pass

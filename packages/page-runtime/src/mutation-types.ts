@@ -1,4 +1,4 @@
-import type { BorderRadius, Padding } from '@kindling/domain';
+import type { BorderRadius, Padding, VariantAttribute } from '@kindling/domain';
 
 // Page mutations of spec section 3. The preview agent receives them as messages and the
 // live-site tracker will apply the same objects, so they carry their own target selector.
@@ -49,6 +49,21 @@ export interface ReplaceContentMutation {
   html: string;
 }
 
+/** A link's new address (issue 32); applied only when the domain's link rule takes it. */
+export interface LinkMutation {
+  type: 'link';
+  selector: string;
+  href: string;
+}
+
+/** A new value of one of the attributes a variant may set (domain VARIANT_ATTRIBUTES). */
+export interface AttributeMutation {
+  type: 'attribute';
+  selector: string;
+  name: VariantAttribute;
+  value: string;
+}
+
 export interface HideElementMutation {
   type: 'hideElement';
   selectors: string[];
@@ -88,7 +103,9 @@ export type PageMutation =
   | ImageSrcMutation
   | ReplaceContentMutation
   | HideElementMutation
-  | LayoutMutation;
+  | LayoutMutation
+  | LinkMutation
+  | AttributeMutation;
 
 export type PageMutationType = PageMutation['type'];
 
@@ -105,6 +122,8 @@ export const PAGE_MUTATION_TYPES = [
   'replaceContent',
   'hideElement',
   'layout',
+  'link',
+  'attribute',
 ] as const satisfies readonly PageMutationType[];
 
 export type Undo = () => void;

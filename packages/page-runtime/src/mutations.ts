@@ -55,11 +55,7 @@ function applyImageSrc(element: Element, src: string): void {
  * Applies one mutation to one element. Without `html` (a tracker served before the team's
  * first HTML variant), formatted text shows as its plain text and HTML content is left as is.
  */
-export function applyToElement(
-  element: Element,
-  mutation: Exclude<PageMutation, { type: 'hideElement' }>,
-  html?: Sanitize,
-): void {
+export function applyToElement(element: Element, mutation: PageMutation, html?: Sanitize): void {
   switch (mutation.type) {
     case 'textValue':
       return element.replaceChildren(
@@ -93,6 +89,10 @@ export function applyToElement(
       return applyImageSrc(element, mutation.src);
     case 'layout':
       return applyStyles(element, layoutStyles(mutation.styles));
+    default:
+      // Links and attributes (issue 32) through the HTML bundles' hook; `hideElement`, the
+      // preview's own type (applyMutation), is never served and falls here too.
+      return html?.more?.(element, mutation);
   }
 }
 

@@ -166,6 +166,8 @@ export function startPreviewAgent({
       case 'replaceContent':
       case 'hideElement':
       case 'layout':
+      case 'link':
+      case 'attribute':
         applyChange(message);
     }
   };

@@ -1,6 +1,7 @@
 import {
   LANDMARKS,
   MAX_POPUP_CLICKS,
+  VARIANT_ATTRIBUTES,
   type ElementFingerprint,
   type PageMeta,
 } from '@kindling/domain';
@@ -88,6 +89,8 @@ const MUTATION_CHECKS: Record<PageMutation['type'], (message: Fields) => boolean
   imageSrc: (m) => isString(m.src, 2_000_000),
   replaceContent: (m) => isString(m.html, 500_000),
   hideElement: (m) => Array.isArray(m.selectors) && m.selectors.every(isSelector),
+  link: (m) => isString(m.href, 2048),
+  attribute: (m) => isOneOf(VARIANT_ATTRIBUTES, m.name) && isString(m.value, 500),
   layout: (m) =>
     isRecord(m.styles) &&
     Object.entries(m.styles).every(

@@ -6,6 +6,9 @@ import {
   type HtmlProfile,
 } from '@kindling/domain';
 
+import type { PageMutation } from './mutation-types';
+import { applyRichChange } from './rich-changes';
+
 // Variant HTML comes from team members and AI generation and is applied to customers' live
 // pages, so it passes the shared allow-list (domain html-policy) again here, whatever the
 // server stored: anything not listed is unwrapped (kept as its text) or dropped whole. The server
@@ -15,9 +18,12 @@ export type { HtmlProfile };
 
 /**
  * `sanitizeHtml`'s shape. Passed in where HTML is applied, so the tracker a team without HTML
- * variants loads leaves the allow-list out (a sixth of its bytes).
+ * variants loads leaves the allow-list out (a sixth of its bytes). It carries the change types
+ * the plain tracker leaves out too (`more`: links and attributes, issue 32).
  */
-export type Sanitize = (html: string, profile: HtmlProfile) => DocumentFragment;
+export type Sanitize = ((html: string, profile: HtmlProfile) => DocumentFragment) & {
+  more?: (element: Element, mutation: PageMutation) => void;
+};
 
 const DROPPED_TAGS = new Set(HTML_DROPPED_TAGS);
 
@@ -55,9 +61,12 @@ function cleanTree(parent: ParentNode, profile: HtmlProfile, allowed: Set<string
  * Parses `html` in an inert template (no script runs, no image loads) and returns a fragment
  * holding only allow-listed elements and attributes.
  */
-export const sanitizeHtml: Sanitize = (html, profile) => {
-  const template = document.createElement('template');
-  template.innerHTML = html;
-  cleanTree(template.content, profile, new Set(HTML_POLICY[profile].tags));
-  return document.importNode(template.content, true);
-};
+export const sanitizeHtml: Sanitize = Object.assign(
+  (html: string, profile: HtmlProfile) => {
+    const template = document.createElement('template');
+    template.innerHTML = html;
+    cleanTree(template.content, profile, new Set(HTML_POLICY[profile].tags));
+    return document.importNode(template.content, true);
+  },
+  { more: applyRichChange },
+);

@@ -1,3 +1,4 @@
+import { VARIANT_ATTRIBUTES } from '@kindling/domain';
 import type { Undo } from './mutation-types';
 
 // The editor's preview takes variants back; the tracker never does. So mutations only apply
@@ -25,7 +26,15 @@ function rememberAttributes(element: Element, names: readonly string[]): Undo {
  */
 export function snapshotElement(element: Element): Undo {
   const children = [...element.childNodes];
-  const attributes = rememberAttributes(element, ['style', 'src', 'srcset', 'sizes']);
+  const attributes = rememberAttributes(element, [
+    'style',
+    'src',
+    'srcset',
+    'sizes',
+    // What a variant's link and attribute changes set (issue 32).
+    'href',
+    ...VARIANT_ATTRIBUTES,
+  ]);
   const sources = [...(element.parentElement?.querySelectorAll('picture > source') ?? [])].map(
     (source) => rememberAttributes(source, ['srcset']),
   );

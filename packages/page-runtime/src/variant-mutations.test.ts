@@ -84,6 +84,25 @@ describe('variantMutations', () => {
     ).toEqual([{ ...hide[0], selector: '#img3' }]);
   });
 
+  it('changes the link address and attributes after the content (issue 32)', () => {
+    expect(
+      variantMutations(
+        element,
+        textVariant(2, { value: 'Buy', href: '/pricing', attributes: { title: 'Free trial' } }),
+      ),
+    ).toEqual([
+      { type: 'textValue', selector: '.cta', value: 'Buy' },
+      { type: 'link', selector: '.cta', href: '/pricing' },
+      { type: 'attribute', selector: '.cta', name: 'title', value: 'Free trial' },
+    ]);
+    expect(
+      variantMutations(imageElement(3), {
+        ...imageVariant(4, ''),
+        info: { src: '', attributes: { alt: 'A lamp at dusk' } },
+      }),
+    ).toEqual([{ type: 'attribute', selector: '#img3', name: 'alt', value: 'A lamp at dusk' }]);
+  });
+
   it('treats an advanced variant without html as normal', () => {
     expect(
       variantMutations(element, textVariant(2, { value: 'Buy', textType: 'advanced', html: ' ' })),

@@ -1,4 +1,4 @@
-import type { CampaignElement, TrackerConfig, Variant } from '@kindling/domain';
+import type { CampaignElement, TrackerConfig, Variant, VariantAttribute } from '@kindling/domain';
 import type { PageMutation } from './mutation-types';
 
 // Also a package subpath (`@kindling/page-runtime/variant-mutations`): the server imports it
@@ -15,9 +15,9 @@ export function variantMutations(element: CampaignElement, variant: Variant): Pa
   // on customers' pages.
   if (variant.info.hidden) return [{ type: 'layout', selector, styles: { display: 'none' } }];
   if (variant.type === 'image') {
-    return variant.info.src.trim() === ''
-      ? []
-      : [{ type: 'imageSrc', selector, src: variant.info.src }];
+    const image: PageMutation[] =
+      variant.info.src.trim() === '' ? [] : [{ type: 'imageSrc', selector, src: variant.info.src }];
+    return [...image, ...elementChanges(selector, variant.info)];
   }
   const { info } = variant;
   const text: PageMutation[] =
@@ -41,7 +41,21 @@ export function variantMutations(element: CampaignElement, variant: Variant): Pa
         return { type: style.type, selector, value: style.value };
     }
   });
-  return [...text, ...styles];
+  return [...text, ...styles, ...elementChanges(selector, info)];
+}
+
+/** A variant's new link address and attribute values (issue 32), after its content. */
+function elementChanges(selector: string, info: Variant['info']): PageMutation[] {
+  const attributes = Object.entries(info.attributes ?? {}).map(([name, value]): PageMutation => ({
+    type: 'attribute',
+    selector,
+    name: name as VariantAttribute,
+    value: value ?? '',
+  }));
+  return [
+    ...(info.href === undefined ? [] : [{ type: 'link' as const, selector, href: info.href }]),
+    ...attributes,
+  ];
 }
 
 /**
@@ -55,7 +69,12 @@ export function trackerKindFor(
   const html = config.campaigns.some((campaign) =>
     campaign.elements.some((element) =>
       element.variants.some((variant) =>
-        variant.mutations.some((mutation) => 'html' in mutation && mutation.html !== undefined),
+        variant.mutations.some(
+          (mutation) =>
+            ('html' in mutation && mutation.html !== undefined) ||
+            mutation.type === 'link' ||
+            mutation.type === 'attribute',
+        ),
       ),
     ),
   );

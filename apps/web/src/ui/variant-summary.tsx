@@ -1,8 +1,10 @@
 import {
   formatHsla,
   formatRgba,
+  VARIANT_ATTRIBUTE_LABELS,
   type ImageStatus,
   type Variant,
+  type VariantAttribute,
   type VariantStyle,
 } from '@kindling/domain';
 import clsx from 'clsx';
@@ -48,6 +50,27 @@ function StyleChips({ list }: { list: readonly VariantStyle[] }) {
           {isColourStyle(style.type) ? null : (
             <span className={styles.value}>{formatStyleValue(style)}</span>
           )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A variant's new link address and attribute values (issue 32), as chips. */
+function ChangeChips({ info }: { info: Info }) {
+  const changes = [
+    ...(info.href === undefined ? [] : [['Link', info.href] as const]),
+    ...Object.entries(info.attributes ?? {}).map(
+      ([name, value]) => [VARIANT_ATTRIBUTE_LABELS[name as VariantAttribute], value ?? ''] as const,
+    ),
+  ];
+  if (changes.length === 0) return null;
+  return (
+    <ul className={styles.chips} aria-label="Link and attributes">
+      {changes.map(([label, value]) => (
+        <li key={label} className={styles.chip} title={value}>
+          <span>{label}</span>
+          <span className={styles.value}>{value}</span>
         </li>
       ))}
     </ul>
@@ -104,7 +127,7 @@ function ImageProgress({ status, compact }: { status: ImageStatus; compact: bool
 
 /** What a variant (or the original) shows: its text or image, and the styles it changes. */
 export function VariantSummary({ info, originalText, alt, compact = false }: VariantSummaryProps) {
-  if ('hidden' in info && info.hidden) {
+  if (info.hidden) {
     return (
       <span className={styles.summary}>
         <span className={clsx(styles.text, styles.muted)}>Element hidden</span>
@@ -115,7 +138,10 @@ export function VariantSummary({ info, originalText, alt, compact = false }: Var
     if (info.status && !info.src) return <ImageProgress status={info.status} compact={compact} />;
     const src = info.thumb ?? info.src;
     return src ? (
-      <img className={clsx(styles.thumb, compact && styles.compactThumb)} src={src} alt={alt} />
+      <span className={styles.summary}>
+        <img className={clsx(styles.thumb, compact && styles.compactThumb)} src={src} alt={alt} />
+        <ChangeChips info={info} />
+      </span>
     ) : (
       <span className={clsx(styles.thumb, styles.noImage, compact && styles.compactThumb)}>
         <ImageIcon />
@@ -135,6 +161,7 @@ export function VariantSummary({ info, originalText, alt, compact = false }: Var
         <span className={clsx(styles.text, styles.muted)}>{originalText || 'Original text'}</span>
       )}
       <StyleChips list={info.styles} />
+      <ChangeChips info={info} />
     </span>
   );
 }

@@ -39,10 +39,9 @@ export interface ApplierHooks {
   html?: Sanitize;
 }
 
+/** Served configs hold no `hideElement` (the preview's own type): `applyToElement` ignores it. */
 function applyChange(element: Element, change: Change, html?: Sanitize): void {
-  for (const mutation of change.mutations) {
-    if (mutation.type !== 'hideElement') applyToElement(element, mutation, html);
-  }
+  for (const mutation of change.mutations) applyToElement(element, mutation, html);
 }
 
 /**

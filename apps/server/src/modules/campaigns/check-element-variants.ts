@@ -33,11 +33,13 @@ export function assertVariantsMayBeStored(checks: readonly NamedCheck[]): void {
       Object.fromEntries(mismatches.map((problem) => [`${problem.field}.type`, problem.message])),
     );
   }
-  const empty = problems.filter((problem) => problem.code === 'empty');
-  if (empty.length > 0) {
+  const invalid = problems.filter(
+    (problem) => problem.code === 'empty' || problem.code === 'bad-link',
+  );
+  if (invalid.length > 0) {
     throw validationError(
-      empty[0]!.message,
-      Object.fromEntries(empty.map((problem) => [problem.field, problem.message])),
+      invalid[0]!.message,
+      Object.fromEntries(invalid.map((problem) => [problem.field, problem.message])),
     );
   }
   if (problems.length > 0) {

@@ -10,6 +10,7 @@ import {
   useTestApp,
 } from '../../../test/test-app';
 import { SHARED_CACHE_CONTROL, TRACKER_STALE_CACHING } from '../../http/public-answer';
+import { ELEMENT_CHANGE_MESSAGES } from '@kindling/domain';
 import { BOOTSTRAP_NAME } from '@kindling/page-runtime/tracker-build';
 import { SNIPPET_MODE_MESSAGE } from './routes';
 
@@ -164,6 +165,53 @@ describeEachDatabase('the tracker routes', (kind) => {
       headers: bearer(owner),
     });
     expect(deleted.statusCode).toBe(204);
+  });
+
+  it('serves link and attribute changes with the HTML bundle, and refuses a script address (issue 32)', async () => {
+    // A team of its own: its script says which bundle the changes need.
+    const team = await createTeam(t.current.app, owner, 'Links Team');
+    const element = textElement('a.features', [{ value: '' }]);
+    const post = (changes: object) =>
+      t.current.app.inject({
+        method: 'POST',
+        url: `/api/team/${team}/campaign/create`,
+        headers: bearer(owner),
+        payload: {
+          name: 'Features link',
+          description: 'Links',
+          isEnabled: true,
+          ingestedUrl: 'https://shop.example.com/links',
+          elements: [
+            {
+              ...element,
+              variants: element.variants.map((variant) => ({
+                ...variant,
+                info: { ...variant.info, ...changes },
+              })),
+            },
+          ],
+        },
+      });
+    const served = async () => (await get(`/api/tracker/${team}/config.json`)).json();
+    const refused = await post({ href: 'javascript:alert(1)' });
+    expectFieldError(refused, 'elements.0.variants.0.info.href', ELEMENT_CHANGE_MESSAGES.link);
+    const badName = await post({ attributes: { onclick: 'alert(1)' } });
+    expect(badName.statusCode).toBe(400);
+    expect(badName.body).toContain(ELEMENT_CHANGE_MESSAGES.attributeName);
+    expect((await served()).campaigns).toEqual([]);
+    expect((await get(`/api/tracker/${team}.js`)).body).not.toContain('noopener noreferrer');
+
+    const linked = await post({ href: '/pricing', attributes: { title: 'See the prices' } });
+    expect(linked.statusCode, linked.body).toBe(201);
+    expect((await served()).campaigns[0].elements[0].variants[0].mutations).toEqual([
+      { type: 'textColor', selector: 'a.features', value: RED },
+      { type: 'link', selector: 'a.features', href: '/pricing' },
+      { type: 'attribute', selector: 'a.features', name: 'title', value: 'See the prices' },
+    ]);
+    // The plain tracker leaves these types out; the HTML bundle applies them.
+    await expect
+      .poll(async () => (await get(`/api/tracker/${team}.js`)).body, { timeout: 10_000 })
+      .toContain('noopener noreferrer');
   });
 
   it('serves the HTML allow-list only once a variant holds HTML (advanced text)', async () => {

@@ -3,6 +3,7 @@ import clsx from 'clsx';
 import { Button } from '../../../../ui/button';
 import { TrashIcon } from '../../../../ui/icons';
 import { Switch } from '../../../../ui/switch';
+import { ElementChangeFields } from './element-change-fields';
 import { ImageVariantFields } from './image-variant-fields';
 import { TextVariantFields } from './text-variant-fields';
 import styles from './draft-editor.module.css';
@@ -81,6 +82,14 @@ export function DraftVariantFields(props: DraftVariantFieldsProps) {
           errorId={errorId}
         />
       ) : null}
+      {variant.info.hidden ? null : (
+        <ElementChangeFields
+          element={element}
+          variant={variant}
+          position={position}
+          onChange={onChange}
+        />
+      )}
       {error ? (
         <p id={errorId} className={styles.error} role="alert" data-testid="draft-variant-error">
           {error}

@@ -1,0 +1,191 @@
+import { assignCampaigns, ELEMENT_CHANGE_MESSAGES, type BucketingCampaign } from '@kindling/domain';
+import { ELEMENT_CHANGE_FIXTURES } from '@kindling/domain/element-change-fixtures';
+import { agentBuildOptions, runtimeRoot } from '@kindling/page-runtime/agent-build';
+import { build } from 'esbuild';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from './support/browser';
+import type { FixtureServer } from './support/fixture-server';
+import {
+  Api,
+  createTeamThroughUi,
+  newPage,
+  newPerson,
+  shotAtBothSizes,
+  signUpThroughUi,
+} from './support/flows';
+import { previewFrame } from './support/preview-click';
+import { launchShopBrowser, shopUrlOf, startTaggedShop, visitShop } from './support/tracker-visit';
+import { addVariantInEditor, routeShopPreview } from './support/variant-editor';
+
+// Issue 32, link and attribute changes: the shared fixture table through the page runtime in
+// real Chromium (the server's validation runs the same rows in element-change-rules.test.ts);
+// then a variant that sends the shop's "Features" link elsewhere with a tooltip, set in the
+// variant editor, previewed, and applied by the real tracker for a visitor of that variant.
+
+const baseUrl = inject('baseUrl');
+
+const TEST_ENTRY = `
+import { applyToElement } from './src/mutations';
+import { sanitizeHtml } from './src/sanitize-html';
+window.changed = (change) => {
+  const element = document.createElement('a');
+  element.setAttribute('href', '/original');
+  const mutation = 'href' in change
+    ? { type: 'link', selector: 'a', href: change.href }
+    : { type: 'attribute', selector: 'a', name: change.attribute, value: change.value };
+  applyToElement(element, mutation, sanitizeHtml);
+  return Object.fromEntries([...element.attributes].map((a) => [a.name, a.value]));
+};
+`;
+
+type Change = (typeof ELEMENT_CHANGE_FIXTURES)[number]['change'];
+
+describe('link and attribute changes in the page runtime (Chromium)', () => {
+  let browser: Browser;
+  let results: Record<string, string>[];
+
+  beforeAll(async () => {
+    const bundle = await build({
+      ...agentBuildOptions,
+      entryPoints: undefined,
+      stdin: { contents: TEST_ENTRY, resolveDir: runtimeRoot, sourcefile: 'c.ts', loader: 'ts' },
+      minify: false,
+      write: false,
+    });
+    browser = await launchBrowser();
+    const page = await browser.newPage();
+    await page.goto('about:blank');
+    await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
+    results = await page.evaluate(
+      (changes) =>
+        changes.map((change) =>
+          (window as unknown as { changed: (c: Change) => Record<string, string> }).changed(change),
+        ),
+      ELEMENT_CHANGE_FIXTURES.map((row) => row.change),
+    );
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it.each(ELEMENT_CHANGE_FIXTURES.map((row, index) => [row.name, index] as const))(
+    '%s',
+    (_name, index) => {
+      const { change, taken } = ELEMENT_CHANGE_FIXTURES[index]!;
+      const untouched = { href: '/original' };
+      if (!taken) expect(results[index]).toEqual(untouched);
+      else if ('href' in change) expect(results[index]).toEqual({ href: change.href });
+      else expect(results[index]).toEqual({ ...untouched, [change.attribute]: change.value });
+    },
+  );
+});
+
+interface Saved {
+  elements: {
+    id: number;
+    variants: { id: number; info: { href?: string; attributes?: Record<string, string> } }[];
+  }[];
+}
+
+describe('a variant that changes a link and its title', () => {
+  let browser: Browser;
+  let page: Page;
+  let api: Api;
+  let team: string;
+  let fixtures: FixtureServer;
+  let pageUrl: string;
+  let campaignId: number;
+
+  const load = () => api.call<Saved>('GET', `/team/${team}/campaign/by-id?id=${campaignId}`);
+  const sideMenu = () => page.getByTestId('element-side-menu');
+  const editor = () => page.getByTestId('draft-editor');
+  const link = () => editor().getByLabel('Variant 1 link address');
+
+  beforeAll(async () => {
+    browser = await launchShopBrowser();
+    ({ page } = await newPage(browser, baseUrl));
+    await signUpThroughUi(page, newPerson('Linus Link', 'element-changes'));
+    team = await createTeamThroughUi(page, 'Linked Lamps');
+    api = await Api.of(page, baseUrl);
+    fixtures = await startTaggedShop(api, team);
+    pageUrl = shopUrlOf(fixtures, 'tracker-landing.html');
+    ({ id: campaignId } = await api.call<{ id: number }>('POST', `/team/${team}/campaign/create`, {
+      name: 'Features link',
+      description: 'Where the link goes',
+      ingestedUrl: pageUrl,
+      isEnabled: true,
+      elements: [
+        {
+          id: -1,
+          key: 'features',
+          selector: 'nav a[href="#features"]',
+          fingerprint: { tag: 'a', text: 'Features' },
+          type: 'text',
+          control: { info: { value: 'Features' } },
+          variants: [],
+        },
+      ],
+      goals: [],
+    }));
+    await routeShopPreview(page);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await fixtures?.close();
+  });
+
+  it('refuses a script address with its reason, then saves a link and a title, previewed', async () => {
+    await addVariantInEditor(page, team, campaignId);
+    await editor().getByText('Link and attributes').click();
+    await link().fill('javascript:alert(1)');
+    await page.getByRole('button', { name: 'Save variants' }).click();
+    await editor().getByText(ELEMENT_CHANGE_MESSAGES.link).waitFor();
+    expect((await load()).elements[0]!.variants).toEqual([]);
+    await shotAtBothSizes(page, 'element-changes-refused');
+
+    await link().fill('/pricing?from=features');
+    await editor().getByLabel('Variant 1 title (tooltip)').fill('See what a lamp costs');
+    const frameLink = previewFrame(page).locator('nav a').first();
+    await expect.poll(() => frameLink.getAttribute('title')).toBe('See what a lamp costs');
+    expect(await frameLink.getAttribute('href')).toBe('/pricing?from=features');
+    await shotAtBothSizes(page, 'element-changes-draft');
+
+    await page.getByRole('button', { name: 'Save variants' }).click();
+    await editor().waitFor({ state: 'detached' });
+    await expect.poll(async () => (await load()).elements[0]!.variants.length).toBe(1);
+    expect((await load()).elements[0]!.variants[0]!.info).toMatchObject({
+      href: '/pricing?from=features',
+      attributes: { title: 'See what a lamp costs' },
+    });
+    await sideMenu().getByText('/pricing?from=features').waitFor();
+    await shotAtBothSizes(page, 'element-changes-saved');
+  });
+
+  it('sends a visitor of that variant to the new address, through the real tracker', async () => {
+    const saved = (await load()).elements[0]!;
+    const variantId = saved.variants[0]!.id;
+    // The team's script now carries the link and attribute changes (the html bundle).
+    await expect
+      .poll(async () => (await fetch(`${baseUrl}/api/tracker/${team}.js`)).text(), {
+        timeout: 10_000,
+      })
+      .toContain('noopener noreferrer');
+    const config = (await (await fetch(`${baseUrl}/api/tracker/${team}/config.json`)).json()) as {
+      campaigns: BucketingCampaign[];
+    };
+    let visitorId = '';
+    for (let i = 0; !visitorId; i += 1) {
+      const arms = assignCampaigns(`linked-${i}`, config.campaigns).get(campaignId);
+      if (arms?.[saved.id] === variantId) visitorId = `linked-${i}`;
+    }
+    const visit = await visitShop(browser, pageUrl, { visitorId });
+    const features = visit.page.locator('nav a').first();
+    await expect.poll(() => features.getAttribute('href')).toBe('/pricing?from=features');
+    expect(await features.getAttribute('title')).toBe('See what a lamp costs');
+    expect(await features.textContent()).toBe('Features');
+    await visit.page.context().close();
+  });
+});
