@@ -26,7 +26,7 @@ export type GoalRow = CampaignGoalCounts;
 /**
  * Every page view is an exposure of each element in the visitor's arm: the visitor's first
  * opens the visitor, a session's first opens the session, and a variant shown counts as
- * applied (missed when the visitor saw the original). A goal counts once per session (its first click); the conversion goal converts when
+ * applied (missed when the visitor saw the original), the original's elements too. A goal counts once per session (its first click); the conversion goal converts when
  * the session reached every earlier goal of the funnel before it. Revenue goes to the arms.
  */
 export function countVisitors(
@@ -82,8 +82,9 @@ export function countVisitors(
           row.exposures += 1;
           if (views === 0) row.visitors += 1;
           if (newSession) row.sessions += 1;
-          if (arm !== 'control' && missed[views]?.has(elementId)) row.missed += 1;
-          else if (arm !== 'control') row.applied += 1;
+          // The original's elements are tracked as the variants' are (issue 31).
+          if (missed[views]?.has(elementId)) row.missed += 1;
+          else row.applied += 1;
         }
         views += 1;
       } else if (step === 'features' || step === 'buy') {

@@ -55,7 +55,7 @@ export const trackerBundles = {
  * to a part built apart, or anything on `window`. The tracker's browser tests run the result.
  */
 export const INTERNAL_PROPERTIES =
-  /^(flush|hold|setEnabled|report|pending|onApplied|onLoop|wasSeen|keepOnly|reveal|hider|arrival|targeting|runsOn|admits|marks|tried|schedule|changes|change|visitor|store|elementId|guard|wasHealed)$/;
+  /^(flush|hold|setEnabled|report|pending|onApplied|onLoop|wasSeen|keepOnly|reveal|hider|arrival|targeting|runsOn|admits|marks|tried|schedule|changes|change|visitor|store|elementId|guard|wasHealed|found)$/;
 
 /**
  * Bundles and minifies a tracker with esbuild, then minifies it again with terser, whose four

@@ -6,7 +6,9 @@ import {
   withinClockSkew,
   COLLECT_MAX_CLOCK_SKEW_MS,
   finalRollupHoursBefore,
+  appliedMs,
   notOnThisPage,
+  NOT_ON_PAGE,
   type CollectEvent,
 } from './collect';
 
@@ -103,38 +105,36 @@ describe('the collect contract', () => {
 });
 
 describe('"not on this page" (issue 31)', () => {
-  const exposure = (applied: Record<string, number | null>, tracked?: 1): CollectEvent =>
+  const exposure = (applied: Record<string, number | null>): CollectEvent =>
     collectBatchSchema.parse({
-      events: [
-        {
-          ...base,
-          type: 'exposure',
-          assignments: { '34': 101, '35': 'control' },
-          applied,
-          ...(tracked ? { tracked } : {}),
-        },
-      ],
+      events: [{ ...base, type: 'exposure', assignments: { '34': 101, '35': 'control' }, applied }],
     }).events[0]!;
 
-  it('is an exposure whose every element was absent, from a tracker that reports them all', () => {
-    expect(notOnThisPage(exposure({ '34': null, '35': null }, 1))).toBe(true);
+  it('is an exposure whose every element was never found', () => {
+    expect(notOnThisPage(exposure({ '34': NOT_ON_PAGE, '35': NOT_ON_PAGE }))).toBe(true);
   });
 
-  it('is not one where any element was found, nor one of a tracker that reports only its changes', () => {
-    expect(notOnThisPage(exposure({ '34': 120, '35': null }, 1))).toBe(false);
-    // Older trackers: a variant's absent element says null, the original's says nothing, so
-    // reading them would drop only the variant's visitors.
-    expect(notOnThisPage(exposure({ '34': null, '35': null }))).toBe(false);
-    // An element the report leaves out was not seen to be absent.
-    expect(notOnThisPage(exposure({ '34': null }, 1))).toBe(false);
+  it('is not one where any element was found, missed or not, nor an older tracker report', () => {
+    expect(notOnThisPage(exposure({ '34': 120, '35': NOT_ON_PAGE }))).toBe(false);
+    // Found but not changed in time (seen before the tracker acted): missed, as before.
+    expect(notOnThisPage(exposure({ '34': null, '35': NOT_ON_PAGE }))).toBe(false);
+    // Older trackers: a variant's absent element says null, the original's says nothing.
+    expect(notOnThisPage(exposure({ '34': null }))).toBe(false);
+    expect(notOnThisPage(exposure({}))).toBe(false);
     expect(notOnThisPage({ ...base, type: 'goal', goalId: 7 })).toBe(false);
   });
 
-  it('takes only 1 as the mark', () => {
+  it('takes -1 as the only value under 0, and reads it as no time', () => {
     expect(
       collectBatchSchema.safeParse({
-        events: [{ ...base, type: 'exposure', assignments: { '34': 101 }, tracked: true }],
+        events: [{ ...base, type: 'exposure', assignments: { '34': 101 }, applied: { '34': -2 } }],
       }).success,
     ).toBe(false);
+    expect([appliedMs(40), appliedMs(0), appliedMs(null), appliedMs(NOT_ON_PAGE)]).toEqual([
+      40,
+      0,
+      undefined,
+      undefined,
+    ]);
   });
 });

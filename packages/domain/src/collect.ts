@@ -5,6 +5,8 @@ import { VITALS_MESSAGES, vitalsValueSchema } from './web-vitals';
 // The ingestion contract, issue 9: what the tracker posts to POST /api/collect.
 
 export const COLLECT_MAX_EVENTS = 100;
+/** `applied` for an element the tracker never found on the page (issue 31). */
+export const NOT_ON_PAGE = -1;
 /** Events stamped further than this from the server's clock are refused. */
 export const COLLECT_MAX_CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
 
@@ -61,15 +63,19 @@ const eventBase = z.object({
 export const exposureEventSchema = eventBase.extend({
   type: z.literal('exposure'),
   assignments: z.record(elementKey, z.union([id, z.literal('control')])),
-  /** Milliseconds from navigation start to the change applied; null when it was missed. */
-  applied: z
-    .record(elementKey, z.number().int().min(0).max(COLLECT_MAX_APPLY_MS).nullable())
-    .default({}),
   /**
-   * `applied` covers every element of the campaign, the original's too (trackers since issue
-   * 31's "not on this page"; older ones report only elements they changed).
+   * Milliseconds from navigation start to the change applied; null when the element was found
+   * but not changed in time (missed); NOT_ON_PAGE when it was never found (trackers since issue
+   * 31 report every element, the original's too; older ones only the elements they changed).
    */
-  tracked: z.literal(1).optional(),
+  applied: z
+    .record(
+      elementKey,
+      z
+        .union([z.number().int().min(0).max(COLLECT_MAX_APPLY_MS), z.literal(NOT_ON_PAGE)])
+        .nullable(),
+    )
+    .default({}),
   /** Elements found by fingerprint because their selector failed (issue 11). */
   healed: z
     .array(healedId, { error: COLLECT_MESSAGES.healed })
@@ -147,12 +153,16 @@ export const finalRollupHoursBefore = (now: number): number =>
 
 /**
  * An exposure from a page the campaign runs on where none of its elements was found (issue 31,
- * "not on this page"): nobody saw the test there, so it is no exposure. Only trackers that
- * report every element (`tracked`) are read so: an older one reports only the elements it
- * changed, which would drop the variants' absent pages and keep the original's.
+ * "not on this page"): nobody saw the test there, so it is no exposure. Only NOT_ON_PAGE says so,
+ * a value older trackers never send: they report a variant's absent element as null (missed) and
+ * the original's not at all, so reading their reports would drop only the variants' visitors.
  */
 export function notOnThisPage(event: CollectEvent): boolean {
-  if (event.type !== 'exposure' || event.tracked !== 1) return false;
+  if (event.type !== 'exposure') return false;
   const elementIds = Object.keys(event.assignments);
-  return elementIds.length > 0 && elementIds.every((id) => event.applied[id] === null);
+  return elementIds.length > 0 && elementIds.every((id) => event.applied[id] === NOT_ON_PAGE);
 }
+
+/** An element's `applied` as a time in milliseconds, or undefined (missed, or not on the page). */
+export const appliedMs = (applied: number | null | undefined): number | undefined =>
+  typeof applied === 'number' && applied >= 0 ? applied : undefined;

@@ -23,6 +23,8 @@ interface Tracked {
   tried?: number;
   /** True once the change was applied to a healed element. */
   wasHealed?: boolean;
+  /** True once an element was found, applied or not ("not on this page" is none found). */
+  found?: boolean;
 }
 
 /** Healing reads every element of the tag: while it finds nothing, it is tried this often. */
@@ -96,9 +98,9 @@ export function createApplier(hooks: ApplierHooks) {
   function scan(): void {
     for (const entry of tracked) {
       for (const element of targets(entry)) {
+        entry.found = true;
         const mark = entry.marks.get(element);
-        // An original's element has nothing to re-apply once found.
-        if (mark === element.outerHTML || (mark && !entry.change.mutations[0])) continue;
+        if (mark === element.outerHTML) continue;
         if (mark === undefined && entry.applied === null && hooks.wasSeen(element)) continue;
         const wait = mark === undefined ? 0 : entry.guard();
         if (wait) {
@@ -144,15 +146,17 @@ export function createApplier(hooks: ApplierHooks) {
       scan();
     },
     /**
-     * Element id -> ms to applied, or null when it was not found (missed); and the ids of
-     * elements found by fingerprint because their selector failed.
+     * Element id -> ms to applied, null when it was found but not changed in time (missed), -1
+     * when it was never found; and the ids of elements found by fingerprint because their
+     * selector failed.
      */
     report(campaignId: number) {
       const applied: Record<string, number | null> = {};
       const healed: number[] = [];
       for (const { change, ...entry } of tracked) {
         if (change.campaignId !== campaignId) continue;
-        applied[change.elementId] = entry.applied;
+        // -1: never found, not on this page (collect's NOT_ON_PAGE).
+        applied[change.elementId] = entry.found ? entry.applied : -1;
         if (entry.wasHealed) healed.push(change.elementId);
       }
       return { applied, healed };

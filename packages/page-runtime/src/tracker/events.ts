@@ -19,8 +19,6 @@ export type TrackerEvent = EventBase &
         type: 'exposure';
         assignments: Record<string, Arm>;
         applied: Record<string, number | null>;
-        /** `applied` covers every element, the original's too (collect's "not on this page"). */
-        tracked: 1;
         /** Elements found by fingerprint, their selector having failed. */
         healed?: number[];
         /** The referrer's host; left out without one. */

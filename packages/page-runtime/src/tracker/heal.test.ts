@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { NOT_ON_PAGE } from '@kindling/domain';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fingerprintOf } from '../fingerprint-of';
 import { uniqueSelector } from '../selector';
@@ -64,6 +65,7 @@ describe('the tracker applying a change whose selector fails', () => {
     const applier = createApplier(hooks);
     applier.show([change], 0);
     expect(document.querySelector('button')!.textContent).toBe('Notify me');
-    expect(applier.report(1)).toEqual({ applied: { 7: null }, healed: [] });
+    // Nothing like it was found: not on this page (issue 31), not "missed".
+    expect(applier.report(1)).toEqual({ applied: { 7: NOT_ON_PAGE }, healed: [] });
   });
 });

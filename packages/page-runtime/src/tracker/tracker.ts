@@ -155,7 +155,6 @@ function run(context: Context, commands: unknown[][]): void {
           type: 'exposure',
           assignments,
           applied,
-          tracked: 1,
           ...(healed.length ? { healed } : {}),
           ...arrival,
         });

@@ -5,6 +5,7 @@ import {
   FLICKER_BUCKET_COUNT,
   flickerBucketOf,
   medianFromHistogram,
+  NOT_ON_PAGE,
 } from '@kindling/domain';
 import { sql, type Kysely } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
@@ -599,7 +600,7 @@ describeEachDatabase('POST /api/collect', (kind) => {
     expect((await counts(stranger, slug)).statusCode).toBe(404);
   });
 
-  it('keeps "not on this page" exposures out of the figures, counted apart; older trackers as before', async () => {
+  it('keeps "not on this page" exposures out of the figures, counted apart; missed ones as before', async () => {
     const counts = async () =>
       (
         await t.current.app.inject({
@@ -612,13 +613,13 @@ describeEachDatabase('POST /api/collect', (kind) => {
       events: await eventCount(),
       notOnPage: await counts(),
     };
-    const absent = { [headline.id]: null, [button.id]: null };
+    const absent = { [headline.id]: NOT_ON_PAGE, [button.id]: NOT_ON_PAGE };
     const [variant] = headline.variants as [number];
     const answer = await post({
       events: [
-        // Every element absent, from trackers that report them all, either arm.
-        exposure('absent-1', [variant, 'control'], { applied: absent, tracked: 1 }),
-        exposure('absent-2', ['control', 'control'], { applied: absent, tracked: 1 }),
+        // Every element never found, either arm.
+        exposure('absent-1', [variant, 'control'], { applied: absent }),
+        exposure('absent-2', ['control', 'control'], { applied: absent }),
         // Their goal reaches no arm: they saw no test.
         goal('absent-1', signup),
       ],
@@ -630,22 +631,28 @@ describeEachDatabase('POST /api/collect', (kind) => {
     // The goal is stored (it is a visitor's event), the two exposures are not.
     expect(await eventCount()).toBe(before.events + 1);
 
-    // One element found: exposed, the other counted missed. An older tracker's report (no
-    // `tracked`) is read as before, as a missed exposure.
+    // One element found: exposed, the absent one neither applied nor missed. Found but not
+    // changed in time (null), or an older tracker's report: missed, as before.
     const found = await post({
       events: [
         exposure('found-1', [variant, 'control'], {
-          applied: { [headline.id]: 30, [button.id]: null },
-          tracked: 1,
+          applied: { [headline.id]: 30, [button.id]: NOT_ON_PAGE },
         }),
-        exposure('older-1', [variant, 'control'], { applied: absent }),
+        exposure('missed-1', [variant, 'control'], {
+          applied: { [headline.id]: null, [button.id]: null },
+        }),
       ],
     });
     expect(found.json()).toEqual({ accepted: 2, duplicates: 0 });
     expect(await counts()).toBe(before.notOnPage + 2);
-    const exposuresOf = (rows: Awaited<ReturnType<typeof rollups>>) =>
-      rows.filter((row) => row.goalId === 0).reduce((sum, row) => sum + row.exposures, 0);
-    expect(exposuresOf(await rollups())).toBe(exposuresOf(before.rollups) + 4);
+    const sum = (
+      rows: Awaited<ReturnType<typeof rollups>>,
+      key: 'exposures' | 'applied' | 'missed',
+    ) => rows.filter((row) => row.goalId === 0).reduce((total, row) => total + row[key], 0);
+    const after = await rollups();
+    expect(sum(after, 'exposures')).toBe(sum(before.rollups, 'exposures') + 4);
+    expect(sum(after, 'applied')).toBe(sum(before.rollups, 'applied') + 1);
+    expect(sum(after, 'missed')).toBe(sum(before.rollups, 'missed') + 2);
   });
 
   it('rebuilds the same first reaches and counts from the stored rows (migration 0008)', async () => {

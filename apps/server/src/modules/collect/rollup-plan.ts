@@ -1,4 +1,5 @@
 import {
+  appliedMs,
   CONVERSION_WINDOW_MS,
   FLICKER_BUCKET_COUNT,
   flickerBucketOf,
@@ -137,16 +138,18 @@ export function planRollups(input: RollupInput): RollupRow[] {
       const firstOfSession = input.newSessions.get(sessionKey(event)) === event.id;
       for (const [elementId, arm] of Object.entries(armsOf(event.assignments))) {
         const applied = event.applied[elementId];
+        // Not on the page (beside elements that were): neither applied nor missed.
+        const ms = appliedMs(applied);
         bump(
           at(elementId, arm),
           {
             exposures: 1,
             visitors: firstOfVisitor ? 1 : 0,
             sessions: firstOfSession ? 1 : 0,
-            applied: typeof applied === 'number' ? 1 : 0,
+            applied: ms === undefined ? 0 : 1,
             missed: applied === null ? 1 : 0,
           },
-          typeof applied === 'number' ? applied : undefined,
+          ms,
         );
       }
       continue;
