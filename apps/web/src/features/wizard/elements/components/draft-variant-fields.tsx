@@ -82,6 +82,12 @@ export function DraftVariantFields(props: DraftVariantFieldsProps) {
           errorId={errorId}
         />
       ) : null}
+      {error ? (
+        <p id={errorId} className={styles.error} role="alert" data-testid="draft-variant-error">
+          {error}
+        </p>
+      ) : null}
+      {/* After the error: saving focuses the content field, and the message must show with it. */}
       {variant.info.hidden ? null : (
         <ElementChangeFields
           element={element}
@@ -90,11 +96,6 @@ export function DraftVariantFields(props: DraftVariantFieldsProps) {
           onChange={onChange}
         />
       )}
-      {error ? (
-        <p id={errorId} className={styles.error} role="alert" data-testid="draft-variant-error">
-          {error}
-        </p>
-      ) : null}
     </fieldset>
   );
 }
