@@ -1,4 +1,5 @@
 import {
+  changesLinkOrAttributes,
   VARIANT_ATTRIBUTE_LABELS,
   VARIANT_ATTRIBUTES,
   type CampaignElement,
@@ -43,10 +44,13 @@ export function ElementChangeFields({
     const attributes = value === '' ? others : { ...others, [name]: value };
     set({ attributes: Object.keys(attributes).length > 0 ? attributes : undefined });
   };
-  const changed = info.href !== undefined || Object.keys(info.attributes ?? {}).length > 0;
 
   return (
-    <details className={styles.changes} open={changed || undefined} data-testid="element-changes">
+    <details
+      className={styles.changes}
+      open={changesLinkOrAttributes(variant) || undefined}
+      data-testid="element-changes"
+    >
       <summary>Link and attributes</summary>
       <div className={styles.changeFields}>
         {tag === 'a' || tag === undefined ? (
