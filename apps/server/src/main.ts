@@ -20,6 +20,9 @@ export function databaseTarget(config: Config): DatabaseTarget {
       };
 }
 
+/** How long a signal that came during the start waits for it before the process just exits. */
+const STOP_DURING_START_MS = 15_000;
+
 async function main(): Promise<void> {
   let config: Config;
   try {
@@ -37,6 +40,21 @@ async function main(): Promise<void> {
     return;
   }
 
+  // Listened for before anything starts: a signal that came while the database opened or the
+  // server began to listen (a cluster stopped just as a replacement worker came up) would
+  // otherwise kill the process mid-start, and the cluster would report a failed worker.
+  // A start that hangs (a database that does not answer) still ends: at a second signal, or
+  // STOP_DURING_START_MS after the first.
+  let stopRequested: string | undefined;
+  let startGiveUp: NodeJS.Timeout | undefined;
+  let stop = (signal: string) => {
+    if (stopRequested) process.exit(1);
+    stopRequested = signal;
+    startGiveUp = setTimeout(() => process.exit(1), STOP_DURING_START_MS).unref();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+
   const database = await openDatabase(databaseTarget(config));
   const { app } = await buildApp({ config, db: database.db });
   await app.listen({ port: config.PORT, host: config.HOST });
@@ -48,7 +66,7 @@ async function main(): Promise<void> {
   warmTrackerBundles(app.log);
 
   let closing = false;
-  const shutdown = (signal: string) => {
+  stop = (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
@@ -62,8 +80,8 @@ async function main(): Promise<void> {
         process.exit(1);
       });
   };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  clearTimeout(startGiveUp);
+  if (stopRequested) stop(stopRequested);
 }
 
 main().catch((error: unknown) => {

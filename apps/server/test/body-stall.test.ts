@@ -18,8 +18,12 @@ import {
 // 1 s; a 400,000-field sign-up form 1.7 s). Here a real server process is sent such bodies over
 // loopback, declared and chunked (no length to refuse on), while /api/health is timed.
 
-/** Every health answer must come within this, however the hostile bodies are sent. */
-const HEALTH_BUDGET_MS = 250;
+/**
+ * Every health answer must come within this, however the hostile bodies are sent. The stalls
+ * found took 1,000 to 1,700 ms; a healthy server on 2 cores shared with the other test fork (and
+ * a clean-clone CI run beside it) has answered in up to 308 ms, so 250 failed without a stall.
+ */
+const HEALTH_BUDGET_MS = 600;
 const ATTACKERS = 4;
 /** Rounds each attacker sends every hostile body at least; the loop also stops at ATTACK_MS. */
 const ROUNDS = 3;

@@ -185,6 +185,7 @@ describeWithRedis('kill -9 of a cluster worker with connections in flight [postg
         outcomes.filter((outcome) => outcome.afterKill && outcome.kind === 'answered').length,
       ).toBeGreaterThan(0);
     }
-    expect(await running.stop()).toBe(0);
+    // A worker that ends its drain with an error makes the primary exit 1: its log says why.
+    expect(await running.stop(), running.output().slice(-4000)).toBe(0);
   }, 180_000);
 });
