@@ -22,7 +22,9 @@ import {
 // Issue 31, "done when": results filtered by device type and by new vs returning visitors equal
 // the counts of what the test's visitors did. Real visitors (fresh Chromium contexts, a phone's
 // user agent and screen or a desktop's) go through the real tracker; a returning visitor was on
-// the site before (the tracker kept its id). Then each segment is picked on the results page.
+// the site before (the tracker kept its id). Some land from a newsletter link (UTM tags) or a
+// news site (the referrer); they are classed by their first exposure, whatever later views say.
+// Then each segment is picked on the results page, the open ones offered by the campaign.
 
 const baseUrl = inject('baseUrl');
 const PHONE_UA =
@@ -33,6 +35,10 @@ interface Done {
   device: Device;
   /** The class of the visitor's first exposure in the campaign. */
   visitorType: 'new' | 'returning';
+  /** The utm_source of the first exposure's address; none without one. */
+  source?: string | undefined;
+  /** The referrer host of the first exposure; none for a typed address. */
+  from?: string | undefined;
   arm: string;
   views: number;
   purchases: number;
@@ -117,7 +123,16 @@ describe('results by segment', () => {
    */
   async function visitor(
     device: Device,
-    plan: { before?: boolean; views?: number; buy?: boolean; revenue?: number },
+    plan: {
+      before?: boolean;
+      views?: number;
+      buy?: boolean;
+      revenue?: number;
+      /** The first view's query, such as ?utm_source=newsletter. */
+      query?: string;
+      /** The first view's referrer host. */
+      from?: string;
+    },
   ) {
     const context = await browser.newContext({
       userAgent: device === 'phone' ? PHONE_UA : DESKTOP_UA,
@@ -154,7 +169,11 @@ describe('results by segment', () => {
     }
     const views = plan.views ?? 1;
     for (let view = 0; view < views; view += 1) {
-      await tab.goto(pageUrl);
+      const first = view === 0;
+      await tab.goto(
+        `${pageUrl}${first ? (plan.query ?? '') : ''}`,
+        first && plan.from ? { referer: `http://${plan.from}/story` } : {},
+      );
       await expect.poll(() => sent(visit.posted, 'exposure').length).toBe(view + 1);
     }
     if (plan.buy) await tab.locator('#buy').click();
@@ -180,6 +199,8 @@ describe('results by segment', () => {
     done.push({
       device,
       visitorType: first.returning ? 'returning' : 'new',
+      source: new URLSearchParams(plan.query ?? '').get('utm_source') ?? undefined,
+      from: plan.from,
       arm: String(first.assignments[elementId]),
       views: exposures.length,
       purchases,
@@ -209,10 +230,10 @@ describe('results by segment', () => {
 
   it('collects phone and desktop visitors, new and returning, through the tracker', async () => {
     await visitor('phone', { buy: true, revenue: 25 });
-    await visitor('phone', { views: 2 });
-    await visitor('phone', { before: true, buy: true });
-    await visitor('desktop', {});
-    await visitor('desktop', { before: true, views: 2 });
+    await visitor('phone', { views: 2, query: '?utm_source=newsletter&utm_medium=email' });
+    await visitor('phone', { before: true, buy: true, from: 'news.example' });
+    await visitor('desktop', { query: '?utm_source=Newsletter', buy: true });
+    await visitor('desktop', { before: true, views: 2, from: 'news.example' });
     await visitor('desktop', { buy: true, revenue: 40 });
     expect(done.map((d) => `${d.device} ${d.visitorType}`)).toEqual([
       'phone new',
@@ -229,6 +250,13 @@ describe('results by segment', () => {
     ['device:desktop', 'Desktops', (v) => v.device === 'desktop'],
     ['visitor:new', 'New visitors', (v) => v.visitorType === 'new'],
     ['visitor:returning', 'Returning visitors', (v) => v.visitorType === 'returning'],
+    [
+      'utm_source:newsletter',
+      'utm_source newsletter',
+      (v) => v.source?.toLowerCase() === 'newsletter',
+    ],
+    ['utm_source:(none)', 'Without utm_source', (v) => v.source === undefined],
+    ['referrer:news.example', 'Visitors from news.example', (v) => v.from === 'news.example'],
   ];
 
   it('answers each segment with what its visitors did, through the API', async () => {
@@ -283,9 +311,9 @@ describe('results by segment', () => {
         await expect.poll(() => cell(arm, 'Views')).toBe(String(want.views));
         expect(await cell(arm, 'Visitors')).toBe(String(want.visitors));
       }
-      if (choice === 'device:phone') {
+      if (choice === 'device:phone' || choice === 'utm_source:newsletter') {
         await results.scrollIntoViewIfNeeded();
-        await shotAtBothSizes(page, 'results-segment-phones');
+        await shotAtBothSizes(page, `results-segment-${choice.replace(/\W+/g, '-')}`);
       }
     }
     // No visitor came on a tablet: said so, not a table of zeros.

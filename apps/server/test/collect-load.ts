@@ -104,6 +104,13 @@ export function streamEvent(
   if (step < 2) {
     return {
       ...base,
+      // Half the visitors land from one of five tagged links (the open segments' names).
+      ...(visitor % 2 === 0
+        ? {
+            url: `${base.url}?utm_source=source-${visitor % 5}&utm_medium=cpc`,
+            referrer: `site-${visitor % 5}.example`,
+          }
+        : {}),
       type: 'exposure' as const,
       assignments: {
         [campaign.headline.id]: headlineArms[visitor % headlineArms.length]!,

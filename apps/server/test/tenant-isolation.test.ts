@@ -200,6 +200,7 @@ const EXAMPLES: Record<string, (context: Context) => Example> = {
   'POST /campaign/archive': (c) => ({ payload: { id: c.ending.campaignId } }),
   'POST /campaign/unarchive': (c) => ({ payload: { id: c.ending.campaignId } }),
   'GET /campaign/end-choices': (c) => ({ query: { id: c.variantCampaignId } }),
+  'GET /campaign/segment-values': (c) => ({ query: { id: c.variantCampaignId } }),
   'GET /campaign/combinations': (c) => ({ query: { id: c.variantCampaignId } }),
   'PUT /campaign/metrics': (c) => ({
     payload: {

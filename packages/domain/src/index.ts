@@ -67,6 +67,8 @@ export * from './waitlist';
 export * from './url-context';
 export * from './notifications';
 export * from './visitor-segments';
+export * from './open-segments';
+export * from './segment-values';
 export * from './stats-segment';
 export * from './campaign-metrics';
 export * from './drafts/campaign-draft';

@@ -36,9 +36,9 @@ describe('the segment filter', () => {
 
   it('refuses an unknown dimension with the sentence that lists them', () => {
     expect(SEGMENT_FILTER_MESSAGES.badDimension).toBe(
-      'segment dimension must be one of device, visitor, browser, platform',
+      'segment dimension must be one of device, visitor, browser, platform, referrer, utm_source, utm_medium, utm_campaign, country',
     );
-    for (const dimension of ['referrer', 'Device', '', 3, null]) {
+    for (const dimension of ['utm_term', 'Device', '', 3, null]) {
       expect(messageOf({ dimension, value: 'phone' })).toBe(SEGMENT_FILTER_MESSAGES.badDimension);
     }
   });
@@ -103,8 +103,47 @@ describe('a verdict read in a segment', () => {
   });
 });
 
+describe('an open dimension', () => {
+  it('takes any value of 1 to 253 characters: the campaign keeps the names', () => {
+    for (const dimension of ['referrer', 'utm_source', 'utm_medium', 'utm_campaign', 'country']) {
+      expect(messageOf({ dimension, value: 'google' })).toBeNull();
+      expect(messageOf({ dimension, value: '(other)' })).toBeNull();
+      expect(messageOf({ dimension, value: 'x'.repeat(253) })).toBeNull();
+    }
+    expect(messageOf({ dimension: 'utm_source', value: '' })).toBe(
+      'a utm_source segment must be a value of 1 to 253 characters',
+    );
+    expect(messageOf({ dimension: 'country', value: 'x'.repeat(254) })).toBe(
+      'a country segment must be a value of 1 to 253 characters',
+    );
+  });
+
+  it('is named for people in the answer', () => {
+    const label = (dimension: string, value: string) =>
+      statsSegmentAnswer(statsSegmentSchema.parse({ dimension, value })).label;
+    expect(label('utm_source', 'google')).toBe('utm_source google');
+    expect(label('utm_medium', '(none)')).toBe('Without utm_medium');
+    expect(label('utm_campaign', '(other)')).toBe('Other utm_campaign values');
+    expect(label('country', 'FR')).toBe('Visitors in France');
+    expect(label('country', '(unknown)')).toBe('Visitors of unknown country');
+    expect(label('referrer', 'news.example')).toBe('Visitors from news.example');
+    expect(label('referrer', '(direct)')).toBe('Direct and internal visits');
+  });
+});
+
 describe('who is in a segment', () => {
-  const phone: VisitorClass = { browser: 'safari', device: 'phone', visitorType: 'returning' };
+  const phone: VisitorClass = {
+    browser: 'safari',
+    device: 'phone',
+    visitorType: 'returning',
+    open: {
+      referrer: 'news.example',
+      utm_source: 'google',
+      utm_medium: '(none)',
+      utm_campaign: '(none)',
+      country: 'DE',
+    },
+  };
   it('matches each dimension on its own class', () => {
     expect(inStatsSegment(phone, { dimension: 'device', value: 'phone' })).toBe(true);
     expect(inStatsSegment(phone, { dimension: 'device', value: 'desktop' })).toBe(false);
@@ -113,5 +152,10 @@ describe('who is in a segment', () => {
     expect(inStatsSegment(phone, { dimension: 'browser', value: 'safari' })).toBe(true);
     expect(inStatsSegment(phone, { dimension: 'platform', value: 'safari/phone' })).toBe(true);
     expect(inStatsSegment(phone, { dimension: 'platform', value: 'chrome/phone' })).toBe(false);
+    expect(inStatsSegment(phone, { dimension: 'utm_source', value: 'google' })).toBe(true);
+    expect(inStatsSegment(phone, { dimension: 'utm_source', value: 'bing' })).toBe(false);
+    expect(inStatsSegment(phone, { dimension: 'utm_medium', value: '(none)' })).toBe(true);
+    expect(inStatsSegment(phone, { dimension: 'country', value: 'DE' })).toBe(true);
+    expect(inStatsSegment(phone, { dimension: 'referrer', value: '(direct)' })).toBe(false);
   });
 });

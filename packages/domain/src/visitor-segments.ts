@@ -11,11 +11,6 @@ export const SEGMENT_UNKNOWN = '(unknown)';
 export const REFERRER_DIRECT = '(direct)';
 export const REFERRER_OTHER = '(other)';
 
-/**
- * Referrer hosts kept by name per campaign: the first this many seen; later ones count as
- * `(other)`, so a flood of forged hosts cannot grow the counts without bound.
- */
-export const MAX_REFERRER_HOSTS = 20;
 /** The longest host name DNS allows. */
 export const MAX_HOST_LENGTH = 253;
 

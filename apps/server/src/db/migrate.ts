@@ -40,6 +40,7 @@ import * as analyticsForwarding from './migrations/0039-analytics-forwarding';
 import * as srmAlerts from './migrations/0040-srm-alerts';
 import * as sso from './migrations/0041-sso';
 import * as notOnPage from './migrations/0042-not-on-page';
+import * as openSegments from './migrations/0043-open-segments';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts-and-campaigns': accountsAndCampaigns,
@@ -82,6 +83,7 @@ const migrations: Record<string, Migration> = {
   '0040-srm-alerts': srmAlerts,
   '0041-sso': sso,
   '0042-not-on-page': notOnPage,
+  '0043-open-segments': openSegments,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

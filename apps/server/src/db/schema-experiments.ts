@@ -30,6 +30,12 @@ export interface CampaignVisitorsTable {
   browser: ColumnType<string | null, string | null | undefined, string | null>;
   device: ColumnType<string | null, string | null | undefined, string | null>;
   visitorType: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The open segments of the first exposure (migration 0043); null: in no such segment. */
+  referrer: ColumnType<string | null, string | null | undefined, string | null>;
+  utmSource: ColumnType<string | null, string | null | undefined, string | null>;
+  utmMedium: ColumnType<string | null, string | null | undefined, string | null>;
+  utmCampaign: ColumnType<string | null, string | null | undefined, string | null>;
+  country: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface CampaignSessionsTable {
@@ -93,10 +99,11 @@ export interface ExposureSegmentsTable {
   visitors: ColumnType<string, number | undefined, number>;
 }
 
-/** The referrer hosts a campaign counts by name (migration 0024). */
-export interface CampaignReferrerHostsTable {
+/** The values a campaign counts by name per open segment dimension (migration 0043). */
+export interface CampaignSegmentValuesTable {
   campaignId: number;
-  host: string;
+  dimension: string;
+  value: string;
 }
 
 export interface RollupsHourlyTable {

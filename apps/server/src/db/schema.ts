@@ -151,7 +151,7 @@ export interface Database {
   campaignElements: ElementsTable;
   campaignServingPhases: Experiments.CampaignServingPhasesTable;
   exposureSegments: Experiments.ExposureSegmentsTable;
-  campaignReferrerHosts: Experiments.CampaignReferrerHostsTable;
+  campaignSegmentValues: Experiments.CampaignSegmentValuesTable;
   variants: VariantsTable;
   goals: GoalsTable;
   appSettings: AppSettingsTable;

@@ -1,7 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { dangerousFoldRollupShards } from './repo';
-import { dangerousFoldSegmentRollupShards } from './segment-rollups-repo';
+import {
+  dangerousFoldClassRollupShards,
+  DIMENSION_TABLE,
+  SEGMENT_TABLE,
+} from './segment-rollups-repo';
 import { dangerousFoldSegmentShards } from './segments-repo';
 
 // Batches add to one of ROLLUP_SHARDS rows per key so that they rarely wait on each other; once
@@ -17,6 +21,8 @@ const FOLD_EVERY_MS = 10 * 60_000;
 /** Rows per statement: short transactions, whatever the backlog. */
 const FOLD_BATCH = 20_000;
 
+type FoldLimits = { before: Date; limit: number };
+
 /** Folds every shard of the hours starting before `before`; answers the rows folded. */
 export async function foldRollupShards(
   db: Db,
@@ -26,7 +32,8 @@ export async function foldRollupShards(
   for (const fold of [
     dangerousFoldRollupShards,
     dangerousFoldSegmentShards,
-    dangerousFoldSegmentRollupShards,
+    (db: Db, limits: FoldLimits) => dangerousFoldClassRollupShards(db, SEGMENT_TABLE, limits),
+    (db: Db, limits: FoldLimits) => dangerousFoldClassRollupShards(db, DIMENSION_TABLE, limits),
   ]) {
     for (;;) {
       const rows = await fold(db, { before, limit: FOLD_BATCH });

@@ -26,10 +26,11 @@ import {
   visitorKey,
   type Arms,
 } from './rollup-plan';
-import { agentsOf, planSegmentCounts } from './segment-counts';
+import { planSegmentCounts } from './segment-counts';
 import { addToSegmentCounts } from './segments-repo';
-import { exposureClassOf, planSegmentRollups } from './segment-rollups';
-import { addToSegmentRollups } from './segment-rollups-repo';
+import { planDimensionRollups, planSegmentRollups } from './segment-rollups';
+import { addToClassRollups, DIMENSION_TABLE, SEGMENT_TABLE } from './segment-rollups-repo';
+import { classesOf, sendersOf, type SenderClass } from './visitor-classes';
 import { firstBy, knownVisitors } from './known-visitors';
 import { addToAddressCounts } from './traffic-repo';
 import { isHeldOut } from '../holdout/programme-events';
@@ -82,6 +83,8 @@ export interface CheckedBatch {
   addressKeys?: ReadonlyMap<number, string>;
   /** The class of the user agent that sent it; none: its visitors are not counted by segment. */
   agent?: AgentClass | undefined;
+  /** The country the trusted proxy named (`countryClassOf`). */
+  country?: string | undefined;
   /** Vitals event id -> the arms of the exposure it names (store-vitals.ts). */
   vitalsArms?: ReadonlyMap<string, Arms>;
 }
@@ -114,6 +117,8 @@ export interface BatchSender {
   addressKeyOf?: AddressKeyOf | undefined;
   /** The browser family and device type of its User-Agent header (never the header itself). */
   agent?: AgentClass | undefined;
+  /** The country the trusted proxy named (`countryClassOf`); never the address itself. */
+  country?: string | undefined;
 }
 
 /** The events that may count: each from its campaign's page, origin and key. */
@@ -180,7 +185,15 @@ export async function ingestEvents(
   const unique = [...firstBy(onPage, (event) => event.id).values()].sort((a, b) => a.ts - b.ts);
   const addressKeys = addressKeysOf(unique, sender.addressKeyOf);
   try {
-    const batch = { events: onPage, unique, shapes, addressKeys, agent: sender.agent, vitalsArms };
+    const batch = {
+      events: onPage,
+      unique,
+      shapes,
+      addressKeys,
+      agent: sender.agent,
+      country: sender.country,
+      vitalsArms,
+    };
     return { ...(await store(batch)), ...dropped, ...apart };
   } catch (error) {
     if (!isForeignKeyViolation(error)) throw error;
@@ -219,7 +232,7 @@ export async function storeBatches(db: Db, batches: CheckedBatch[]): Promise<Sto
         events,
         shapes,
         addressOf,
-        agentOf: agentsOf(batches),
+        senders: sendersOf(batches),
         vitalsArms,
       }),
     ),
@@ -236,15 +249,15 @@ async function storeBatch(
     events: sent,
     shapes,
     addressOf,
-    agentOf,
+    senders,
     vitalsArms,
   }: {
     events: CollectEvent[];
     shapes: ReadonlyMap<number, TrackingShape>;
     /** Event id -> the key of the address it came from. */
     addressOf: ReadonlyMap<string, string>;
-    /** Event id -> the class of the user agent that sent it. */
-    agentOf: ReadonlyMap<string, AgentClass>;
+    /** Event id -> what collect knows of the batch that sent it. */
+    senders: ReadonlyMap<string, SenderClass>;
     /** Vitals event id -> the arms of its exposure. */
     vitalsArms: ReadonlyMap<string, Arms>;
   },
@@ -257,7 +270,11 @@ async function storeBatch(
   );
   const storedVitals = await storeVitals(statements, { events: vitals, armsOf: vitalsArms });
   await recordProgramme(statements, { events: sent, shapes });
-  const classOf = (event: Exposure) => exposureClassOf(event, agentOf.get(event.id));
+  const classOf = await classesOf(
+    statements,
+    events.filter((event): event is Exposure => event.type === 'exposure'),
+    senders,
+  );
   const created = await insertNewEventsVisitorsSessions(
     statements,
     events.map((event) => ({
@@ -318,7 +335,7 @@ async function storeBatch(
   );
   await addToSegmentCounts(
     statements,
-    planSegmentCounts({ exposures, newVisitors, agentOf }),
+    planSegmentCounts({ exposures, newVisitors, classOf }),
     shard,
   );
   const rollupInput = {
@@ -330,11 +347,9 @@ async function storeBatch(
     newGoalVisitors: new Set(firstOfVisitor.map((event) => event.id)),
     conversions,
   };
-  await addToSegmentRollups(
-    statements,
-    planSegmentRollups({ ...rollupInput, totalsChanges, totals }),
-    shard,
-  );
+  const segmentInput = { ...rollupInput, totalsChanges, totals };
+  await addToClassRollups(statements, SEGMENT_TABLE, planSegmentRollups(segmentInput), shard);
+  await addToClassRollups(statements, DIMENSION_TABLE, planDimensionRollups(segmentInput), shard);
   await addToRollups(
     statements,
     planRollups({ ...rollupInput, metricSquares: metricSquaresOf(totalsChanges, totals) }),

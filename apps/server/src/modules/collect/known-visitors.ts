@@ -1,9 +1,40 @@
-import type { CollectEvent, VisitorClass } from '@kindling/domain';
+import {
+  OPEN_SEGMENT_DIMENSIONS,
+  SEGMENT_UNKNOWN,
+  type CollectEvent,
+  type OpenSegmentDimension,
+  type OpenSegmentValues,
+  type VisitorClass,
+} from '@kindling/domain';
 import { sql } from 'kysely';
 import type { Statements } from '../../db/statement-transaction';
 import { armsOf, visitorKey, type Arms, type VisitorFacts } from './rollup-plan';
 
 // Helpers of ingest-events.ts's storeBatch, kept apart so that file stays within its size.
+
+/**
+ * A visitor row's open segment columns (migration 0043), null for rows stored before it; read
+ * under camelCase names, as every row of a statement comes back (snake_case keys do not).
+ */
+const OPEN_FIELDS = {
+  referrer: 'referrer',
+  utm_source: 'utmSource',
+  utm_medium: 'utmMedium',
+  utm_campaign: 'utmCampaign',
+  country: 'country',
+} as const satisfies Record<OpenSegmentDimension, string>;
+type StoredOpenValues = Record<(typeof OPEN_FIELDS)[OpenSegmentDimension], string | null>;
+
+// Raw text: the camelCase plugin would turn a reference's alias back into snake_case.
+const OPEN_COLUMNS = sql.raw(
+  OPEN_SEGMENT_DIMENSIONS.map((d) => `${d} as "${OPEN_FIELDS[d]}"`).join(', '),
+);
+
+/** A stored visitor's open values: "(unknown)" where its row has none. */
+const openValuesOf = (row: StoredOpenValues): OpenSegmentValues =>
+  Object.fromEntries(
+    OPEN_SEGMENT_DIMENSIONS.map((d) => [d, row[OPEN_FIELDS[d]] ?? SEGMENT_UNKNOWN]),
+  ) as OpenSegmentValues;
 
 type Exposure = Extract<CollectEvent, { type: 'exposure' }>;
 
@@ -46,7 +77,10 @@ export async function knownVisitors(
     visitors.set(visitorKey(row), {
       arms: row.assignments,
       firstExposureAt,
-      visitorClass: browser && device && visitorType ? { browser, device, visitorType } : null,
+      visitorClass:
+        browser && device && visitorType
+          ? { browser, device, visitorType, open: openValuesOf(row) }
+          : null,
     });
   }
   return visitors;
@@ -55,18 +89,20 @@ export async function knownVisitors(
 /** The stored visitors of these keys, with their class (migration 0035). */
 async function findVisitors(statements: Statements, keys: [number, string][]) {
   if (keys.length === 0) return [];
-  return statements.rows<{
-    campaignId: number;
-    visitorId: string;
-    firstExposureAt: Date | string;
-    assignments: Arms;
-    browser: VisitorClass['browser'] | null;
-    device: VisitorClass['device'] | null;
-    visitorType: string | null;
-  }>(sql`
+  return statements.rows<
+    {
+      campaignId: number;
+      visitorId: string;
+      firstExposureAt: Date | string;
+      assignments: Arms;
+      browser: VisitorClass['browser'] | null;
+      device: VisitorClass['device'] | null;
+      visitorType: string | null;
+    } & StoredOpenValues
+  >(sql`
     select campaign_id as "campaignId", visitor_id as "visitorId",
       first_exposure_at as "firstExposureAt", assignments, browser, device,
-      visitor_type as "visitorType"
+      visitor_type as "visitorType", ${OPEN_COLUMNS}
     from campaign_visitors
     where (campaign_id, visitor_id) in (${sql.join(keys.map(([a, b]) => sql`(${a}, ${b})`))})
   `);

@@ -79,7 +79,12 @@ export async function insertNewEventsVisitorsSessions(
       select id, "campaignId" as campaign_id, type, "visitorId" as visitor_id,
         "sessionId" as session_id, ts, url, data, arms, "goalId" as goal_id, ord,
         "visitorClass"->>'browser' as browser, "visitorClass"->>'device' as device,
-        "visitorClass"->>'visitorType' as visitor_type
+        "visitorClass"->>'visitorType' as visitor_type,
+        "visitorClass"->'open'->>'referrer' as referrer,
+        "visitorClass"->'open'->>'utm_source' as utm_source,
+        "visitorClass"->'open'->>'utm_medium' as utm_medium,
+        "visitorClass"->'open'->>'utm_campaign' as utm_campaign,
+        "visitorClass"->'open'->>'country' as country
       from jsonb_to_recordset(${json(rows.map((row, ord) => ({ ...row, ord })))})
         as x(id uuid, "campaignId" integer, type text, "visitorId" text, "sessionId" text,
           ts timestamptz, url text, data jsonb, arms jsonb, "goalId" integer, ord integer,
@@ -96,9 +101,9 @@ export async function insertNewEventsVisitorsSessions(
     ),
     visitors as (
       insert into campaign_visitors (campaign_id, visitor_id, first_exposure_at, assignments,
-        browser, device, visitor_type)
+        browser, device, visitor_type, referrer, utm_source, utm_medium, utm_campaign, country)
       select distinct on (campaign_id, visitor_id) campaign_id, visitor_id, ts, arms, browser,
-        device, visitor_type
+        device, visitor_type, referrer, utm_source, utm_medium, utm_campaign, country
       from fresh_exposures order by campaign_id, visitor_id, ord
       on conflict (campaign_id, visitor_id) do nothing
       returning campaign_id, visitor_id

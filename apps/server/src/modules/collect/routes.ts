@@ -1,6 +1,7 @@
 import { onTeamWrite } from '../auth/on-team-write';
 import {
   agentClassOf,
+  countryClassOf,
   collectBatchSchema,
   senderOrigin,
   type CollectEvent,
@@ -52,6 +53,8 @@ export function collectRoutes(
   // A team's write (ending a test, pausing a variant) counts for its events from the next batch:
   // the cached shapes of its campaigns go, as the tracker's files do (tracker-changes.ts).
   onTeamWrite(app, (teamId) => getTrackingShapes.forgetTeam?.(teamId));
+  // The visitor's country for the results' country segment, as the trusted proxy names it.
+  const geoHeader = services.config.GEO_HEADER;
   void app.register((scope, _options, registered) => {
     acceptTextPlainJson(scope, { notJson: NOT_JSON, maxContainers: COLLECT_MAX_JSON_CONTAINERS });
     openToEveryOrigin(scope, {
@@ -103,6 +106,9 @@ export function collectRoutes(
               origin: senderOrigin({ origin, referer }),
               addressKeyOf: addressKeys?.(request.ip),
               agent: agentClassOf(request.headers['user-agent']),
+              country: countryClassOf(
+                geoHeader ? [request.headers[geoHeader]].flat()[0] : undefined,
+              ),
             },
           },
         );

@@ -1,9 +1,8 @@
 import {
   SEGMENT_DIMENSIONS,
-  visitorSegmentOf,
-  type AgentClass,
   type CollectEvent,
   type SegmentDimension,
+  type VisitorClass,
 } from '@kindling/domain';
 import { armsOf, visitorKey } from './rollup-plan';
 
@@ -25,42 +24,30 @@ export interface SegmentCountRow {
   visitors: number;
 }
 
-/**
- * Event id -> the user agent class of the batch that stored it: the first batch to send its id
- * (as its address, ingest-events.ts storeBatches).
- */
-export function agentsOf(
-  batches: readonly { unique: readonly { id: string }[]; agent?: AgentClass | undefined }[],
-): Map<string, AgentClass> {
-  const agents = new Map<string, AgentClass>();
-  for (const { unique, agent } of batches) {
-    for (const event of unique) if (agent && !agents.has(event.id)) agents.set(event.id, agent);
-  }
-  return agents;
-}
-
 export function planSegmentCounts({
   exposures,
   newVisitors,
-  agentOf,
+  classOf,
 }: {
   /** The batch's new exposures. */
   exposures: readonly Exposure[];
   /** `${campaignId}:${visitorId}` -> the exposure that created the visitor row. */
   newVisitors: ReadonlyMap<string, Exposure>;
-  /** Event id -> the class of the user agent that sent it (none: not counted). */
-  agentOf: ReadonlyMap<string, AgentClass>;
+  /** The class a visitor opened by this exposure keeps (null: not counted). */
+  classOf: (opener: Exposure) => VisitorClass | null;
 }): SegmentCountRow[] {
   const rows = new Map<string, SegmentCountRow>();
   for (const event of exposures) {
-    const agent = agentOf.get(event.id);
-    if (!agent || newVisitors.get(visitorKey(event)) !== event) continue;
-    const segment = visitorSegmentOf({
-      agent,
-      referrer: event.referrer,
-      returning: event.returning,
-      pageUrl: event.url,
-    });
+    if (newVisitors.get(visitorKey(event)) !== event) continue;
+    const of = classOf(event);
+    if (!of) continue;
+    const segment: Record<SegmentDimension, string> = {
+      browser: of.browser,
+      device: of.device,
+      platform: `${of.browser}/${of.device}`,
+      visitor: of.visitorType,
+      referrer: of.open.referrer,
+    };
     const hour = Math.floor(event.ts / HOUR_MS) * HOUR_MS;
     for (const [elementId, arm] of Object.entries(armsOf(event.assignments))) {
       for (const dimension of SEGMENT_DIMENSIONS) {

@@ -1,15 +1,38 @@
-import type { CollectEvent, VisitorClass } from '@kindling/domain';
+import { OPEN_SEGMENT_DIMENSIONS, type CollectEvent, type VisitorClass } from '@kindling/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { planRollups, sessionKey, visitorKey, type VisitorFacts } from './rollup-plan';
-import { exposureClassOf, planSegmentRollups, type SegmentRollupRow } from './segment-rollups';
+import {
+  planDimensionRollups,
+  planSegmentRollups,
+  type ClassRollupRow,
+  type SegmentRollupInput,
+} from './segment-rollups';
+import { exposureClassOf } from './visitor-classes';
 import { metricSquaresOf, visitorTotalsChanges, type VisitorTotals } from './visitor-totals';
 
 const HOUR = 3_600_000;
+const OPEN = {
+  referrer: '(direct)',
+  utm_source: '(none)',
+  utm_medium: '(none)',
+  utm_campaign: '(none)',
+  country: '(unknown)',
+};
 const CLASSES: VisitorClass[] = [
-  { browser: 'safari', device: 'phone', visitorType: 'new' },
-  { browser: 'chrome', device: 'desktop', visitorType: 'returning' },
-  { browser: 'chrome', device: 'phone', visitorType: 'new' },
+  { browser: 'safari', device: 'phone', visitorType: 'new', open: OPEN },
+  {
+    browser: 'chrome',
+    device: 'desktop',
+    visitorType: 'returning',
+    open: { ...OPEN, utm_source: 'google', country: 'FR' },
+  },
+  {
+    browser: 'chrome',
+    device: 'phone',
+    visitorType: 'new',
+    open: { ...OPEN, referrer: 'news.example', utm_source: 'google', utm_medium: 'cpc' },
+  },
 ];
 const COUNTERS = [
   'exposures',
@@ -120,7 +143,7 @@ function inputOf(visitors: PlannedVisitor[]) {
 const keyOf = (row: { hour: number; elementId: number; arm: number; goalId: number }) =>
   `${row.hour}|${row.elementId}|${row.arm}|${row.goalId}`;
 
-function summed(rows: readonly SegmentRollupRow[]) {
+function summed(rows: readonly ClassRollupRow[]) {
   const sums = new Map<string, Record<(typeof COUNTERS)[number], number>>();
   for (const row of rows) {
     const sum = sums.get(keyOf(row)) ?? Object.fromEntries(COUNTERS.map((c) => [c, 0]));
@@ -130,34 +153,46 @@ function summed(rows: readonly SegmentRollupRow[]) {
   return sums;
 }
 
-describe('planSegmentRollups', () => {
-  it("adds up, over a key's classes, to the rollup of the classed visitors' events", () => {
-    fc.assert(
-      fc.property(batches, (visitors) => {
-        const { input, totalsChanges, totals } = inputOf(visitors);
-        const segments = planSegmentRollups({ ...input, totalsChanges, totals });
-        const classed = (event: { campaignId: number; visitorId: string }) =>
-          Boolean(input.visitors.get(visitorKey(event))?.visitorClass);
-        const expected = planRollups({
-          ...input,
-          events: input.events.filter(classed),
-          metricSquares: metricSquaresOf(totalsChanges.filter(classed), totals),
-        });
-        // Both plans may hold rows of zeros (a visitor's step that changed no square): unwritten.
-        const counts = (row: Record<(typeof COUNTERS)[number], number>) =>
-          COUNTERS.some((c) => row[c] !== 0);
-        const sums = summed(segments);
-        const nonZero = expected.filter(counts);
-        const summedKeys = [...sums].filter(([, sum]) => counts(sum)).map(([key]) => key);
-        expect(new Set(summedKeys)).toEqual(new Set(nonZero.map(keyOf)));
-        for (const row of nonZero) {
-          for (const counter of COUNTERS) {
-            expect(sums.get(keyOf(row))![counter]).toBeCloseTo(row[counter], 9);
+/** Each split whose rows must add up to the campaign's rollups: the closed classes, each open one. */
+const SPLITS: [string, (input: SegmentRollupInput) => ClassRollupRow[]][] = [
+  ['the closed classes (rollups_segments)', planSegmentRollups],
+  ...OPEN_SEGMENT_DIMENSIONS.map((dimension): (typeof SPLITS)[number] => [
+    `the ${dimension} values (rollups_dimensions)`,
+    (input) => planDimensionRollups(input).filter((row) => row.dimension === dimension),
+  ]),
+];
+
+describe('planSegmentRollups and planDimensionRollups', () => {
+  it.each(SPLITS)(
+    "add up, over a key's %s, to the rollup of the classed visitors' events",
+    (_name, plan) => {
+      fc.assert(
+        fc.property(batches, (visitors) => {
+          const { input, totalsChanges, totals } = inputOf(visitors);
+          const segments = plan({ ...input, totalsChanges, totals });
+          const classed = (event: { campaignId: number; visitorId: string }) =>
+            Boolean(input.visitors.get(visitorKey(event))?.visitorClass);
+          const expected = planRollups({
+            ...input,
+            events: input.events.filter(classed),
+            metricSquares: metricSquaresOf(totalsChanges.filter(classed), totals),
+          });
+          // Both plans may hold rows of zeros (a visitor's step that changed no square): unwritten.
+          const counts = (row: Record<(typeof COUNTERS)[number], number>) =>
+            COUNTERS.some((c) => row[c] !== 0);
+          const sums = summed(segments);
+          const nonZero = expected.filter(counts);
+          const summedKeys = [...sums].filter(([, sum]) => counts(sum)).map(([key]) => key);
+          expect(new Set(summedKeys)).toEqual(new Set(nonZero.map(keyOf)));
+          for (const row of nonZero) {
+            for (const counter of COUNTERS) {
+              expect(sums.get(keyOf(row))![counter]).toBeCloseTo(row[counter], 9);
+            }
           }
-        }
-      }),
-    );
-  });
+        }),
+      );
+    },
+  );
 
   it("counts every event in its visitor's class, never in another", () => {
     fc.assert(
@@ -170,7 +205,11 @@ describe('planSegmentRollups', () => {
           expect(
             owners.some(
               (v) =>
-                JSON.stringify(v.of) ===
+                JSON.stringify({
+                  browser: v.of!.browser,
+                  device: v.of!.device,
+                  visitorType: v.of!.visitorType,
+                }) ===
                 JSON.stringify({
                   browser: row.browser,
                   device: row.device,
@@ -178,6 +217,20 @@ describe('planSegmentRollups', () => {
                 }),
             ),
           ).toBe(true);
+        }
+      }),
+    );
+  });
+
+  it("counts every event in its visitor's value of each open dimension, never in another", () => {
+    fc.assert(
+      fc.property(batches, (visitors) => {
+        const { input, totalsChanges, totals } = inputOf(visitors);
+        for (const row of planDimensionRollups({ ...input, totalsChanges, totals })) {
+          const owners = visitors.filter(
+            (v) => v.of !== null && (v.arm === 'control' ? 0 : v.arm) === row.arm,
+          );
+          expect(owners.some((v) => v.of!.open[row.dimension] === row.value)).toBe(true);
         }
       }),
     );
@@ -196,20 +249,29 @@ describe('planSegmentRollups', () => {
       applied: {},
       returning: true,
     };
-    expect(exposureClassOf(event, { browser: 'safari', device: 'phone' })).toEqual({
+    const phone = { agent: { browser: 'safari', device: 'phone' }, country: 'FR' } as const;
+    expect(exposureClassOf(event, phone)).toEqual({
       browser: 'safari',
       device: 'phone',
       visitorType: 'returning',
+      open: { ...OPEN, country: 'FR' },
     });
+    const desktop = { agent: { browser: 'firefox', device: 'desktop' }, country: '(unknown)' };
     expect(
       exposureClassOf(
-        { ...event, returning: undefined },
-        { browser: 'firefox', device: 'desktop' },
+        {
+          ...event,
+          returning: undefined,
+          referrer: 'news.example',
+          url: 'https://a.example/?utm_source=Google%20&utm_medium=cpc&utm_campaign=',
+        },
+        desktop as typeof phone,
       ),
     ).toEqual({
       browser: 'firefox',
       device: 'desktop',
       visitorType: '(unknown)',
+      open: { ...OPEN, referrer: '(unknown)', utm_source: 'google', utm_medium: 'cpc' },
     });
     expect(exposureClassOf(event, undefined)).toBeNull();
   });

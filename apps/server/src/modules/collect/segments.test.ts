@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MAX_REFERRER_HOSTS } from '@kindling/domain';
+import { MAX_SEGMENT_VALUES } from '@kindling/domain';
 import { beforeAll, expect, it } from 'vitest';
 import { funnelCampaign } from '../../../test/campaign-parts';
 import { describeEachDatabase } from '../../../test/databases';
@@ -128,24 +128,25 @@ describeEachDatabase('POST /api/collect: segment counts', (kind) => {
     expect(Number(button0.visitors)).toBe(4);
   });
 
-  it(`names at most ${MAX_REFERRER_HOSTS} referrer hosts a campaign, the rest as (other)`, async () => {
+  it(`names at most ${MAX_SEGMENT_VALUES} referrer hosts a campaign, the rest as (other)`, async () => {
     const before = await counts('referrer');
-    const events = Array.from({ length: MAX_REFERRER_HOSTS + 5 }, (_, i) =>
+    const events = Array.from({ length: MAX_SEGMENT_VALUES + 5 }, (_, i) =>
       exposure(`flood-${i}`, 'control', { referrer: `site-${i}.example`, returning: false }),
     );
     await post(CHROME_DESKTOP, events);
     const after = await counts('referrer');
     const named = Object.keys(after).filter((key) => /referrer=site-/.test(key));
     // google.com from the first test holds one of the slots.
-    expect(named).toHaveLength(MAX_REFERRER_HOSTS - 1);
+    expect(named).toHaveLength(MAX_SEGMENT_VALUES - 1);
     expect(after['0 referrer=(other)']).toBe(6);
     expect(before['0 referrer=(other)']).toBeUndefined();
     const hosts = await t.current.services.db
-      .selectFrom('campaignReferrerHosts')
-      .select('host')
+      .selectFrom('campaignSegmentValues')
+      .select('value')
       .where('campaignId', '=', campaignId)
+      .where('dimension', '=', 'referrer')
       .execute();
-    expect(hosts).toHaveLength(MAX_REFERRER_HOSTS);
+    expect(hosts).toHaveLength(MAX_SEGMENT_VALUES);
     // A known host still counts by name once the list is full.
     await post(CHROME_DESKTOP, [
       exposure('late', 'control', { referrer: 'www.google.com', returning: true }),

@@ -162,7 +162,7 @@ export async function sumCappedRevenue(
       join campaigns c on c.id = v.campaign_id and c.team_id = ${query.teamId}
       where v.campaign_id = ${query.campaignId} and v.revenue > 0
         and v.first_exposure_at >= ${query.start} and v.first_exposure_at < ${query.end}
-        and ${inSegment('v', query.segment)}
+        and ${inSegment('v', query.segment, 'visitors')}
     ),
     cap as (
       select percentile_cont(${query.percentile}::double precision) within group (order by revenue)

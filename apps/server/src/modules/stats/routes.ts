@@ -3,6 +3,7 @@ import {
   campaignStatsSchema,
   combinationsAnswerSchema,
   endChoicesSchema,
+  segmentValuesAnswerSchema,
   USAGE_DEFAULT_MONTHS,
   USAGE_MAX_MONTHS,
   type Correction,
@@ -16,6 +17,7 @@ import { getCampaignPerformance, type ListTeamCampaigns } from './get-campaign-p
 import { getCampaignStats, type GetCampaigns } from './get-campaign-stats';
 import { getCombinations } from './get-combinations';
 import { getEndChoices } from './get-end-choices';
+import { getSegmentValues } from './get-segment-values';
 import { getTeamUsage } from './get-team-usage';
 import { idQuery } from '../../http/row-id';
 import { STATS_MESSAGES, statsQuerySchema } from './stats-query';
@@ -110,6 +112,23 @@ export function statsRoutes(
         { db: services.db, ...statsDeps },
         { teamId: requireTeam(request).id, id: request.query.id },
       ),
+  );
+
+  scope.get(
+    '/campaign/segment-values',
+    {
+      schema: {
+        tags: ['stats'],
+        security: [{ bearer: [] }],
+        summary:
+          'What the results can be filtered by in the open dimensions: the referrer hosts, UTM tags and countries the campaign keeps by name, and the classes (issue 31)',
+        params: teamParams,
+        querystring: idQuery,
+        response: { 200: segmentValuesAnswerSchema },
+      },
+    },
+    (request) =>
+      getSegmentValues(services, { teamId: requireTeam(request).id, id: request.query.id }),
   );
 
   scope.get(

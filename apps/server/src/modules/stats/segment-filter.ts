@@ -1,11 +1,17 @@
-import type { StatsSegment } from '@kindling/domain';
+import { isOpenSegmentDimension, type StatsSegment } from '@kindling/domain';
 import { sql, type RawBuilder } from 'kysely';
 
-// A segment filter in SQL, on the class columns rollups_segments and campaign_visitors share
-// (migration 0035). Values come validated (statsSegmentSchema) and travel as parameters.
+// A segment filter in SQL. The closed classes are columns of rollups_segments and
+// campaign_visitors alike (migration 0035); an open dimension is a column of campaign_visitors
+// and a (dimension, value) pair of rollups_dimensions (migration 0043). Values come validated
+// (statsSegmentSchema) and travel as parameters.
 
-/** The rows of `alias` in `segment`; true without one. */
-export function inSegment(alias: string, segment: StatsSegment | undefined): RawBuilder<boolean> {
+/** The rows of `alias`, a rollup table (`rollupTable`) or campaign_visitors, in `segment`. */
+export function inSegment(
+  alias: string,
+  segment: StatsSegment | undefined,
+  rows: 'rollups' | 'visitors' = 'rollups',
+): RawBuilder<boolean> {
   if (!segment) return sql<boolean>`true`;
   const column = (name: string) => sql.ref(`${alias}.${name}`);
   switch (segment.dimension) {
@@ -19,12 +25,27 @@ export function inSegment(alias: string, segment: StatsSegment | undefined): Raw
       const [browser = '', device = ''] = segment.value.split('/');
       return sql<boolean>`(${column('browser')} = ${browser} and ${column('device')} = ${device})`;
     }
+    case 'referrer':
+    case 'utm_source':
+    case 'utm_medium':
+    case 'utm_campaign':
+    case 'country':
+      return rows === 'visitors'
+        ? sql<boolean>`${column(segment.dimension)} = ${segment.value}`
+        : sql<boolean>`(${column('dimension')} = ${segment.dimension}
+            and ${column('value')} = ${segment.value})`;
   }
 }
 
-/** The rollup table a read sums: the segment rollups when filtered, else the campaign's. */
+/** The rollup table a read sums: the campaign's, or the one that splits by the segment's kind. */
 export const rollupTable = (segment: StatsSegment | undefined) =>
-  sql.raw(segment ? 'rollups_segments' : 'rollups_hourly');
+  sql.raw(
+    !segment
+      ? 'rollups_hourly'
+      : isOpenSegmentDimension(segment.dimension)
+        ? 'rollups_dimensions'
+        : 'rollups_segments',
+  );
 
 /** A cache key's part for the segment ('' for every visitor). */
 export const segmentKey = (segment: StatsSegment | undefined) =>

@@ -237,7 +237,7 @@ describeEachDatabase('campaign stats by segment', (kind) => {
 
   it('refuses an unknown dimension or value with its sentence, computing nothing', async () => {
     const refusals: [unknown, string][] = [
-      [{ dimension: 'country', value: 'DE' }, SEGMENT_FILTER_MESSAGES.badDimension],
+      [{ dimension: 'utm_term', value: 'shoes' }, SEGMENT_FILTER_MESSAGES.badDimension],
       [{ dimension: 'device', value: 'watch' }, SEGMENT_FILTER_MESSAGES.badValue.device],
       [{ dimension: 'visitor', value: '(unknown)' }, SEGMENT_FILTER_MESSAGES.badValue.visitor],
       [{ dimension: 'browser', value: 'phone' }, SEGMENT_FILTER_MESSAGES.badValue.browser],

@@ -32,6 +32,7 @@ import { NotEnoughDataNotice } from './not-enough-data-notice';
 import { PageSpeed } from './page-speed';
 import { ResultsCharts } from './results-charts';
 import { ResultsToolbar } from './results-toolbar';
+import { useOpenSegmentGroups } from '../hooks/use-segment-values';
 import { SegmentEmpty, SegmentNotice } from './segment-notice';
 import styles from './campaign-results.module.css';
 
@@ -56,6 +57,7 @@ export function CampaignResults({ campaign }: { campaign: Campaign }) {
   const { request, toolbar, granularities, calendarError, change } = useStatsRequest(campaign);
   const stats = useCampaignStats(slug, request);
   const counts = useCampaignCounts(slug, campaign.id);
+  const openSegments = useOpenSegmentGroups(slug, campaign.id);
   const actions = useVariantActions(slug, campaign.id);
   const [metric, setMetric] = useState<DerivedMetricKey>('conversionsPerSession');
 
@@ -132,6 +134,7 @@ export function CampaignResults({ campaign }: { campaign: Campaign }) {
           calendar={featureFlags.includes('calendar')}
           dateCompare={featureFlags.includes('campaign_date_compare')}
           calendarError={calendarError}
+          openSegments={openSegments}
           onChange={change}
         />
         {stats.isPending ? (

@@ -2,7 +2,12 @@ import type { Granularity } from '@kindling/domain';
 import { SelectField, TextField } from '../../../ui/field';
 import { Switch } from '../../../ui/switch';
 import type { RangeChoice, ToolbarValues } from '../state/results-controls';
-import { ALL_VISITORS_LABEL, SEGMENT_GROUPS, type SegmentChoice } from '../state/segment-choices';
+import {
+  ALL_VISITORS_LABEL,
+  SEGMENT_GROUPS,
+  type SegmentChoice,
+  type SegmentGroup,
+} from '../state/segment-choices';
 import { GRANULARITY_LABELS, RANGE_PRESETS } from '../state/stats-range';
 import styles from './campaign-results.module.css';
 
@@ -13,6 +18,7 @@ export function ResultsToolbar({
   calendar,
   dateCompare,
   calendarError,
+  openSegments,
   onChange,
 }: {
   values: ToolbarValues;
@@ -20,6 +26,8 @@ export function ResultsToolbar({
   calendar: boolean;
   dateCompare: boolean;
   calendarError: string | null;
+  /** The referrers, UTM tags and countries the campaign keeps. */
+  openSegments: readonly SegmentGroup[];
   onChange: (change: Partial<ToolbarValues>) => void;
 }) {
   return (
@@ -71,7 +79,7 @@ export function ResultsToolbar({
         data-testid="segment-select"
       >
         <option value="all">{ALL_VISITORS_LABEL}</option>
-        {SEGMENT_GROUPS.map((group) => (
+        {[...SEGMENT_GROUPS, ...openSegments].map((group) => (
           <optgroup key={group.label} label={group.label}>
             {group.options.map((option) => (
               <option key={option.value} value={option.value}>

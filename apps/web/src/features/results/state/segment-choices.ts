@@ -1,14 +1,16 @@
 import {
   BROWSERS,
   DEVICES,
-  segmentLabel,
+  statsSegmentLabel,
   VISITOR_TYPES,
+  type SegmentValuesAnswer,
   type StatsSegment,
   type StatsSegmentDimension,
 } from '@kindling/domain';
 
 // The results' "Segment" select: every visitor, or the visitors of one class (the stats route's
-// segment filter). Its labels are the domain's, as the answer's heading names the segment.
+// segment filter). Its labels are the domain's, as the answer's heading names the segment; the
+// open dimensions' values are the campaign's own (GET /campaign/segment-values).
 
 /** 'all', or `${dimension}:${value}`. */
 export type SegmentChoice = 'all' | `${StatsSegmentDimension}:${string}`;
@@ -26,7 +28,7 @@ const group = (
   label,
   options: values.map((value) => ({
     value: `${dimension}:${value}`,
-    label: segmentLabel(dimension, value),
+    label: statsSegmentLabel(dimension, value),
   })),
 });
 
@@ -35,6 +37,16 @@ export const SEGMENT_GROUPS: readonly SegmentGroup[] = [
   group('Visitor', 'visitor', VISITOR_TYPES),
   group('Browser', 'browser', BROWSERS),
 ];
+
+/** The groups of the open dimensions, as the API answers them (names and labels). */
+export const openSegmentGroups = (answer: SegmentValuesAnswer): SegmentGroup[] =>
+  answer.dimensions.map(({ dimension, label, values }) => ({
+    label,
+    options: values.map((value) => ({
+      value: `${dimension}:${value.value}` as const,
+      label: value.label,
+    })),
+  }));
 
 export const ALL_VISITORS_LABEL = 'All visitors';
 
