@@ -5,7 +5,7 @@ import {
   MAX_COUNTRY_VALUES,
   MAX_SEGMENT_VALUES,
   segmentValueCap,
-  utmClassOf,
+  utmClassesOf,
 } from './open-segments';
 import { segmentValueChoices } from './segment-values';
 
@@ -13,23 +13,23 @@ describe('the UTM tags of a first exposure', () => {
   const page = 'https://shop.example/landing';
   it('reads each tag of the page address, trimmed and lowercased', () => {
     const url = `${page}?utm_source=%20Google+Ads%20&utm_medium=CPC&utm_campaign=black%20friday`;
-    expect(utmClassOf(url, 'utm_source')).toBe('google ads');
-    expect(utmClassOf(url, 'utm_medium')).toBe('cpc');
-    expect(utmClassOf(url, 'utm_campaign')).toBe('black friday');
+    expect(utmClassesOf(url).utm_source).toBe('google ads');
+    expect(utmClassesOf(url).utm_medium).toBe('cpc');
+    expect(utmClassesOf(url).utm_campaign).toBe('black friday');
   });
 
   it('says (none) without the tag, with an empty one or an address it cannot read', () => {
-    expect(utmClassOf(page, 'utm_source')).toBe('(none)');
-    expect(utmClassOf(`${page}?utm_source=&utm_medium=%20`, 'utm_source')).toBe('(none)');
-    expect(utmClassOf(`${page}?utm_source=&utm_medium=%20`, 'utm_medium')).toBe('(none)');
-    expect(utmClassOf('not an address', 'utm_source')).toBe('(none)');
+    expect(utmClassesOf(page).utm_source).toBe('(none)');
+    expect(utmClassesOf(`${page}?utm_source=&utm_medium=%20`).utm_source).toBe('(none)');
+    expect(utmClassesOf(`${page}?utm_source=&utm_medium=%20`).utm_medium).toBe('(none)');
+    expect(utmClassesOf('not an address').utm_source).toBe('(none)');
   });
 
   it('counts as (other) a value that is too long or poses as a class', () => {
-    expect(utmClassOf(`${page}?utm_source=${'a'.repeat(254)}`, 'utm_source')).toBe('(other)');
-    expect(utmClassOf(`${page}?utm_source=${'a'.repeat(253)}`, 'utm_source')).toBe('a'.repeat(253));
-    expect(utmClassOf(`${page}?utm_source=(none)`, 'utm_source')).toBe('(other)');
-    expect(utmClassOf(`${page}?utm_source=(direct)`, 'utm_source')).toBe('(other)');
+    expect(utmClassesOf(`${page}?utm_source=${'a'.repeat(254)}`).utm_source).toBe('(other)');
+    expect(utmClassesOf(`${page}?utm_source=${'a'.repeat(253)}`).utm_source).toBe('a'.repeat(253));
+    expect(utmClassesOf(`${page}?utm_source=(none)`).utm_source).toBe('(other)');
+    expect(utmClassesOf(`${page}?utm_source=(direct)`).utm_source).toBe('(other)');
   });
 });
 

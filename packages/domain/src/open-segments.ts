@@ -44,19 +44,26 @@ export const SEGMENT_OTHER = REFERRER_OTHER;
 export const isSegmentClass = (value: string) => value.startsWith('(') && value.endsWith(')');
 
 /**
- * A UTM tag of the page of the visitor's first exposure, trimmed and lowercased (so "Google"
- * and "google " are one source); SEGMENT_NONE without it, SEGMENT_OTHER when too long.
+ * The UTM tags of the page of the visitor's first exposure, each trimmed and lowercased (so
+ * "Google" and "google " are one source); SEGMENT_NONE without it, SEGMENT_OTHER when too long.
  */
-export function utmClassOf(pageUrl: string, dimension: UtmDimension): string {
-  let raw: string | null;
+export function utmClassesOf(pageUrl: string): Record<UtmDimension, string> {
+  let query: URLSearchParams | undefined;
   try {
-    raw = new URL(pageUrl).searchParams.get(dimension);
+    query = new URL(pageUrl).searchParams;
   } catch {
-    return SEGMENT_NONE;
+    query = undefined;
   }
-  const value = (raw ?? '').trim().replace(/\s+/g, ' ').toLowerCase();
-  if (value.length === 0) return SEGMENT_NONE;
-  return value.length > MAX_SEGMENT_VALUE_LENGTH || isSegmentClass(value) ? SEGMENT_OTHER : value;
+  const classOf = (dimension: UtmDimension) => {
+    const value = (query?.get(dimension) ?? '').trim().replace(/\s+/g, ' ').toLowerCase();
+    if (value.length === 0) return SEGMENT_NONE;
+    return value.length > MAX_SEGMENT_VALUE_LENGTH || isSegmentClass(value) ? SEGMENT_OTHER : value;
+  };
+  return {
+    utm_source: classOf('utm_source'),
+    utm_medium: classOf('utm_medium'),
+    utm_campaign: classOf('utm_campaign'),
+  };
 }
 
 /** Codes proxies send for "no country": Cloudflare's unknown (XX) and Tor (T1). */

@@ -28,7 +28,7 @@ import {
 } from './rollup-plan';
 import { planSegmentCounts } from './segment-counts';
 import { addToSegmentCounts } from './segments-repo';
-import { planDimensionRollups, planSegmentRollups } from './segment-rollups';
+import { planClassTables } from './segment-rollups';
 import { addToClassRollups, DIMENSION_TABLE, SEGMENT_TABLE } from './segment-rollups-repo';
 import { classesOf, sendersOf, type SenderClass } from './visitor-classes';
 import { firstBy, knownVisitors } from './known-visitors';
@@ -347,9 +347,9 @@ async function storeBatch(
     newGoalVisitors: new Set(firstOfVisitor.map((event) => event.id)),
     conversions,
   };
-  const segmentInput = { ...rollupInput, totalsChanges, totals };
-  await addToClassRollups(statements, SEGMENT_TABLE, planSegmentRollups(segmentInput), shard);
-  await addToClassRollups(statements, DIMENSION_TABLE, planDimensionRollups(segmentInput), shard);
+  const classed = planClassTables({ ...rollupInput, totalsChanges, totals });
+  await addToClassRollups(statements, SEGMENT_TABLE, classed.segments, shard);
+  await addToClassRollups(statements, DIMENSION_TABLE, classed.dimensions, shard);
   await addToRollups(
     statements,
     planRollups({ ...rollupInput, metricSquares: metricSquaresOf(totalsChanges, totals) }),

@@ -44,63 +44,100 @@ export type SegmentRollupInput = RollupInput & {
   totals: readonly VisitorTotals[];
 };
 
-/** The groups a visitor of class `of` counts in: each with its key (its sort order) and class. */
-type GroupsOf<C> = (of: VisitorClass) => readonly { key: string; of: C }[];
-
-function planClassRollups<C>(
-  input: SegmentRollupInput,
-  groupsOf: GroupsOf<C>,
-): (ClassRollupRow & C)[] {
+/**
+ * The batch's rollups per visitor class: planned once for each class met (closed and open
+ * values together: the classes split the visitors), so every event is planned once whatever the
+ * number of tables it counts in.
+ */
+function planClassRollups(input: SegmentRollupInput): (ClassRollupRow & { of: VisitorClass })[] {
   const groups = new Map<
     string,
-    { of: C; key: string; events: CollectEvent[]; changes: VisitorTotalsChange[] }
+    { of: VisitorClass; events: CollectEvent[]; changes: VisitorTotalsChange[] }
   >();
-  const groupsOfVisitor = (visitor: { campaignId: number; visitorId: string }) => {
+  const groupOf = (visitor: { campaignId: number; visitorId: string }) => {
     const of = input.visitors.get(visitorKey(visitor))?.visitorClass;
-    if (!of) return [];
-    return groupsOf(of).map(({ key, of: cls }) => {
-      let group = groups.get(key);
-      if (!group) groups.set(key, (group = { of: cls, key, events: [], changes: [] }));
-      return group;
-    });
+    if (!of) return null;
+    const key = JSON.stringify(of);
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = { of, events: [], changes: [] }));
+    return group;
   };
-  for (const event of input.events) {
-    for (const group of groupsOfVisitor(event)) group.events.push(event);
-  }
-  for (const change of input.totalsChanges) {
-    for (const group of groupsOfVisitor(change)) group.changes.push(change);
-  }
-  const rows: (ClassRollupRow & C & { key: string })[] = [];
-  for (const { of, key, events, changes } of groups.values()) {
+  for (const event of input.events) groupOf(event)?.events.push(event);
+  for (const change of input.totalsChanges) groupOf(change)?.changes.push(change);
+  const rows: (ClassRollupRow & { of: VisitorClass })[] = [];
+  for (const { of, events, changes } of groups.values()) {
     const planned = planRollups({
       ...input,
       events,
       metricSquares: metricSquaresOf(changes, input.totals),
     });
     for (const { applied: _a, missed: _m, appliedMsHistogram: _h, ...row } of planned) {
-      rows.push({ ...row, ...of, key });
+      rows.push({ ...row, of });
     }
   }
-  // A fixed order, so concurrent batches lock shared rows in the same order (no deadlocks).
-  const order = (row: ClassRollupRow) =>
-    [row.campaignId, row.hour, row.elementId, row.arm, row.goalId] as const;
-  rows.sort((a, b) => {
-    const [x, y] = [order(a), order(b)];
-    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
-    return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
-  });
-  return rows.map(({ key: _key, ...row }) => row as ClassRollupRow & C);
+  return rows;
 }
 
-export const planSegmentRollups = (input: SegmentRollupInput): SegmentRollupRow[] =>
-  planClassRollups(input, ({ browser, device, visitorType }) => [
-    { key: `${browser}|${device}|${visitorType}`, of: { browser, device, visitorType } },
-  ]);
+const COUNTERS = [
+  'exposures',
+  'visitors',
+  'sessions',
+  'goalSessions',
+  'goalVisitors',
+  'conversions',
+  'revenue',
+  'valueSquares',
+  'valueSessions',
+  'sessionSquares',
+] as const satisfies readonly (keyof ClassRollupRow)[];
 
-export const planDimensionRollups = (input: SegmentRollupInput): DimensionRollupRow[] =>
-  planClassRollups(input, ({ open }) =>
-    OPEN_SEGMENT_DIMENSIONS.map((dimension) => ({
-      key: `${dimension}|${open[dimension]}`,
-      of: { dimension, value: open[dimension] },
-    })),
-  );
+/**
+ * The class rows summed by the classes a table keeps (each row's `groupsOf`), in a fixed order,
+ * so concurrent batches lock shared rows in the same order (no deadlocks). Counts add up: the
+ * classes a row set is summed from hold disjoint visitors.
+ */
+function summedBy<C>(
+  rows: readonly (ClassRollupRow & { of: VisitorClass })[],
+  groupsOf: (of: VisitorClass) => readonly { key: string; of: C }[],
+): (ClassRollupRow & C)[] {
+  const sums = new Map<string, ClassRollupRow & C & { key: string }>();
+  for (const { of: visitorClass, ...row } of rows) {
+    for (const { key, of } of groupsOf(visitorClass)) {
+      const id = `${row.campaignId}|${row.hour}|${row.elementId}|${row.arm}|${row.goalId}|${key}`;
+      const sum = sums.get(id);
+      if (!sum) sums.set(id, { ...row, ...of, key });
+      else for (const counter of COUNTERS) sum[counter] += row[counter];
+    }
+  }
+  const order = (row: ClassRollupRow) =>
+    [row.campaignId, row.hour, row.elementId, row.arm, row.goalId] as const;
+  return [...sums.values()]
+    .sort((a, b) => {
+      const [x, y] = [order(a), order(b)];
+      for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
+      return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+    })
+    .map(({ key: _key, ...row }) => row as ClassRollupRow & C);
+}
+
+const closedGroups = ({ browser, device, visitorType }: VisitorClass) => [
+  { key: `${browser}|${device}|${visitorType}`, of: { browser, device, visitorType } },
+];
+const openGroups = ({ open }: VisitorClass) =>
+  OPEN_SEGMENT_DIMENSIONS.map((dimension) => ({
+    key: `${dimension}|${open[dimension]}`,
+    of: { dimension, value: open[dimension] },
+  }));
+
+/** The rows of rollups_segments and of rollups_dimensions for the batch. */
+export function planClassTables(input: SegmentRollupInput): {
+  segments: SegmentRollupRow[];
+  dimensions: DimensionRollupRow[];
+} {
+  const rows = planClassRollups(input);
+  return { segments: summedBy(rows, closedGroups), dimensions: summedBy(rows, openGroups) };
+}
+
+export const planSegmentRollups = (input: SegmentRollupInput) => planClassTables(input).segments;
+export const planDimensionRollups = (input: SegmentRollupInput) =>
+  planClassTables(input).dimensions;

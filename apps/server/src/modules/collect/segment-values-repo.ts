@@ -1,7 +1,6 @@
 import { segmentValueCap, type OpenSegmentDimension } from '@kindling/domain';
 import { sql } from 'kysely';
 import type { Statements } from '../../db/statement-transaction';
-import { visitorKey } from './rollup-plan';
 
 export interface SegmentValue {
   campaignId: number;
@@ -9,30 +8,43 @@ export interface SegmentValue {
   value: string;
 }
 
+/** A name as an exposure offers it: only if its visitor is not stored yet, when `visitorId`. */
+export type OfferedValue = SegmentValue & { visitorId?: string | undefined };
+
 /** The key `keepSegmentValues` answers a kept name by. */
 export const segmentValueKey = ({ campaignId, dimension, value }: SegmentValue) =>
   `${campaignId}|${dimension}|${value}`;
 
 /**
  * One statement: which of these names their campaigns count by name. A name is kept when the
- * campaign already keeps it or still has room in its dimension (`segmentValueCap`, names taken
- * in order of arrival); the others count as "(other)", so forged values cannot grow the
+ * campaign already keeps it, or when it still has room in its dimension (`segmentValueCap`,
+ * names taken in order of arrival) and the name's visitor, if it names one, is not stored yet (a
+ * returning visitor's later landing keeps its first class: it takes no slot); the others count
+ * as "(other)", so forged values cannot grow the
  * counts. Two batches racing for the last free slots may each take them, so a campaign can end
  * a few names over; never more than that. Classes in parentheses are never passed here.
  */
 export async function keepSegmentValues(
   statements: Statements,
-  names: readonly SegmentValue[],
+  names: readonly OfferedValue[],
 ): Promise<Set<string>> {
   if (names.length === 0) return new Set();
   const input = names.map((name) => ({ ...name, cap: segmentValueCap(name.dimension) }));
   const rows = await statements.rows<SegmentValue>(sql`
-    with input as (
-      select distinct "campaignId" as campaign_id, dimension, value, cap
+    with sent as (
+      select "campaignId" as campaign_id, "visitorId" as visitor_id, dimension, value, cap
       from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
-        as x("campaignId" integer, dimension text, value text, cap integer)
+        as x("campaignId" integer, "visitorId" text, dimension text, value text, cap integer)
     ),
-    caps as (select distinct campaign_id, dimension, cap from input),
+    input as (select distinct campaign_id, dimension, value, cap from sent),
+    offered as (
+      select distinct campaign_id, dimension, value, cap from sent
+      where visitor_id is null or not exists (
+        select 1 from campaign_visitors v
+        where v.campaign_id = sent.campaign_id and v.visitor_id = sent.visitor_id
+      )
+    ),
+    caps as (select distinct campaign_id, dimension, cap from offered),
     known as (
       select k.campaign_id, k.dimension, k.value from campaign_segment_values k
       where (k.campaign_id, k.dimension) in (select campaign_id, dimension from input)
@@ -45,12 +57,12 @@ export async function keepSegmentValues(
     added as (
       insert into campaign_segment_values (campaign_id, dimension, value)
       select fresh.campaign_id, fresh.dimension, fresh.value from (
-        select input.*, row_number() over (
-          partition by input.campaign_id, input.dimension order by input.value) as n
-        from input
+        select offered.*, row_number() over (
+          partition by offered.campaign_id, offered.dimension order by offered.value) as n
+        from offered
         where not exists (
-          select 1 from known where known.campaign_id = input.campaign_id
-            and known.dimension = input.dimension and known.value = input.value
+          select 1 from known where known.campaign_id = offered.campaign_id
+            and known.dimension = offered.dimension and known.value = offered.value
         )
       ) fresh
       join room using (campaign_id, dimension)
@@ -65,20 +77,4 @@ export async function keepSegmentValues(
     select campaign_id, dimension, value from added
   `);
   return new Set(rows.map(segmentValueKey));
-}
-
-/** Which of these visitors are stored already (as visitorKey). */
-export async function storedVisitorKeys(
-  statements: Statements,
-  visitors: readonly { campaignId: number; visitorId: string }[],
-): Promise<Set<string>> {
-  const keys = new Map(visitors.map((v) => [visitorKey(v), v]));
-  if (keys.size === 0) return new Set();
-  const rows = await statements.rows<{ campaignId: number; visitorId: string }>(sql`
-    select campaign_id as "campaignId", visitor_id as "visitorId" from campaign_visitors
-    where (campaign_id, visitor_id) in (${sql.join(
-      [...keys.values()].map((v) => sql`(${v.campaignId}, ${v.visitorId})`),
-    )})
-  `);
-  return new Set(rows.map(visitorKey));
 }

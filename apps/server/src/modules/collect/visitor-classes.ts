@@ -3,7 +3,7 @@ import {
   OPEN_SEGMENT_DIMENSIONS,
   SEGMENT_OTHER,
   SEGMENT_UNKNOWN,
-  utmClassOf,
+  utmClassesOf,
   visitorClassOf,
   visitorSegmentOf,
   type AgentClass,
@@ -14,12 +14,7 @@ import {
 import type { Statements } from '../../db/statement-transaction';
 import { firstBy } from './known-visitors';
 import { visitorKey } from './rollup-plan';
-import {
-  keepSegmentValues,
-  segmentValueKey,
-  storedVisitorKeys,
-  type SegmentValue,
-} from './segment-values-repo';
+import { keepSegmentValues, segmentValueKey, type OfferedValue } from './segment-values-repo';
 
 // The class a new visitor keeps (migrations 0035 and 0043): its first exposure's browser, device,
 // new or returning, referrer, UTM tags and country. Without a user agent it is in no segment.
@@ -62,15 +57,10 @@ export function exposureClassOf(event: Exposure, sender: SenderClass | undefined
     returning: event.returning,
     pageUrl: event.url,
   });
-  return visitorClassOf(segment, {
-    utm_source: utmClassOf(event.url, 'utm_source'),
-    utm_medium: utmClassOf(event.url, 'utm_medium'),
-    utm_campaign: utmClassOf(event.url, 'utm_campaign'),
-    country: sender.country,
-  });
+  return visitorClassOf(segment, { ...utmClassesOf(event.url), country: sender.country });
 }
 
-/** Countries need no check before they are named: every code fits in the campaign's room. */
+/** Countries may be named by any exposure: every code fits in the campaign's room. */
 const BOUNDED: ReadonlySet<OpenSegmentDimension> = new Set(['country']);
 
 /**
@@ -89,32 +79,24 @@ export async function classesOf(
     const of = exposureClassOf(event, senders.get(event.id));
     if (of) sent.set(event.id, of);
   }
-  const namesOf = (event: Exposure, dimensions: readonly OpenSegmentDimension[]) =>
-    dimensions
-      .map((dimension) => ({
-        campaignId: event.campaignId,
-        dimension,
-        value: sent.get(event.id)?.open[dimension] ?? SEGMENT_UNKNOWN,
-      }))
-      .filter((name) => !isSegmentClass(name.value));
+  const namesOf = (event: Exposure) =>
+    OPEN_SEGMENT_DIMENSIONS.map((dimension) => ({
+      campaignId: event.campaignId,
+      dimension,
+      value: sent.get(event.id)?.open[dimension] ?? SEGMENT_UNKNOWN,
+    })).filter((name) => !isSegmentClass(name.value));
   // The first of each visitor in the batch: the one that opens it, if any does.
-  const openers = [...firstBy(exposures, visitorKey).values()];
-  const unbounded = OPEN_SEGMENT_DIMENSIONS.filter((dimension) => !BOUNDED.has(dimension));
-  const stored = await storedVisitorKeys(
-    statements,
-    openers.filter((event) => namesOf(event, unbounded).length > 0),
+  const offered: OfferedValue[] = [...firstBy(exposures, visitorKey).values()].flatMap((event) =>
+    namesOf(event).map((name) =>
+      BOUNDED.has(name.dimension) ? name : { ...name, visitorId: event.visitorId },
+    ),
   );
-  const names = new Map<string, SegmentValue>();
-  for (const event of openers) {
-    const offered = stored.has(visitorKey(event)) ? [...BOUNDED] : OPEN_SEGMENT_DIMENSIONS;
-    for (const name of namesOf(event, offered)) names.set(segmentValueKey(name), name);
-  }
-  const kept = await keepSegmentValues(statements, [...names.values()]);
+  const kept = await keepSegmentValues(statements, offered);
   return (event) => {
     const of = sent.get(event.id);
     if (!of) return null;
     const open = { ...of.open };
-    for (const name of namesOf(event, OPEN_SEGMENT_DIMENSIONS)) {
+    for (const name of namesOf(event)) {
       if (!kept.has(segmentValueKey(name))) open[name.dimension] = SEGMENT_OTHER;
     }
     return { ...of, open };
