@@ -18,32 +18,53 @@ import { previewFrame } from './support/preview-click';
 import { launchShopBrowser, shopUrlOf, startTaggedShop, visitShop } from './support/tracker-visit';
 import { addVariantInEditor, routeShopPreview } from './support/variant-editor';
 
-// Issue 32, link and attribute changes: the shared fixture table through the page runtime in
-// real Chromium (the server's validation runs the same rows in element-change-rules.test.ts);
-// then a variant that sends the shop's "Features" link elsewhere with a tooltip, set in the
-// variant editor, previewed, and applied by the real tracker for a visitor of that variant.
+// Issue 32, link, attribute and insert changes: the shared fixture table through the page
+// runtime in real Chromium (the server runs the same rows in element-change-rules.test.ts and
+// insert-block.test.ts); then a variant that sends the shop's "Features" link elsewhere with a
+// tooltip and a block after it, set in the variant editor, previewed, and applied by the real
+// tracker for a visitor of that variant, the block again after a re-render.
 
 const baseUrl = inject('baseUrl');
+const BLOCK_TYPED = '<p onclick="alert(1)">Lamps ship <strong>free</strong></p>';
+const BLOCK_SHOWN = '<p>Lamps ship <strong>free</strong></p>';
 
 const TEST_ENTRY = `
 import { applyToElement } from './src/mutations';
 import { sanitizeHtml } from './src/sanitize-html';
 window.changed = (change) => {
+  const parent = document.createElement('div');
   const element = document.createElement('a');
   element.setAttribute('href', '/original');
+  parent.append(element);
   const mutation = 'href' in change
     ? { type: 'link', selector: 'a', href: change.href }
-    : { type: 'attribute', selector: 'a', name: change.attribute, value: change.value };
+    : 'insert' in change
+      ? { type: 'insert', selector: 'a', ...change.insert }
+      : { type: 'attribute', selector: 'a', name: change.attribute, value: change.value };
   applyToElement(element, mutation, sanitizeHtml);
-  return Object.fromEntries([...element.attributes].map((a) => [a.name, a.value]));
+  // Twice, as after a re-render of the element alone: the block is inserted once.
+  applyToElement(element, mutation, sanitizeHtml);
+  const blocks = [...parent.children].filter((child) => child !== element);
+  return {
+    attributes: Object.fromEntries([...element.attributes].map((a) => [a.name, a.value])),
+    blocks: blocks.map((block) => ({
+      side: block === element.previousElementSibling ? 'before' : 'after',
+      html: block.innerHTML,
+      display: block.style.display,
+    })),
+  };
 };
 `;
 
 type Change = (typeof ELEMENT_CHANGE_FIXTURES)[number]['change'];
+interface Changed {
+  attributes: Record<string, string>;
+  blocks: { side: string; html: string; display: string }[];
+}
 
-describe('link and attribute changes in the page runtime (Chromium)', () => {
+describe('link, attribute and insert changes in the page runtime (Chromium)', () => {
   let browser: Browser;
-  let results: Record<string, string>[];
+  let results: Changed[];
 
   beforeAll(async () => {
     const bundle = await build({
@@ -60,7 +81,7 @@ describe('link and attribute changes in the page runtime (Chromium)', () => {
     results = await page.evaluate(
       (changes) =>
         changes.map((change) =>
-          (window as unknown as { changed: (c: Change) => Record<string, string> }).changed(change),
+          (window as unknown as { changed: (c: Change) => Changed }).changed(change),
         ),
       ELEMENT_CHANGE_FIXTURES.map((row) => row.change),
     );
@@ -73,11 +94,23 @@ describe('link and attribute changes in the page runtime (Chromium)', () => {
   it.each(ELEMENT_CHANGE_FIXTURES.map((row, index) => [row.name, index] as const))(
     '%s',
     (_name, index) => {
-      const { change, taken } = ELEMENT_CHANGE_FIXTURES[index]!;
+      const row = ELEMENT_CHANGE_FIXTURES[index]!;
+      const { change, taken } = row;
+      const { attributes, blocks } = results[index]!;
       const untouched = { href: '/original' };
-      if (!taken) expect(results[index]).toEqual(untouched);
-      else if ('href' in change) expect(results[index]).toEqual({ href: change.href });
-      else expect(results[index]).toEqual({ ...untouched, [change.attribute]: change.value });
+      if ('insert' in change) {
+        expect(attributes).toEqual(untouched);
+        expect(blocks).toEqual(
+          taken && 'shows' in row
+            ? [{ side: change.insert.position, html: row.shows, display: 'contents' }]
+            : [],
+        );
+        return;
+      }
+      expect(blocks).toEqual([]);
+      if (!taken) expect(attributes).toEqual(untouched);
+      else if ('href' in change) expect(attributes).toEqual({ href: change.href });
+      else expect(attributes).toEqual({ ...untouched, [change.attribute]: change.value });
     },
   );
 });
@@ -151,6 +184,11 @@ describe('a variant that changes a link and its title', () => {
     const frameLink = previewFrame(page).locator('nav a').first();
     await expect.poll(() => frameLink.getAttribute('title')).toBe('See what a lamp costs');
     expect(await frameLink.getAttribute('href')).toBe('/pricing?from=features');
+    // A block after the link: cleaned in the preview as on the page (the handler goes).
+    await editor().getByText('Insert a block').click();
+    await editor().getByLabel('Variant 1 block HTML').fill(BLOCK_TYPED);
+    const frameBlock = previewFrame(page).locator('nav kindling-insert');
+    await expect.poll(() => frameBlock.innerHTML()).toBe(BLOCK_SHOWN);
     await shotAtBothSizes(page, 'element-changes-draft');
 
     await page.getByRole('button', { name: 'Save variants' }).click();
@@ -159,6 +197,7 @@ describe('a variant that changes a link and its title', () => {
     expect((await load()).elements[0]!.variants[0]!.info).toMatchObject({
       href: '/pricing?from=features',
       attributes: { title: 'See what a lamp costs' },
+      insert: { position: 'after', html: BLOCK_SHOWN },
     });
     await sideMenu().getByText('/pricing?from=features').waitFor();
     await shotAtBothSizes(page, 'element-changes-saved');
@@ -186,6 +225,15 @@ describe('a variant that changes a link and its title', () => {
     await expect.poll(() => features.getAttribute('href')).toBe('/pricing?from=features');
     expect(await features.getAttribute('title')).toBe('See what a lamp costs');
     expect(await features.textContent()).toBe('Features');
+    // The block right after the link, and again after the page's script renders the nav anew.
+    const block = () => visit.page.locator('nav a[href^="/pricing"] + kindling-insert');
+    expect(await block().innerHTML()).toBe(BLOCK_SHOWN);
+    await visit.page.evaluate(() => {
+      const nav = document.querySelector('nav')!;
+      nav.innerHTML = '<a href="#features">Features</a>';
+    });
+    await expect.poll(() => block().count()).toBe(1);
+    expect(await block().innerHTML()).toBe(BLOCK_SHOWN);
     await visit.page.context().close();
   });
 });

@@ -1,11 +1,15 @@
-// One table for a variant's link and attribute changes (issue 32), run against the server's
-// validation (element-change-rules.test.ts) and the page runtime in Chromium
-// (e2e/element-changes.test.ts): what is refused on save is never applied on a page either, and
-// what is taken lands on the element as written.
+// One table for a variant's link, attribute and insert changes (issue 32), run against the
+// server's validation (element-change-rules.test.ts), its HTML cleaning (insert-block.test.ts)
+// and the page runtime in Chromium (e2e/element-changes.test.ts): what is refused on save is
+// never applied on a page either, what is taken lands on the element as written, and an
+// inserted block shows on the page as the server stores it (`shows`: the block's HTML).
+
+type InsertChange = { insert: { position: string; html: string } };
 
 export type ElementChangeFixture =
   | { name: string; change: { href: string }; taken: boolean }
-  | { name: string; change: { attribute: string; value: string }; taken: boolean };
+  | { name: string; change: { attribute: string; value: string }; taken: boolean }
+  | { name: string; change: InsertChange; taken: boolean; shows?: string };
 
 const link = (name: string, href: string, taken: boolean): ElementChangeFixture => ({
   name,
@@ -18,6 +22,18 @@ const attribute = (
   value: string,
   taken: boolean,
 ): ElementChangeFixture => ({ name, change: { attribute, value }, taken });
+
+const insert = (
+  name: string,
+  position: string,
+  html: string,
+  shows: string | null,
+): ElementChangeFixture => ({
+  name,
+  change: { insert: { position, html } },
+  taken: shows !== null,
+  ...(shows === null ? {} : { shows }),
+});
 
 export const ELEMENT_CHANGE_FIXTURES: readonly ElementChangeFixture[] = [
   link('an https address', 'https://shop.example/pricing', true),
@@ -48,4 +64,57 @@ export const ELEMENT_CHANGE_FIXTURES: readonly ElementChangeFixture[] = [
   attribute('an address attribute', 'href', 'javascript:alert(1)', false),
   attribute('an image source', 'src', 'https://evil.example/x.png', false),
   attribute('a value over 500 characters', 'title', 'x'.repeat(501), false),
+  insert(
+    'a block after the element',
+    'after',
+    '<p>Free shipping on <strong>every</strong> lamp</p>',
+    '<p>Free shipping on <strong>every</strong> lamp</p>',
+  ),
+  insert(
+    'a heading before the element',
+    'before',
+    '<h2>New this week</h2>',
+    '<h2>New this week</h2>',
+  ),
+  insert('a script in a block', 'after', '<p>Hi</p><script>alert(1)</script>', '<p>Hi</p>'),
+  insert('an event handler in a block', 'after', '<p onclick="alert(1)">Hi</p>', '<p>Hi</p>'),
+  insert(
+    'an image with an error handler',
+    'after',
+    '<img src="https://shop.example/a.png" onerror="alert(1)" alt="A">',
+    '<img src="https://shop.example/a.png" alt="A">',
+  ),
+  insert(
+    'a javascript: link in a block',
+    'after',
+    '<a href="javascript:alert(1)">x</a>',
+    '<a>x</a>',
+  ),
+  insert(
+    'a style element in a block',
+    'after',
+    '<style>body{display:none}</style><p>ok</p>',
+    '<p>ok</p>',
+  ),
+  insert(
+    'an iframe in a block',
+    'after',
+    '<iframe src="https://evil.example/"></iframe><p>ok</p>',
+    '<p>ok</p>',
+  ),
+  insert(
+    'a style with an address in a block',
+    'after',
+    '<p style="background:url(https://evil.example/x.png)">ok</p>',
+    '<p>ok</p>',
+  ),
+  insert(
+    'a plain style in a block',
+    'after',
+    '<p style="color: teal">ok</p>',
+    '<p style="color: teal">ok</p>',
+  ),
+  insert('an empty block', 'after', '   ', null),
+  insert('a block over 20,000 characters', 'after', `<p>${'x'.repeat(20_000)}</p>`, null),
+  insert('a block inside the element', 'inside', '<p>ok</p>', null),
 ];

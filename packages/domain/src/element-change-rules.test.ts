@@ -79,7 +79,9 @@ describe('the element change fixture table, as the server validates a variant', 
     const changes =
       'href' in row.change
         ? { href: row.change.href }
-        : { attributes: { [row.change.attribute]: row.change.value } };
+        : 'insert' in row.change
+          ? { insert: row.change.insert }
+          : { attributes: { [row.change.attribute]: row.change.value } };
     const parsed = variantSchema.safeParse({
       id: 1,
       key: 'v1',
@@ -92,15 +94,22 @@ describe('the element change fixture table, as the server validates a variant', 
     expect(taken).toBe(row.taken);
   });
 
-  it('has rows for both kinds, taken and refused', () => {
-    expect(ELEMENT_CHANGE_FIXTURES.length).toBeGreaterThanOrEqual(25);
+  it('has rows for every kind, taken and refused', () => {
+    expect(ELEMENT_CHANGE_FIXTURES.length).toBeGreaterThanOrEqual(37);
+    const kindOf = (change: (typeof ELEMENT_CHANGE_FIXTURES)[number]['change']) =>
+      'href' in change ? 'link' : 'insert' in change ? 'insert' : 'attribute';
     const kinds = new Set(
-      ELEMENT_CHANGE_FIXTURES.map(
-        (row) => `${'href' in row.change ? 'link' : 'attribute'}:${row.taken}`,
-      ),
+      ELEMENT_CHANGE_FIXTURES.map((row) => `${kindOf(row.change)}:${row.taken}`),
     );
     expect(kinds).toEqual(
-      new Set(['link:true', 'link:false', 'attribute:true', 'attribute:false']),
+      new Set([
+        'link:true',
+        'link:false',
+        'attribute:true',
+        'attribute:false',
+        'insert:true',
+        'insert:false',
+      ]),
     );
   });
 });

@@ -14,6 +14,20 @@ export const VARIANT_ATTRIBUTE_LABELS: Record<VariantAttribute, string> = {
   'aria-label': 'Accessible name',
 };
 
+/** Where an inserted block goes: next to the element, before or after it. */
+export const VARIANT_INSERT_POSITIONS = ['before', 'after'] as const;
+export type VariantInsertPosition = (typeof VARIANT_INSERT_POSITIONS)[number];
+export const VARIANT_INSERT_POSITION_LABELS: Record<VariantInsertPosition, string> = {
+  before: 'Before the element',
+  after: 'After the element',
+};
+export const VARIANT_INSERT_MAX_LENGTH = 20_000;
+/**
+ * The element an inserted block lives in (`display: contents`, so the page lays out the block as
+ * if it were inserted bare): the runtime finds its own block by it, and never inserts it twice.
+ */
+export const INSERT_TAG = 'kindling-insert';
+
 export const VARIANT_LINK_MAX_LENGTH = 2048;
 export const VARIANT_ATTRIBUTE_MAX_LENGTH = 500;
 
@@ -22,6 +36,10 @@ export const ELEMENT_CHANGE_MESSAGES = {
   linkLength: `A link address is at most ${VARIANT_LINK_MAX_LENGTH} characters.`,
   attributeLength: `An attribute value is at most ${VARIANT_ATTRIBUTE_MAX_LENGTH} characters.`,
   attributeName: `A variant may set only these attributes: ${VARIANT_ATTRIBUTES.join(', ')}.`,
+  insertPosition: 'An inserted block goes before or after the element.',
+  insertEmpty: 'Write the HTML of the block to insert.',
+  // Written out: a method call here would keep this object in every tracker bundle.
+  insertLength: 'An inserted block is at most 20,000 characters of HTML.',
 } as const;
 
 /** True for an address a variant's link may take: the HTML policy's link rule, not blank. */

@@ -3,6 +3,8 @@ import {
   ELEMENT_CHANGE_MESSAGES,
   VARIANT_ATTRIBUTE_MAX_LENGTH,
   VARIANT_ATTRIBUTES,
+  VARIANT_INSERT_MAX_LENGTH,
+  VARIANT_INSERT_POSITIONS,
   variantLinkProblem,
 } from './element-change-rules';
 
@@ -20,3 +22,16 @@ export const variantAttributesSchema = z.partialRecord(
   { error: ELEMENT_CHANGE_MESSAGES.attributeName },
 );
 export type VariantAttributes = z.infer<typeof variantAttributesSchema>;
+
+/**
+ * A block of HTML inserted before or after the element (issue 32), under the HTML policy's block
+ * profile: the server cleans it before it is stored, and the page runtime again.
+ */
+export const variantInsertSchema = z.object({
+  position: z.enum(VARIANT_INSERT_POSITIONS, ELEMENT_CHANGE_MESSAGES.insertPosition),
+  html: z
+    .string(ELEMENT_CHANGE_MESSAGES.insertEmpty)
+    .max(VARIANT_INSERT_MAX_LENGTH, ELEMENT_CHANGE_MESSAGES.insertLength)
+    .refine((html) => html.trim() !== '', ELEMENT_CHANGE_MESSAGES.insertEmpty),
+});
+export type VariantInsert = z.infer<typeof variantInsertSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isBlankText } from './text';
 import { isAllowedImageSource } from './url';
-import { variantAttributesSchema, variantLinkSchema } from './element-changes';
+import { variantAttributesSchema, variantInsertSchema, variantLinkSchema } from './element-changes';
 import { variantMetricsSchema, baseMetricsSchema } from './metrics-schema';
 
 // Variants and their info, spec section 3.
@@ -61,10 +61,14 @@ export type CreationMethod = z.infer<typeof creationMethodSchema>;
  * text, image and styles are kept but not shown.
  */
 const hiddenSchema = z.literal(true).optional();
-/** A new link address and attribute values for the element (issue 32; element-changes.ts). */
+/**
+ * A new link address and attribute values for the element, and a block inserted next to it
+ * (issue 32; element-changes.ts).
+ */
 const elementChanges = {
   href: variantLinkSchema.optional(),
   attributes: variantAttributesSchema.optional(),
+  insert: variantInsertSchema.optional(),
 };
 
 export const textVariantInfoSchema = z.object({

@@ -27,7 +27,7 @@ export function isValidTextVariant(info: TextInfoLike): boolean {
 
 /** Why a variant shows nothing new (blank text without a style, no image), or undefined. */
 export function emptyVariantProblem(variant: Variant): string | undefined {
-  if (variant.info.hidden || changesLinkOrAttributes(variant)) return undefined;
+  if (variant.info.hidden || changesElement(variant)) return undefined;
   if (variant.type === 'image') {
     return isBlankText(variant.info.src) ? EMPTY_VARIANT_MESSAGES.image : undefined;
   }
@@ -56,8 +56,12 @@ function styleValue(info: TextInfoLike, type: VariantStyleType): unknown {
 export function variantComparisonKey(variant: Variant): string {
   // Every variant that hides the element shows the same thing, whatever it kept.
   if (variant.info.hidden) return JSON.stringify(['hidden']);
-  const changes = changesLinkOrAttributes(variant)
-    ? [variant.info.href ?? null, Object.entries(variant.info.attributes ?? {}).sort()]
+  const changes = changesElement(variant)
+    ? [
+        variant.info.href ?? null,
+        Object.entries(variant.info.attributes ?? {}).sort(),
+        variant.info.insert ?? null,
+      ]
     : [];
   if (variant.type === 'image') return JSON.stringify(['image', variant.info.src, ...changes]);
   const info = normalizeVariantMode(variant.info);
@@ -77,6 +81,10 @@ export function variantComparisonKey(variant: Variant): string {
 /** The variant sets a link address or an attribute (issue 32, element-changes.ts). */
 export const changesLinkOrAttributes = (variant: Variant): boolean =>
   variant.info.href !== undefined || Object.keys(variant.info.attributes ?? {}).length > 0;
+
+/** The variant changes the element beyond its content: a link, an attribute, a block beside it. */
+export const changesElement = (variant: Variant): boolean =>
+  changesLinkOrAttributes(variant) || variant.info.insert !== undefined;
 
 /**
  * The new (draft) variants that equal another variant of the same element (pass

@@ -1,4 +1,9 @@
-import type { BorderRadius, Padding, VariantAttribute } from '@kindling/domain';
+import type {
+  BorderRadius,
+  Padding,
+  VariantAttribute,
+  VariantInsertPosition,
+} from '@kindling/domain';
 
 // Page mutations of spec section 3. The preview agent receives them as messages and the
 // live-site tracker will apply the same objects, so they carry their own target selector.
@@ -64,6 +69,14 @@ export interface AttributeMutation {
   value: string;
 }
 
+/** A block of HTML inserted next to the element (issue 32), under the block profile. */
+export interface InsertMutation {
+  type: 'insert';
+  selector: string;
+  position: VariantInsertPosition;
+  html: string;
+}
+
 export interface HideElementMutation {
   type: 'hideElement';
   selectors: string[];
@@ -105,7 +118,8 @@ export type PageMutation =
   | HideElementMutation
   | LayoutMutation
   | LinkMutation
-  | AttributeMutation;
+  | AttributeMutation
+  | InsertMutation;
 
 export type PageMutationType = PageMutation['type'];
 
@@ -124,6 +138,7 @@ export const PAGE_MUTATION_TYPES = [
   'layout',
   'link',
   'attribute',
+  'insert',
 ] as const satisfies readonly PageMutationType[];
 
 export type Undo = () => void;

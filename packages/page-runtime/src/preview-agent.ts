@@ -168,6 +168,7 @@ export function startPreviewAgent({
       case 'layout':
       case 'link':
       case 'attribute':
+      case 'insert':
         applyChange(message);
     }
   };

@@ -4,6 +4,8 @@ import {
   VARIANT_ATTRIBUTES,
   type ElementFingerprint,
   type PageMeta,
+  VARIANT_INSERT_MAX_LENGTH,
+  VARIANT_INSERT_POSITIONS,
 } from '@kindling/domain';
 import type { ElementDescription } from './describe-element';
 import { PREVIEW_CHANNEL } from './channel';
@@ -91,6 +93,8 @@ const MUTATION_CHECKS: Record<PageMutation['type'], (message: Fields) => boolean
   hideElement: (m) => Array.isArray(m.selectors) && m.selectors.every(isSelector),
   link: (m) => isString(m.href, 2048),
   attribute: (m) => isOneOf(VARIANT_ATTRIBUTES, m.name) && isString(m.value, 500),
+  insert: (m) =>
+    isOneOf(VARIANT_INSERT_POSITIONS, m.position) && isString(m.html, VARIANT_INSERT_MAX_LENGTH),
   layout: (m) =>
     isRecord(m.styles) &&
     Object.entries(m.styles).every(

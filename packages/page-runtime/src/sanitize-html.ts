@@ -19,7 +19,7 @@ export type { HtmlProfile };
 /**
  * `sanitizeHtml`'s shape. Passed in where HTML is applied, so the tracker a team without HTML
  * variants loads leaves the allow-list out (a sixth of its bytes). It carries the change types
- * the plain tracker leaves out too (`more`: links and attributes, issue 32).
+ * the plain tracker leaves out too (`more`: links, attributes and inserted blocks, issue 32).
  */
 export type Sanitize = ((html: string, profile: HtmlProfile) => DocumentFragment) & {
   more?: (element: Element, mutation: PageMutation) => void;
@@ -68,5 +68,8 @@ export const sanitizeHtml: Sanitize = Object.assign(
     cleanTree(template.content, profile, new Set(HTML_POLICY[profile].tags));
     return document.importNode(template.content, true);
   },
-  { more: applyRichChange },
+  {
+    more: (element: Element, mutation: PageMutation) =>
+      applyRichChange(element, mutation, sanitizeHtml),
+  },
 );

@@ -1,5 +1,6 @@
 import { VARIANT_ATTRIBUTES } from '@kindling/domain';
 import type { Undo } from './mutation-types';
+import { insertedBlocks } from './rich-changes';
 
 // The editor's preview takes variants back; the tracker never does. So mutations only apply
 // (mutations.ts, small: it ships with the tracker) and the preview remembers, before each one,
@@ -38,7 +39,9 @@ export function snapshotElement(element: Element): Undo {
   const sources = [...(element.parentElement?.querySelectorAll('picture > source') ?? [])].map(
     (source) => rememberAttributes(source, ['srcset']),
   );
+  const blocks = new Set(insertedBlocks(element));
   return () => {
+    for (const block of insertedBlocks(element)) if (!blocks.has(block)) block.remove();
     const now = element.childNodes;
     if (now.length !== children.length || children.some((child, i) => now[i] !== child)) {
       element.replaceChildren(...children);

@@ -44,7 +44,7 @@ export function variantMutations(element: CampaignElement, variant: Variant): Pa
   return [...text, ...styles, ...elementChanges(selector, info)];
 }
 
-/** A variant's new link address and attribute values (issue 32), after its content. */
+/** A variant's new link address, attribute values and inserted block (issue 32), after its content. */
 function elementChanges(selector: string, info: Variant['info']): PageMutation[] {
   const attributes = Object.entries(info.attributes ?? {}).map(([name, value]): PageMutation => ({
     type: 'attribute',
@@ -55,6 +55,7 @@ function elementChanges(selector: string, info: Variant['info']): PageMutation[]
   return [
     ...(info.href === undefined ? [] : [{ type: 'link' as const, selector, href: info.href }]),
     ...attributes,
+    ...(info.insert === undefined ? [] : [{ type: 'insert' as const, selector, ...info.insert }]),
   ];
 }
 

@@ -56,17 +56,25 @@ function StyleChips({ list }: { list: readonly VariantStyle[] }) {
   );
 }
 
-/** A variant's new link address and attribute values (issue 32), as chips. */
+/** A variant's new link address, attribute values and inserted block (issue 32), as chips. */
 function ChangeChips({ info }: { info: Info }) {
   const changes = [
     ...(info.href === undefined ? [] : [['Link', info.href] as const]),
     ...Object.entries(info.attributes ?? {}).map(
       ([name, value]) => [VARIANT_ATTRIBUTE_LABELS[name as VariantAttribute], value ?? ''] as const,
     ),
+    ...(info.insert === undefined
+      ? []
+      : [
+          [
+            `Block ${info.insert.position === 'before' ? 'before' : 'after'}`,
+            info.insert.html,
+          ] as const,
+        ]),
   ];
   if (changes.length === 0) return null;
   return (
-    <ul className={styles.chips} aria-label="Link and attributes">
+    <ul className={styles.chips} aria-label="Element changes">
       {changes.map(([label, value]) => (
         <li key={label} className={styles.chip} title={value}>
           <span>{label}</span>

@@ -8,6 +8,7 @@ import {
   type CampaignElement,
   type HtmlProfile,
   type Variant,
+  type VariantInsert,
 } from '@kindling/domain';
 import { parseFragment, serialize } from 'parse5';
 import sanitizeHtml from 'sanitize-html';
@@ -77,21 +78,28 @@ export function sanitizeVariantHtml(html: string): string {
   return sanitizePolicyHtml(html, 'inline');
 }
 
-function cleanInfo<I extends { html?: string | undefined }>(info: I): I {
-  return info.html === undefined ? info : { ...info, html: sanitizeVariantHtml(info.html) };
+type HtmlInfo = { html?: string | undefined; insert?: VariantInsert | undefined };
+
+/** Advanced text with the inline profile; an inserted block (issue 32) with the block profile. */
+function cleanInfo<I extends HtmlInfo>(info: I): I {
+  const html = info.html === undefined ? {} : { html: sanitizeVariantHtml(info.html) };
+  const insert =
+    info.insert === undefined
+      ? {}
+      : { insert: { ...info.insert, html: sanitizePolicyHtml(info.insert.html, 'block') } };
+  return { ...info, ...html, ...insert };
 }
 
-/** A copy of the variant with its html cleaned; image variants carry no html. */
+/** A copy of the variant with its html cleaned. */
 export function sanitizeVariant<V extends Variant>(variant: V): V {
-  return variant.type === 'text' ? { ...variant, info: cleanInfo(variant.info) } : variant;
+  return { ...variant, info: cleanInfo(variant.info) };
 }
 
 /** A copy of the element with the html of its control and of every variant cleaned. */
 export function sanitizeElement(element: CampaignElement): CampaignElement {
-  if (element.type === 'image') return element;
   return {
     ...element,
     control: { ...element.control, info: cleanInfo(element.control.info) },
     variants: element.variants.map(sanitizeVariant),
-  };
+  } as CampaignElement;
 }

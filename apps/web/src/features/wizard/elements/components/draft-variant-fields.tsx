@@ -4,6 +4,7 @@ import { Button } from '../../../../ui/button';
 import { TrashIcon } from '../../../../ui/icons';
 import { Switch } from '../../../../ui/switch';
 import { ElementChangeFields } from './element-change-fields';
+import { InsertBlockFields } from './insert-block-fields';
 import { ImageVariantFields } from './image-variant-fields';
 import { TextVariantFields } from './text-variant-fields';
 import styles from './draft-editor.module.css';
@@ -89,12 +90,15 @@ export function DraftVariantFields(props: DraftVariantFieldsProps) {
       ) : null}
       {/* After the error: saving focuses the content field, and the message must show with it. */}
       {variant.info.hidden ? null : (
-        <ElementChangeFields
-          element={element}
-          variant={variant}
-          position={position}
-          onChange={onChange}
-        />
+        <>
+          <ElementChangeFields
+            element={element}
+            variant={variant}
+            position={position}
+            onChange={onChange}
+          />
+          <InsertBlockFields variant={variant} position={position} onChange={onChange} />
+        </>
       )}
     </fieldset>
   );
