@@ -17,9 +17,11 @@ const server = {
   hookTimeout: 60_000,
   globalSetup: ['apps/server/test/global-setup.ts'],
   setupFiles: ['apps/server/test/cheap-password-hashes.ts'],
-  // PGlite instances are memory-hungry; two forks keep 2 cores busy without thrashing.
+  // Three forks on 2 cores: the process tests spend minutes waiting (a cache's max-age, a
+  // killed worker's replacement, a restart), and a third fork runs files in those waits. PGlite
+  // instances are memory-hungry; three fit in the machine's memory with room to spare.
   pool: 'forks',
-  maxWorkers: 2,
+  maxWorkers: 3,
   // Its own worker limit needs its own group; it runs after the unit project.
   sequence: { groupOrder: 1 },
 } as const;
@@ -65,7 +67,10 @@ export default defineConfig({
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two files at a time against the one server: each signs up its own people and
+          // teams, and a file spends much of its time waiting on the page (docs/decisions.md,
+          // "Server tests share modules").
+          maxWorkers: 2,
         },
       },
     ],
