@@ -189,6 +189,7 @@ describe('a variant that changes a link and its title', () => {
     await editor().getByLabel('Variant 1 block HTML').fill(BLOCK_TYPED);
     const frameBlock = previewFrame(page).locator('nav kindling-insert');
     await expect.poll(() => frameBlock.innerHTML()).toBe(BLOCK_SHOWN);
+    await editor().getByLabel('Variant 1 block HTML').scrollIntoViewIfNeeded();
     await shotAtBothSizes(page, 'element-changes-draft');
 
     await page.getByRole('button', { name: 'Save variants' }).click();

@@ -214,7 +214,7 @@ describeWithRedis('redis bus', () => {
     await bus.subscribe(name, handler);
     await redis.publish(`${keyPrefix}rt:${name}`, '{"type":"progress","data":50}');
     await redis.publish(`other-prefix:rt:${name}`, '"wrong installation"');
-    await vi.waitFor(() => expect(received).toHaveLength(1), { interval: 5 });
+    await vi.waitFor(() => expect(received).toHaveLength(1), { interval: 5, timeout: 10_000 });
     expect(received).toEqual([{ name, data: '{"type":"progress","data":50}' }]);
   });
 
@@ -225,7 +225,7 @@ describeWithRedis('redis bus', () => {
     const { received, handler } = collector();
     await subscriber.subscribe(name, handler);
     await publisher.publish(name, { type: 'result', data: 'done' });
-    await vi.waitFor(() => expect(received).toHaveLength(1), { interval: 5 });
+    await vi.waitFor(() => expect(received).toHaveLength(1), { interval: 5, timeout: 10_000 });
     expect(received).toEqual([{ name, data: '{"type":"result","data":"done"}' }]);
   });
 
@@ -239,6 +239,6 @@ describeWithRedis('redis bus', () => {
     const again = bus.subscribe(name, handler);
     await Promise.all([released, again]);
     await bus.publish(name, 'back');
-    await vi.waitFor(() => expect(received).toHaveLength(1), { interval: 5 });
+    await vi.waitFor(() => expect(received).toHaveLength(1), { interval: 5, timeout: 10_000 });
   });
 });

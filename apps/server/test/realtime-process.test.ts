@@ -101,7 +101,10 @@ describeWithRedis('real-time channel across server processes [postgres]', () => 
       { name, data: '{"type":"result","data":{"ok":true}}' },
     ];
     const received = (follower: Follower) =>
-      vi.waitFor(() => expect(follower.messages()).toEqual(expected), { interval: 10 });
+      vi.waitFor(() => expect(follower.messages()).toEqual(expected), {
+        interval: 10,
+        timeout: 10_000,
+      });
     await Promise.all(followers.map(received));
 
     // SIGTERM with connections still open: each process closes them (1001) and exits 0.

@@ -43,7 +43,10 @@ describeWithRedis('real-time channel across server instances', () => {
       interval: 5,
     });
   const received = async (follower: Follower) => {
-    await vi.waitFor(() => expect(follower.messages()).toHaveLength(1), { interval: 5 });
+    await vi.waitFor(() => expect(follower.messages()).toHaveLength(1), {
+      interval: 5,
+      timeout: 10_000,
+    });
     return follower.messages();
   };
 
@@ -70,7 +73,10 @@ describeWithRedis('real-time channel across server instances', () => {
     const followers = clients.map((client) => follow(client, name));
     const secondBus = second.services.bus;
     if (!(secondBus instanceof RedisBus)) throw new Error('expected the Redis bus');
-    await vi.waitFor(() => expect(secondBus.subscriberCount(name)).toBe(2), { interval: 5 });
+    await vi.waitFor(() => expect(secondBus.subscriberCount(name)).toBe(2), {
+      interval: 5,
+      timeout: 10_000,
+    });
     await processesListening(name, 2);
 
     await second.services.bus.publish(name, { type: 'progress', data: 40 });

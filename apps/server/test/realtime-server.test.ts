@@ -37,10 +37,16 @@ describe('real-time channel [pglite, memory bus]', () => {
   });
 
   const live = (name: string, count = 1) =>
-    vi.waitFor(() => expect(bus.subscriberCount(name)).toBe(count), { interval: 5 });
+    vi.waitFor(() => expect(bus.subscriberCount(name)).toBe(count), {
+      interval: 5,
+      timeout: 10_000,
+    });
 
   async function received(follower: Follower, count = 1) {
-    await vi.waitFor(() => expect(follower.messages()).toHaveLength(count), { interval: 5 });
+    await vi.waitFor(() => expect(follower.messages()).toHaveLength(count), {
+      interval: 5,
+      timeout: 10_000,
+    });
     return follower.messages();
   }
 
@@ -190,7 +196,7 @@ describe('real-time channel [pglite, memory bus]', () => {
     for (const name of names) follow(client, name);
     await vi.waitFor(
       () => expect(names.every((name) => bus.subscriberCount(name) === 1)).toBe(true),
-      { interval: 10 },
+      { interval: 10, timeout: 10_000 },
     );
     const extra = follow(client, await newJob());
     expect(await extra.ended).toEqual({
@@ -219,7 +225,10 @@ describe('real-time channel [pglite, memory bus]', () => {
     const name = await newJob();
     const follower = follow(client, name);
     const bus = services.bus as MemoryBus;
-    await vi.waitFor(() => expect(bus.subscriberCount(name)).toBe(1), { interval: 5 });
+    await vi.waitFor(() => expect(bus.subscriberCount(name)).toBe(1), {
+      interval: 5,
+      timeout: 10_000,
+    });
 
     const started = Date.now();
     await app.close();

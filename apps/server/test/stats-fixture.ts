@@ -1,4 +1,4 @@
-import type { FunnelStep, SampleSize } from '@kindling/domain';
+import type { CampaignStats, FunnelStep, SampleSize } from '@kindling/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { createFinalIntervalCache } from '../src/modules/stats/final-interval-cache';
 import { getStatsCorrection } from '../src/modules/teams/get-stats-correction';
@@ -182,3 +182,20 @@ export const base = (views: number, visitors: number, sessions: number, more = {
   revenue: 0,
   ...more,
 });
+
+/**
+ * The headline's arms as `views/visitors/sessions/conversions/funnel/revenue`, keyed control, a
+ * and b: a whole answer's figures in one comparable line per arm.
+ */
+export function headlineFigures(stats: CampaignStats, f: StatsFixture): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(stats.elements[String(f.headline.id)]!.variants).map(([arm, variant]) => {
+      const m = variant.overall.cumulative;
+      const key = arm === 'control' ? 'control' : arm === String(f.headline.a) ? 'a' : 'b';
+      return [
+        key,
+        `${m.views}/${m.visitors}/${m.sessions}/${m.conversions}/${m.funnelConversions}/${m.revenue}`,
+      ];
+    }),
+  );
+}

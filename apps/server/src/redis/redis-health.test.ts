@@ -35,13 +35,17 @@ describeWithRedis('redis health', () => {
     const first = health.open(url, 'first');
     const second = health.open(url, 'second', { enableOfflineQueue: false });
     connections.push(first, second);
-    await vi.waitFor(() => expect([first.status, second.status]).toEqual(['ready', 'ready']));
+    await vi.waitFor(() => expect([first.status, second.status]).toEqual(['ready', 'ready']), {
+      timeout: 10_000,
+    });
     expect(lines).toEqual([]);
 
     let failedAttempts = 0;
     first.on('error', () => (failedAttempts += 1));
     await proxy.cut();
-    await vi.waitFor(() => expect(health!.isDown(first) && health!.isDown(second)).toBe(true));
+    await vi.waitFor(() => expect(health!.isDown(first) && health!.isDown(second)).toBe(true), {
+      timeout: 10_000,
+    });
     // Several reconnect attempts fail (50 ms, 100 ms, 150 ms... apart), still one line.
     await vi.waitFor(() => expect(failedAttempts).toBeGreaterThanOrEqual(3), { timeout: 5000 });
     expect(messages()).toEqual([REDIS_DOWN]);
@@ -66,7 +70,7 @@ describeWithRedis('redis health', () => {
     // Nothing listens on port 1.
     const connection = health.open('redis://127.0.0.1:1', 'rate limits');
     connections.push(connection);
-    await vi.waitFor(() => expect(health!.isDown(connection)).toBe(true));
+    await vi.waitFor(() => expect(health!.isDown(connection)).toBe(true), { timeout: 10_000 });
     expect(messages()).toEqual([REDIS_DOWN]);
     await health.close(connections.pop()!);
     expect(messages()).toEqual([REDIS_DOWN]);

@@ -132,12 +132,15 @@ describeEachDatabase('team API keys', (kind) => {
       const name = await team.newJob();
       const follower = follow(client, name);
       const bus = t.current.services.bus as MemoryBus;
-      await vi.waitFor(() => expect(bus.subscriberCount(name)).toBe(1), { interval: 5 });
+      await vi.waitFor(() => expect(bus.subscriberCount(name)).toBe(1), {
+        interval: 5,
+        timeout: 10_000,
+      });
       await bus.publish(name, { type: 'progress', data: 10 });
       await vi.waitFor(
         () =>
           expect(follower.messages()).toEqual([{ name, data: '{"type":"progress","data":10}' }]),
-        { interval: 5 },
+        { interval: 5, timeout: 10_000 },
       );
       await client.dispose();
       const listed = await call(owner, 'GET', '/api-keys');
@@ -173,7 +176,10 @@ describeEachDatabase('team API keys', (kind) => {
       const own = await team.newJob();
       follow(client, own);
       const bus = t.current.services.bus as MemoryBus;
-      await vi.waitFor(() => expect(bus.subscriberCount(own)).toBe(1), { interval: 5 });
+      await vi.waitFor(() => expect(bus.subscriberCount(own)).toBe(1), {
+        interval: 5,
+        timeout: 10_000,
+      });
       await client.dispose();
     });
   });

@@ -7,7 +7,12 @@ import {
 } from '@kindling/domain';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/databases';
-import { createStatsCampaign, postStats, type StatsFixture } from '../../../test/stats-fixture';
+import {
+  createStatsCampaign,
+  headlineFigures,
+  postStats,
+  type StatsFixture,
+} from '../../../test/stats-fixture';
 import { bearer, errorOf, useTestApp } from '../../../test/test-app';
 import { foldRollupShards } from '../collect/fold-rollups';
 
@@ -69,21 +74,12 @@ describeEachDatabase('campaign stats by referrer, UTM tag and country', (kind) =
       granularity: 'day',
       ...body,
     });
-  /** The headline's arms as `arm: views/visitors/sessions/conversions/funnel/revenue`. */
+  /** The headline's arms in the segment, and the segment's name. */
   const figuresOf = async (segment: object) => {
     const response = await ask({ segment });
     expect(response.statusCode, response.body).toBe(200);
     const stats = response.json<CampaignStats>();
-    const figures = Object.fromEntries(
-      Object.entries(stats.elements[String(f.headline.id)]!.variants).map(([arm, variant]) => {
-        const m = variant.overall.cumulative;
-        const key = arm === 'control' ? 'control' : arm === String(f.headline.a) ? 'a' : 'b';
-        return [
-          key,
-          `${m.views}/${m.visitors}/${m.sessions}/${m.conversions}/${m.funnelConversions}/${m.revenue}`,
-        ];
-      }),
-    );
+    const figures = headlineFigures(stats, f);
     return { figures, label: stats.segment?.label };
   };
   const none = '0/0/0/0/0/0';

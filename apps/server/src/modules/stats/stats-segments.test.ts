@@ -3,7 +3,12 @@ import { SEGMENT_FILTER_MESSAGES, SEGMENT_LEAD_NOTE, type CampaignStats } from '
 import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/databases';
-import { createStatsCampaign, postStats, type StatsFixture } from '../../../test/stats-fixture';
+import {
+  createStatsCampaign,
+  headlineFigures,
+  postStats,
+  type StatsFixture,
+} from '../../../test/stats-fixture';
 import { errorOf, useTestApp } from '../../../test/test-app';
 import { foldRollupShards } from '../collect/fold-rollups';
 import { STATS_MESSAGES } from './stats-query';
@@ -72,18 +77,7 @@ describeEachDatabase('campaign stats by segment', (kind) => {
     expect(response.statusCode, response.body).toBe(200);
     return response.json<CampaignStats>();
   };
-  /** The headline's arms as `arm: views/visitors/sessions/conversions/funnel/revenue`. */
-  const figures = (stats: CampaignStats) =>
-    Object.fromEntries(
-      Object.entries(stats.elements[String(f.headline.id)]!.variants).map(([arm, variant]) => {
-        const m = variant.overall.cumulative;
-        const key = arm === 'control' ? 'control' : arm === String(f.headline.a) ? 'a' : 'b';
-        return [
-          key,
-          `${m.views}/${m.visitors}/${m.sessions}/${m.conversions}/${m.funnelConversions}/${m.revenue}`,
-        ];
-      }),
-    );
+  const figures = (stats: CampaignStats) => headlineFigures(stats, f);
 
   beforeAll(async () => {
     f = await createStatsCampaign(t.current.app, 'Segmented');
