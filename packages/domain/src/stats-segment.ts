@@ -157,8 +157,11 @@ export interface VisitorClass {
   device: DeviceType;
   /** 'new', 'returning', or '(unknown)' from a tracker that did not say. */
   visitorType: string;
-  /** Each open dimension's value, kept as named or counted as "(other)" (open-segments.ts). */
-  open: OpenSegmentValues;
+  /**
+   * Each open dimension's value, kept as named or counted as "(other)" (open-segments.ts); null
+   * for a visitor stored before they were kept (migration 0043): in no open segment.
+   */
+  open: OpenSegmentValues | null;
 }
 
 export const visitorClassOf = (
@@ -187,6 +190,6 @@ export function inStatsSegment(of: VisitorClass, segment: StatsSegment): boolean
     case 'utm_medium':
     case 'utm_campaign':
     case 'country':
-      return of.open[segment.dimension] === segment.value;
+      return of.open?.[segment.dimension] === segment.value;
   }
 }

@@ -1,6 +1,5 @@
 import {
   OPEN_SEGMENT_DIMENSIONS,
-  SEGMENT_UNKNOWN,
   type CollectEvent,
   type OpenSegmentDimension,
   type OpenSegmentValues,
@@ -30,11 +29,16 @@ const OPEN_COLUMNS = sql.raw(
   OPEN_SEGMENT_DIMENSIONS.map((d) => `${d} as "${OPEN_FIELDS[d]}"`).join(', '),
 );
 
-/** A stored visitor's open values: "(unknown)" where its row has none. */
-const openValuesOf = (row: StoredOpenValues): OpenSegmentValues =>
-  Object.fromEntries(
-    OPEN_SEGMENT_DIMENSIONS.map((d) => [d, row[OPEN_FIELDS[d]] ?? SEGMENT_UNKNOWN]),
-  ) as OpenSegmentValues;
+/**
+ * A stored visitor's open values; null for a row stored before they were kept (all are written
+ * together): its later events count in no open segment, as its earlier ones do not.
+ */
+const openValuesOf = (row: StoredOpenValues): OpenSegmentValues | null =>
+  OPEN_SEGMENT_DIMENSIONS.some((d) => row[OPEN_FIELDS[d]] === null)
+    ? null
+    : (Object.fromEntries(
+        OPEN_SEGMENT_DIMENSIONS.map((d) => [d, row[OPEN_FIELDS[d]]]),
+      ) as OpenSegmentValues);
 
 type Exposure = Extract<CollectEvent, { type: 'exposure' }>;
 

@@ -1,5 +1,6 @@
 import {
   SEGMENT_DIMENSIONS,
+  SEGMENT_UNKNOWN,
   type CollectEvent,
   type SegmentDimension,
   type VisitorClass,
@@ -46,7 +47,7 @@ export function planSegmentCounts({
       device: of.device,
       platform: `${of.browser}/${of.device}`,
       visitor: of.visitorType,
-      referrer: of.open.referrer,
+      referrer: of.open?.referrer ?? SEGMENT_UNKNOWN,
     };
     const hour = Math.floor(event.ts / HOUR_MS) * HOUR_MS;
     for (const [elementId, arm] of Object.entries(armsOf(event.assignments))) {

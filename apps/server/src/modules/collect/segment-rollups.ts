@@ -123,11 +123,14 @@ function summedBy<C>(
 const closedGroups = ({ browser, device, visitorType }: VisitorClass) => [
   { key: `${browser}|${device}|${visitorType}`, of: { browser, device, visitorType } },
 ];
+/** A visitor stored before the open values were kept counts in no open segment. */
 const openGroups = ({ open }: VisitorClass) =>
-  OPEN_SEGMENT_DIMENSIONS.map((dimension) => ({
-    key: `${dimension}|${open[dimension]}`,
-    of: { dimension, value: open[dimension] },
-  }));
+  open
+    ? OPEN_SEGMENT_DIMENSIONS.map((dimension) => ({
+        key: `${dimension}|${open[dimension]}`,
+        of: { dimension, value: open[dimension] },
+      }))
+    : [];
 
 /** The rows of rollups_segments and of rollups_dimensions for the batch. */
 export function planClassTables(input: SegmentRollupInput): {

@@ -83,7 +83,7 @@ export async function classesOf(
     OPEN_SEGMENT_DIMENSIONS.map((dimension) => ({
       campaignId: event.campaignId,
       dimension,
-      value: sent.get(event.id)?.open[dimension] ?? SEGMENT_UNKNOWN,
+      value: sent.get(event.id)?.open?.[dimension] ?? SEGMENT_UNKNOWN,
     })).filter((name) => !isSegmentClass(name.value));
   // The first of each visitor in the batch: the one that opens it, if any does.
   const offered: OfferedValue[] = [...firstBy(exposures, visitorKey).values()].flatMap((event) =>
@@ -94,7 +94,7 @@ export async function classesOf(
   const kept = await keepSegmentValues(statements, offered);
   return (event) => {
     const of = sent.get(event.id);
-    if (!of) return null;
+    if (!of?.open) return of ?? null;
     const open = { ...of.open };
     for (const name of namesOf(event)) {
       if (!kept.has(segmentValueKey(name))) open[name.dimension] = SEGMENT_OTHER;

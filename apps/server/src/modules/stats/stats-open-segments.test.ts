@@ -5,6 +5,7 @@ import {
   type CampaignStats,
   type SegmentValuesAnswer,
 } from '@kindling/domain';
+import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/databases';
 import {
@@ -212,6 +213,23 @@ describeEachDatabase('campaign stats by referrer, UTM tag and country', (kind) =
     // google took one of the 20 slots: 19 of the flood are named, 2 are (other).
     const other = await figuresOf({ dimension: 'utm_source', value: '(other)' });
     expect(other.figures.control).toBe('2/2/2/0/0/0');
+  });
+
+  it('leaves a visitor stored before the open values out of every open segment', async () => {
+    // o1 arrives, then its row loses the open values, as rows stored before migration 0043.
+    await post(null, [exposure('o1', 1, 'control')]);
+    await sql`update campaign_visitors set referrer = null, utm_source = null, utm_medium = null,
+      utm_campaign = null, country = null
+      where campaign_id = ${f.campaignId} and visitor_id = 'o1'`.execute(t.current.services.db);
+    const unknown = await figuresOf({ dimension: 'country', value: '(unknown)' });
+    const desktops = await figuresOf({ dimension: 'device', value: 'desktop' });
+    await post(null, [event('o1', 1, { type: 'goal', goalId: f.purchase })]);
+    // Its purchase counts for desktops (its closed class), and in no open segment.
+    expect((await figuresOf({ dimension: 'country', value: '(unknown)' })).figures).toEqual(
+      unknown.figures,
+    );
+    const after = (await figuresOf({ dimension: 'device', value: 'desktop' })).figures;
+    expect(after.control).not.toEqual(desktops.figures.control);
   });
 
   it('refuses an empty or too long value with its sentence', async () => {
