@@ -26,6 +26,26 @@ const server = {
   sequence: { groupOrder: 1 },
 } as const;
 
+/**
+ * Browser tests that assert on times a page takes (LCP per arm, an async tag's cost, the
+ * tracker under a crowd): run one at a time, after the rest, as they ran before e2e went two at
+ * a time (web-vitals' 300 ms LCP gap failed once beside another file).
+ */
+const TIMED_E2E_TESTS = [
+  'e2e/web-vitals.test.ts',
+  'e2e/tracker-async.test.ts',
+  'e2e/tracker-traffic.test.ts',
+];
+
+const e2e = {
+  include: ['e2e/**/*.test.ts'],
+  environment: 'node',
+  allowOnly,
+  globalSetup: ['e2e/support/global-setup.ts'],
+  testTimeout: 120_000,
+  hookTimeout: 180_000,
+} as const;
+
 export default defineConfig({
   test: {
     projects: [
@@ -61,16 +81,22 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          include: ['e2e/**/*.test.ts'],
-          environment: 'node',
-          allowOnly,
-          globalSetup: ['e2e/support/global-setup.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
+          ...e2e,
+          exclude: [...configDefaults.exclude, ...TIMED_E2E_TESTS],
           // Two files at a time against the one server: each signs up its own people and
           // teams, and a file spends much of its time waiting on the page (docs/decisions.md,
           // "Server tests share modules").
           maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          name: 'e2e-timed',
+          ...e2e,
+          include: TIMED_E2E_TESTS,
+          // Alone, after the others: these compare times a page takes.
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
