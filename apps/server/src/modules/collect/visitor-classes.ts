@@ -92,13 +92,19 @@ export async function classesOf(
     ),
   );
   const kept = await keepSegmentValues(statements, offered);
-  return (event) => {
+  // Capped once here: the insert, the visitor lookup and the segment counts each ask again.
+  const classes = new Map<string, VisitorClass>();
+  for (const event of exposures) {
     const of = sent.get(event.id);
-    if (!of?.open) return of ?? null;
+    if (!of?.open) {
+      if (of) classes.set(event.id, of);
+      continue;
+    }
     const open = { ...of.open };
     for (const name of namesOf(event)) {
       if (!kept.has(segmentValueKey(name))) open[name.dimension] = SEGMENT_OTHER;
     }
-    return { ...of, open };
-  };
+    classes.set(event.id, { ...of, open });
+  }
+  return (event) => classes.get(event.id) ?? null;
 }
