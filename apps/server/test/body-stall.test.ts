@@ -21,9 +21,11 @@ import {
 /**
  * Every health answer must come within this, however the hostile bodies are sent. The stalls
  * found took 1,000 to 1,700 ms; a healthy server on 2 cores shared with the other test fork (and
- * a clean-clone CI run beside it) has answered in up to 308 ms, so 250 failed without a stall.
+ * a clean-clone CI run beside it) has answered in up to 308 ms, so 250 failed without a stall,
+ * and on a machine 2-3x slower (the whole server half 1,082 s against 452 s) in 620 ms, so 600
+ * failed too. 900 stays under the shortest stall.
  */
-const HEALTH_BUDGET_MS = 600;
+const HEALTH_BUDGET_MS = 900;
 const ATTACKERS = 4;
 /** Rounds each attacker sends every hostile body at least; the loop also stops at ATTACK_MS. */
 const ROUNDS = 3;

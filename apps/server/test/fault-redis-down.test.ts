@@ -29,10 +29,7 @@ const wait = { timeout: 15_000, interval: 20 };
 
 /** The server's pino lines with this message. */
 const linesOf = (server: ServerProcess, message: string) =>
-  server
-    .output()
-    .split('\n')
-    .filter((line) => line.includes(`"msg":"${message}"`));
+  server.logLines().filter((line) => line.includes(`"msg":"${message}"`));
 
 const summary = (requests: SentRequest[]) => ({
   requests: requests.length,
@@ -257,8 +254,7 @@ describeWithRedis('Redis down', () => {
       expect(linesOf(server, REDIS_BACK)).toHaveLength(1);
       // Not a line per reconnect attempt, per dropped message or per request.
       const redisWarnings = server
-        .output()
-        .split('\n')
+        .logLines()
         .filter(
           (line) => /"level":(40|50)/.test(line) && /redis|could not publish|real-time/i.test(line),
         );

@@ -51,8 +51,7 @@ export async function untilLogged(
   const line = await vi.waitFor(
     () => {
       const found = server
-        .output()
-        .split('\n')
+        .logLines()
         .find((candidate) => parts.every((part) => candidate.includes(part)));
       expect(found, `a log line with ${parts.join(' and ')}`).toBeDefined();
       return found!;

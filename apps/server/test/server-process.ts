@@ -26,6 +26,12 @@ export interface ServerProcess {
   /** True once /api/health answered; false when the process exited (or timed out) first. */
   healthy: boolean;
   output: () => string;
+  /**
+   * The lines of standard output, where pino writes (one write per line, whole even from several
+   * cluster workers). Standard error stays out: a child's crash text (esbuild's Go stack when
+   * tsx's worker is killed) can land there in the middle of a log line.
+   */
+  logLines: () => string[];
   exited: Promise<number | null>;
   /** SIGTERM (when still running), then the exit code. */
   stop: () => Promise<number | null>;
@@ -53,7 +59,11 @@ export async function startServerProcess(
     },
   });
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let stdout = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    stdout += chunk.toString();
+  });
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) =>
     child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', resolve),
@@ -74,6 +84,7 @@ export async function startServerProcess(
     realtimeUrl: `ws://127.0.0.1:${port}/api/realtime`,
     healthy,
     output: () => output,
+    logLines: () => stdout.split('\n'),
     exited,
     stop: () => {
       if (child.exitCode === null) child.kill('SIGTERM');
@@ -82,10 +93,16 @@ export async function startServerProcess(
   };
 }
 
+/** The server's pino lines with this message, parsed. */
+export const loggedLines = <T = Record<string, unknown>>(
+  server: ServerProcess,
+  message: string,
+): T[] =>
+  server
+    .logLines()
+    .filter((line) => line.includes(`"msg":"${message}"`))
+    .map((line) => JSON.parse(line) as T);
+
 /** The pids of a cluster's workers as its primary logged them, in order of start. */
 export const workerPids = (cluster: ServerProcess): number[] =>
-  cluster
-    .output()
-    .split('\n')
-    .filter((line) => line.includes('"msg":"worker listening"'))
-    .map((line) => (JSON.parse(line) as { workerPid: number }).workerPid);
+  loggedLines<{ workerPid: number }>(cluster, 'worker listening').map((line) => line.workerPid);

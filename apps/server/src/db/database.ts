@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
+import { withAuditActor } from './audit-actor';
 import { acquireDataDirLock } from './data-dir-lock';
 import { migrateToLatest } from './migrate';
 import { PGliteDialect } from './pglite-dialect';
@@ -83,7 +84,7 @@ async function openPglite({
     pglite = new PGlite({ loadDataDir: snapshot, startParams });
     await pglite.waitReady;
   }
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins });
+  const db = new Kysely<Database>({ dialect: withAuditActor(new PGliteDialect(pglite)), plugins });
   return {
     db,
     kind: 'pglite',
@@ -95,12 +96,15 @@ async function openPglite({
   };
 }
 
+/** How long a request waits for a PostgreSQL connection before it answers 503. */
+export const POOL_CONNECT_TIMEOUT_MS = 5_000;
+
 function openPostgres(target: { url: string; searchPath?: string }): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: target.url,
     max: 10,
     // While the server restarts, a request waits this long for a connection, then answers 503.
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS,
     ...(target.searchPath ? { options: `-c search_path=${target.searchPath}` } : {}),
   });
   // A connection the server cuts (a restart) emits 'error'. The pool drops a broken idle one
@@ -109,7 +113,10 @@ function openPostgres(target: { url: string; searchPath?: string }): DatabaseHan
   // passed on as the pool's 'error' (db/availability.ts logs the outage) and otherwise ignored.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', (error) => pool.emit('error', error, client)));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+  const db = new Kysely<Database>({
+    dialect: withAuditActor(new PostgresDialect({ pool })),
+    plugins,
+  });
   postgresPools.set(db, pool);
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
