@@ -19,8 +19,11 @@ export const SIZE_OPTIONS: readonly { value: PreviewSize; label: string }[] = (
   ['mobile', 'tablet', 'desktop'] as const
 ).map((value) => ({ value, label: SIZE_LABEL[value] }));
 
-/** The editor chooses among these; CampaignPreview belongs to the campaign screens. */
-export type EditorMode = Exclude<PreviewMode, 'CampaignPreview'>;
+/**
+ * The editor chooses among these; CampaignPreview belongs to the campaign screens, PickTarget
+ * to a move's "Pick in preview".
+ */
+export type EditorMode = Exclude<PreviewMode, 'CampaignPreview' | 'PickTarget'>;
 
 export const MODE_OPTIONS: readonly { value: EditorMode; label: string }[] = [
   { value: 'ClosePopups', label: 'Close pop-ups' },

@@ -55,4 +55,18 @@ describe('preview state', () => {
       loadStatus: 'Loading',
     });
   });
+
+  it('keeps the meta the load told until the next load or address', () => {
+    const meta = {
+      requestedUrl: 'https://shop.example.com/',
+      finalUrl: 'https://shop.example.com/',
+      stats: { htmlBytes: 1_200, elementCount: 40, loadMs: 300 },
+    };
+    const loaded = run([open(), { type: 'ready' }, { type: 'pageMeta', meta }, { type: 'load' }]);
+    expect(loaded.pageMeta).toEqual(meta);
+    // Later messages of the same load change nothing else; a retry or another address forgets it.
+    expect(run([{ type: 'load' }], loaded).pageMeta).toEqual(meta);
+    expect(run([{ type: 'retry' }], loaded).pageMeta).toBeUndefined();
+    expect(run([open('https://shop.example.com/other')], loaded).pageMeta).toBeUndefined();
+  });
 });

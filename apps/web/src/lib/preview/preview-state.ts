@@ -1,3 +1,4 @@
+import type { PageMeta } from '@kindling/domain';
 import type { PageHttpStatus } from '@kindling/page-runtime';
 
 export type FrameStatus = 'Initial' | 'Ready';
@@ -15,6 +16,11 @@ export interface PreviewState {
   reported: boolean;
   /** The site's own answer to the proxy, once the frame's agent has said it. */
   httpStatus: PageHttpStatus | undefined;
+  /**
+   * The meta the frame's agent told once this load finished. Kept here, with the load itself,
+   * so a listener that subscribes a render later cannot miss it.
+   */
+  pageMeta: PageMeta | undefined;
 }
 
 export type PreviewAction =
@@ -22,6 +28,7 @@ export type PreviewAction =
   | { type: 'retry' }
   | { type: 'ready'; httpStatus?: PageHttpStatus | undefined }
   | { type: 'load' }
+  | { type: 'pageMeta'; meta: PageMeta }
   | { type: 'error'; message: string }
   | { type: 'reported' };
 
@@ -37,6 +44,7 @@ export const initialPreviewState: PreviewState = {
   errorMessage: undefined,
   reported: false,
   httpStatus: undefined,
+  pageMeta: undefined,
 };
 
 export function previewReducer(state: PreviewState, action: PreviewAction): PreviewState {
@@ -58,11 +66,14 @@ export function previewReducer(state: PreviewState, action: PreviewAction): Prev
         loadStatus: 'Loading',
         errorMessage: undefined,
         httpStatus: undefined,
+        pageMeta: undefined,
       };
     case 'ready':
       return { ...state, frameStatus: 'Ready', errorCount: 0, httpStatus: action.httpStatus };
     case 'load':
       return { ...state, loadStatus: 'Success', errorCount: 0, errorMessage: undefined };
+    case 'pageMeta':
+      return { ...state, pageMeta: action.meta };
     case 'error':
       return {
         ...state,

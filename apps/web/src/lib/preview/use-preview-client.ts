@@ -19,6 +19,7 @@ export function usePreviewClient({ frame, dispatch, onPick }: Options): PreviewC
     const unsubscribe = [
       next.on('ready', ({ httpStatus }) => dispatch({ type: 'ready', httpStatus })),
       next.on('load', () => dispatch({ type: 'load' })),
+      next.on('pageMeta', ({ meta }) => dispatch({ type: 'pageMeta', meta })),
       next.on('error', ({ message }) => dispatch({ type: 'error', message })),
       next.on('pick', ({ element }) => onPick(element)),
     ];
