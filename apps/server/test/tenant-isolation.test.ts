@@ -103,6 +103,34 @@ const campaign = (name: string) => ({
 });
 
 /**
+ * Write routes that change nothing the audit log keeps (issue 33), with why. Every other write
+ * route must leave at least one row naming the person who called it.
+ */
+const UNAUDITED_WRITES: Record<string, string> = {
+  'POST /draft/save': 'a campaign still being built: it is recorded when it is created',
+  'DELETE /draft/delete': 'a campaign still being built: it is recorded when it is created',
+  'GET /campaign/is-image': 'checks an address, stores nothing',
+  'GET /campaign/log-preview-error': 'a log line',
+  'GET /campaign/screenshot': 'queues a screenshot of a page',
+  'POST /campaign/upload-images': 'a stored file: the variant that shows it is recorded',
+  'POST /campaign/generate-image': 'an AI generation: the variant made of it is recorded',
+  'POST /campaign/generate-text': 'an AI generation: the variant made of it is recorded',
+  'POST /campaign/update-element-meta': "the AI's cache of element descriptions",
+  'POST /campaign/variant-preview-link': 'signs a link, stores nothing',
+  'POST /billing/portal':
+    "opens a Stripe session: what changes there comes back by Stripe's webhook, recorded as the system",
+  'POST /intro-survey/save': "the team's answers to the intro survey, not a setting",
+  'POST /intro-survey/dismiss': "the team's answers to the intro survey, not a setting",
+  'POST /notifications/read': "a person's read marks",
+  'POST /pages/:id/experiment/suggestions': 'AI suggestions, none applied',
+  'POST /url-context/save': 'what the AI is told of a page',
+  'POST /waitlist/join': 'interest in a coming feature',
+  'POST /waitlist/leave': 'interest in a coming feature',
+  'POST /webhooks/:id/test': "a delivery, not the endpoint's settings",
+  'POST /webhooks/deliveries/:deliveryId/resend': "a delivery, not the endpoint's settings",
+};
+
+/**
  * One example per team-scoped route. A route added without an example fails the suite, so the
  * tenant matrix always covers the live route table.
  */
@@ -113,6 +141,8 @@ const EXAMPLES: Record<string, (context: Context) => Example> = {
   'POST /stats-settings': () => ({ payload: { correction: 'benjamini-hochberg' } }),
   'POST /time-zone': () => ({ payload: { timeZone: 'Europe/Berlin' } }),
   'GET /holdout': () => ({}),
+  'GET /audit-log': () => ({ query: { entity: 'campaigns' } }),
+  'GET /audit-log.csv': () => ({}),
   'GET /webhooks': () => ({}),
   'POST /webhooks': () => ({
     payload: { url: 'https://hooks.example.com/new', format: 'json', events: ['page.signup'] },
@@ -201,6 +231,8 @@ const EXAMPLES: Record<string, (context: Context) => Example> = {
   'POST /campaign/unarchive': (c) => ({ payload: { id: c.ending.campaignId } }),
   'GET /campaign/end-choices': (c) => ({ query: { id: c.variantCampaignId } }),
   'GET /campaign/segment-values': (c) => ({ query: { id: c.variantCampaignId } }),
+  'GET /campaign/code-changes': (c) => ({ query: { id: c.variantCampaignId } }),
+  'GET /variant-code': () => ({}),
   'GET /campaign/combinations': (c) => ({ query: { id: c.variantCampaignId } }),
   'PUT /campaign/metrics': (c) => ({
     payload: {
@@ -284,7 +316,8 @@ const EXAMPLES: Record<string, (context: Context) => Example> = {
     payload: { slug: 'victim-page', content: { ...PAGE_CONTENT, headline: 'Replaced' } },
   }),
   'DELETE /pages/:id': (c) => ({ params: { id: c.doomedPageId } }),
-  'POST /pages/:id/publish': (c) => ({ params: { id: c.pageId } }),
+  // The page not published yet (the delete example removes it last).
+  'POST /pages/:id/publish': (c) => ({ params: { id: c.doomedPageId } }),
   'POST /pages/:id/unpublish': (c) => ({ params: { id: c.pageId } }),
   'GET /pages/:id/signups': (c) => ({ params: { id: c.pageId } }),
   'GET /pages/:id/signups.csv': (c) => ({ params: { id: c.pageId } }),
@@ -581,7 +614,7 @@ describeEachDatabase('every team-scoped route refuses other teams', (kind) => {
       expect(await state()).toEqual(before);
     });
 
-    it('answers the owner on every route (destructive routes last)', async () => {
+    it('answers the owner on every route (destructive routes last), each change in the audit log', async () => {
       const destructive = (key: string) => key.startsWith('DELETE');
       const keys = teamRoutes()
         .map((route) => ({
@@ -590,8 +623,22 @@ describeEachDatabase('every team-scoped route refuses other teams', (kind) => {
         }))
         .sort((a, b) => Number(destructive(a.key)) - Number(destructive(b.key)));
       const before = await state();
+      /** Audit rows naming the owner per write route (issue 33). */
+      const audited: Record<string, number> = {};
+      const ownerRows = async () =>
+        Number(
+          (
+            await t.current.services.db
+              .selectFrom('auditLog')
+              .select((eb) => eb.fn.countAll<string>().as('count'))
+              .where('actorType', '=', 'user')
+              .where('actorId', '=', owner.userId)
+              .executeTakeFirstOrThrow()
+          ).count,
+        );
       for (const { route, key } of keys) {
         const example = EXAMPLES[key]!(context);
+        const rowsBefore = await ownerRows();
         const response = await t.current.app.inject({
           method: route.method as 'GET',
           url: toUrl(slug, route.url, example),
@@ -607,7 +654,12 @@ describeEachDatabase('every team-scoped route refuses other teams', (kind) => {
           ok: true,
           body: null,
         });
+        if (route.access === 'write') audited[key] = (await ownerRows()) - rowsBefore;
       }
+      // Every write route changes what the audit log records, and records it under the owner's
+      // name, except those that change nothing it keeps (UNAUDITED_WRITES says why of each).
+      const silent = Object.keys(audited).filter((key) => audited[key] === 0);
+      expect(silent.sort()).toEqual(Object.keys(UNAUDITED_WRITES).sort());
       // Positive control for the foreign member's "nothing changed": the same calls by the owner
       // change the tables the comparison used to miss, and store files.
       const after = await state();

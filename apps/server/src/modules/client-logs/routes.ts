@@ -1,9 +1,10 @@
 import { CLIENT_LOG_MESSAGES, clientLogBatchSchema, type ClientLogBatch } from '@kindling/domain';
+import { pruneWhileRunning } from '../../db/retention';
 import { parseJsonText } from '../../http/json-body';
 import type { AppInstance, AppServices } from '../../http/types';
 import { verifyAccessToken } from '../auth/verify-session';
 import { getClientConfig, OWN_LOG_ENDPOINT } from './get-client-config';
-import { startClientLogPruner } from './prune-client-logs';
+import { clientLogPruning } from './prune-client-logs';
 import { storeClientLogs } from './store-client-logs';
 
 /** 50 records of 1000-character messages with data; the logger sends less at a time. */
@@ -29,18 +30,10 @@ export function clientLogRoutes(
   { prune }: { prune: boolean },
 ): void {
   if (prune) {
-    let pruner: ReturnType<typeof startClientLogPruner> | undefined;
-    app.addHook('onReady', (done) => {
-      pruner = startClientLogPruner({
-        db: services.db,
-        log: app.log,
-        retentionDays: services.config.CLIENT_LOG_RETENTION_DAYS,
-      });
-      done();
-    });
-    app.addHook('onClose', async () => {
-      await pruner?.stop();
-    });
+    pruneWhileRunning(
+      app,
+      clientLogPruning(services.db, services.config.CLIENT_LOG_RETENTION_DAYS),
+    );
   }
   app.get(
     '/api/client-config',
