@@ -13,6 +13,7 @@ import {
   SCREEN_SIZES,
   shotAtBothSizes,
   signUpThroughUi,
+  dismissIntroSurvey,
 } from './support/flows';
 import { plannedEvents, postTraffic } from './support/results-traffic';
 import { saasHeadlineCampaign, wizardStep } from './support/wizard-flow';
@@ -157,7 +158,7 @@ describe('auto-stop: the setting and the verdict it acts on', () => {
     // The results page says the same sentence for the campaign's whole life so far.
     await page.goto(`/admin/${team}/campaigns`);
     // The intro survey card waits for later: the list is what this test looks at.
-    await page.getByRole('button', { name: 'Not now' }).click();
+    await dismissIntroSurvey(page);
     const row = page.locator(`[data-campaign-id="${campaignId}"]`);
     const figure = row.getByTestId('figure-verdict');
     await poll(() => figure.locator('[data-verdict]').getAttribute('data-verdict')).toBe('winner');

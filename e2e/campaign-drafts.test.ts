@@ -10,6 +10,7 @@ import {
   newPerson,
   shotAtBothSizes,
   signUpThroughUi,
+  dismissIntroSurvey,
 } from './support/flows';
 import { clickInPreview, pickInPreview, previewFrame } from './support/preview-click';
 import { openSaasLandingForEditing, saasHeadlineCampaign, wizardStep } from './support/wizard-flow';
@@ -164,7 +165,7 @@ describe('campaign drafts', () => {
       saasHeadlineCampaign(fixtures, 'Release notes headline'),
     );
     await page.goto(`/admin/${team}/campaigns`);
-    await page.getByRole('button', { name: 'Not now' }).click();
+    await dismissIntroSurvey(page);
     await page.getByTestId(`campaign-actions-${source.id}`).click();
     await page.getByTestId(`campaign-duplicate-${source.id}`).click();
     await expect.poll(() => wizardStep(page), { timeout: 15_000 }).toBe('EditElements');

@@ -16,7 +16,7 @@ import {
   shotAtBothSizes,
   signInThroughUi,
   signUpThroughUi,
-  signUpWithTeam,
+  joinAsMember,
 } from './support/flows';
 
 const baseUrl = inject('baseUrl');
@@ -204,17 +204,10 @@ describe('billing screen with card payments on (a local Stripe double)', () => {
 
   it('shows a member the plan without buttons: only owners pay', async () => {
     const person = newPerson('Charles Babbage', 'card-payments-member');
-    const { api: memberApi } = await signUpWithTeam(server.url, { person, teamName: 'Own Team' });
     // The owner's page is back from Stripe's portal on this server, where its session is kept.
     await page.goto(billingPath());
     const owner = await Api.of(page, server.url);
-    const { link } = await owner.call<{ link: string }>('POST', `/team/${slug}/members/invite`, {
-      email: person.email,
-      role: 'member',
-    });
-    await memberApi.call('POST', '/invites/link/accept', {
-      token: new URL(link).searchParams.get('token'),
-    });
+    await joinAsMember(server.url, { owner, team: slug, person });
     const { page: memberPage, context } = await newPage(browser, server.url);
     await memberPage.goto('/admin/auth/sign-in');
     await signInThroughUi(memberPage, person.email, person.password);

@@ -1,5 +1,9 @@
 import { assignCampaigns, ELEMENT_CHANGE_MESSAGES, type BucketingCampaign } from '@kindling/domain';
-import { ELEMENT_CHANGE_FIXTURES } from '@kindling/domain/element-change-fixtures';
+import {
+  ELEMENT_CHANGE_FIXTURES,
+  MOVE_FIXTURE_PAGE,
+  MOVE_FIXTURE_SELECTOR,
+} from '@kindling/domain/element-change-fixtures';
 import { agentBuildOptions, runtimeRoot } from '@kindling/page-runtime/agent-build';
 import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
@@ -18,9 +22,9 @@ import { previewFrame } from './support/preview-click';
 import { launchShopBrowser, shopUrlOf, startTaggedShop, visitShop } from './support/tracker-visit';
 import { addVariantInEditor, routeShopPreview } from './support/variant-editor';
 
-// Issue 32, link, attribute and insert changes: the shared fixture table through the page
-// runtime in real Chromium (the server runs the same rows in element-change-rules.test.ts and
-// insert-block.test.ts); then a variant that sends the shop's "Features" link elsewhere with a
+// Issue 32, link, attribute, insert and move changes: the shared fixture table through the page
+// runtime in real Chromium (the server runs the same rows in element-change-rules.test.ts,
+// insert-block.test.ts and move-element.test.ts); then a variant that sends the shop's "Features" link elsewhere with a
 // tooltip and a block after it, set in the variant editor, previewed, and applied by the real
 // tracker for a visitor of that variant, the block again after a re-render.
 
@@ -28,9 +32,38 @@ const baseUrl = inject('baseUrl');
 const BLOCK_TYPED = '<p onclick="alert(1)">Lamps ship <strong>free</strong></p>';
 const BLOCK_SHOWN = '<p>Lamps ship <strong>free</strong></p>';
 
+/** Every animation frame the Features link is visible in: whether the block is beside it. */
+const RECORD_LINK_FRAMES = `
+  window.__links = [];
+  const sample = () => {
+    const link = document.querySelector('nav a');
+    if (link && getComputedStyle(link).visibility !== 'hidden') {
+      window.__links.push({ block: link.nextElementSibling?.localName === 'kindling-insert' });
+    }
+    if (window.__links.length < 300) requestAnimationFrame(sample);
+  };
+  requestAnimationFrame(sample);
+`;
+
 const TEST_ENTRY = `
 import { applyToElement } from './src/mutations';
 import { sanitizeHtml } from './src/sanitize-html';
+import { withPartChanges } from './src/tracker/page-changes';
+const part = withPartChanges(sanitizeHtml);
+// A move through the tracker's targeting part, on its own page: the markup after it, twice
+// applied as after a re-render, without the inline style a move waiting for its target sets.
+window.moved = (move, page, selector) => {
+  const root = document.createElement('main');
+  root.innerHTML = page;
+  document.body.append(root);
+  const element = root.querySelector(selector);
+  const mutation = { type: 'move', selector, ...move };
+  part.more(element, mutation);
+  part.more(element, mutation);
+  root.querySelectorAll('[style]').forEach((node) => node.removeAttribute('style'));
+  root.remove();
+  return root.innerHTML;
+};
 window.changed = (change) => {
   const parent = document.createElement('div');
   const element = document.createElement('a');
@@ -61,10 +94,14 @@ interface Changed {
   attributes: Record<string, string>;
   blocks: { side: string; html: string; display: string }[];
 }
+type Runtime = {
+  changed: (change: Change) => Changed;
+  moved: (move: object, page: string, selector: string) => string;
+};
 
 describe('link, attribute and insert changes in the page runtime (Chromium)', () => {
   let browser: Browser;
-  let results: Changed[];
+  let results: (Changed | string)[];
 
   beforeAll(async () => {
     const bundle = await build({
@@ -79,11 +116,19 @@ describe('link, attribute and insert changes in the page runtime (Chromium)', ()
     await page.goto('about:blank');
     await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
     results = await page.evaluate(
-      (changes) =>
-        changes.map((change) =>
-          (window as unknown as { changed: (c: Change) => Changed }).changed(change),
-        ),
-      ELEMENT_CHANGE_FIXTURES.map((row) => row.change),
+      ({ changes, movePage, moveSelector }) => {
+        const runtime = window as unknown as Runtime;
+        return changes.map((change) =>
+          'move' in change
+            ? runtime.moved(change.move, movePage, moveSelector)
+            : runtime.changed(change),
+        );
+      },
+      {
+        changes: ELEMENT_CHANGE_FIXTURES.map((row) => row.change),
+        movePage: MOVE_FIXTURE_PAGE,
+        moveSelector: MOVE_FIXTURE_SELECTOR,
+      },
     );
   });
 
@@ -96,7 +141,15 @@ describe('link, attribute and insert changes in the page runtime (Chromium)', ()
     (_name, index) => {
       const row = ELEMENT_CHANGE_FIXTURES[index]!;
       const { change, taken } = row;
-      const { attributes, blocks } = results[index]!;
+      const result = results[index]!;
+      if ('move' in change || typeof result === 'string') {
+        // What the server refuses never moves; what it takes lands as written, or not at all
+        // where the page cannot take it (a target missing, or inside the element).
+        expect(result).toBe('lands' in row ? row.lands : undefined);
+        if (!taken) expect(result).toBe(MOVE_FIXTURE_PAGE);
+        return;
+      }
+      const { attributes, blocks } = result;
       const untouched = { href: '/original' };
       if ('insert' in change) {
         expect(attributes).toEqual(untouched);
@@ -221,7 +274,7 @@ describe('a variant that changes a link and its title', () => {
       const arms = assignCampaigns(`linked-${i}`, config.campaigns).get(campaignId);
       if (arms?.[saved.id] === variantId) visitorId = `linked-${i}`;
     }
-    const visit = await visitShop(browser, pageUrl, { visitorId });
+    const visit = await visitShop(browser, pageUrl, { visitorId, before: RECORD_LINK_FRAMES });
     const features = visit.page.locator('nav a').first();
     await expect.poll(() => features.getAttribute('href')).toBe('/pricing?from=features');
     expect(await features.getAttribute('title')).toBe('See what a lamp costs');
@@ -229,6 +282,12 @@ describe('a variant that changes a link and its title', () => {
     // The block right after the link, and again after the page's script renders the nav anew.
     const block = () => visit.page.locator('nav a[href^="/pricing"] + kindling-insert');
     expect(await block().innerHTML()).toBe(BLOCK_SHOWN);
+    // From the first frame the link showed in, the block was beside it.
+    const frames = await visit.page.evaluate(
+      () => (window as unknown as { __links: { block: boolean }[] }).__links,
+    );
+    expect(frames.length).toBeGreaterThan(0);
+    expect(frames.every((frame) => frame.block)).toBe(true);
     await visit.page.evaluate(() => {
       const nav = document.querySelector('nav')!;
       nav.innerHTML = '<a href="#features">Features</a>';

@@ -8,6 +8,7 @@ import {
   newPerson,
   shotAtBothSizes,
   signUpThroughUi,
+  dismissIntroSurvey,
 } from './support/flows';
 import { plannedEvents, postTraffic } from './support/results-traffic';
 import {
@@ -187,7 +188,7 @@ describe('ending a test and archiving it', () => {
   it('archives the campaign: hidden from the list, shown by the Archived filter', async () => {
     await page.goto(`/admin/${team}/campaigns`);
     // The intro survey card waits for later: the list is what this test looks at.
-    await page.getByRole('button', { name: 'Not now' }).click();
+    await dismissIntroSurvey(page);
     const row = page.locator(`[data-campaign-id="${campaignId}"]`);
     await row.waitFor();
     expect(await row.getByTestId('campaign-status').innerText()).toBe('Ended');

@@ -119,6 +119,15 @@ describe('a variant that hides an element', () => {
     const elementId = Object.keys(exposure!.assignments as object)[0]!;
     expect(exposure!.assignments).toEqual({ [elementId]: hiddenId });
     expect((exposure!.applied as Record<string, unknown>)[elementId]).toEqual(expect.any(Number));
+    // The page renders its headline anew (a single-page app's re-render): hidden again.
+    await visit.page.evaluate((text) => {
+      const headline = document.createElement('h1');
+      headline.textContent = text;
+      document.querySelector('h1')!.replaceWith(headline);
+    }, SHOP_HEADLINE);
+    await expect
+      .poll(() => visit.page.locator('h1').evaluate((h1) => getComputedStyle(h1).display))
+      .toBe('none');
     await visit.page.context().close();
   });
 });

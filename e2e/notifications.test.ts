@@ -15,6 +15,7 @@ import {
   shot,
   signInThroughUi,
   signUpThroughUi,
+  joinAsMember,
   signUpWithTeam,
 } from './support/flows';
 import {
@@ -48,17 +49,7 @@ describeWithPostgres(SUITE, () => {
   const items = (on: Page = page) => panel(on).getByTestId('notification-item');
 
   async function addMemberByLink(api: Api): Promise<void> {
-    const { link } = await api.call<{ link: string }>('POST', `/team/${slug}/members/invite`, {
-      email: member.email,
-      role: 'member',
-    });
-    const { api: memberApi } = await signUpWithTeam(server.baseUrl, {
-      person: member,
-      teamName: 'Member Own Team',
-    });
-    await memberApi.call('POST', '/invites/link/accept', {
-      token: new URL(link).searchParams.get('token'),
-    });
+    await joinAsMember(server.baseUrl, { owner: api, team: slug, person: member });
   }
 
   beforeAll(async () => {

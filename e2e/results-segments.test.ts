@@ -145,6 +145,7 @@ describe('results by segment', () => {
       page: tab,
       posted: [],
       requested: () => requests,
+      beacons: [],
       warnings: [],
     };
     let requests = 0;

@@ -15,6 +15,7 @@ import {
   newPerson,
   shotAtBothSizes,
   signUpThroughUi,
+  dismissIntroSurvey,
 } from './support/flows';
 import { E2E_SCHEDULE_CHECK_MS } from './support/schedule-timing';
 import {
@@ -129,7 +130,7 @@ describe('schedules', () => {
     await shotAtBothSizes(page, 'schedule-card-pending');
 
     await page.goto(`/admin/${team}/campaigns`);
-    await page.getByRole('button', { name: 'Not now' }).click();
+    await dismissIntroSurvey(page);
     const row = page.locator(`[data-campaign-id="${campaignId}"]`);
     const badges = row.getByTestId('schedule-badge');
     await expect.poll(() => badges.allInnerTexts()).toEqual([(await load()).schedule.badges[0]]);

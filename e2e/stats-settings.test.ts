@@ -15,7 +15,7 @@ import {
   SCREEN_SIZES,
   signInThroughUi,
   signUpThroughUi,
-  signUpWithTeam,
+  joinAsMember,
 } from './support/flows';
 import { pickInPreview, previewFrame } from './support/preview-click';
 import { plannedEvents, postTraffic } from './support/results-traffic';
@@ -365,14 +365,7 @@ describe('stats settings: goal roles, the test plan and the team correction', ()
     await shotShowing(card, 'stats-team-correction');
 
     const person = newPerson('Molly Member', 'stats-member');
-    const { api: memberApi } = await signUpWithTeam(baseUrl, { person, teamName: 'Own Team' });
-    const { link } = await api.call<{ link: string }>('POST', `/team/${team}/members/invite`, {
-      email: person.email,
-      role: 'member',
-    });
-    await memberApi.call('POST', '/invites/link/accept', {
-      token: new URL(link).searchParams.get('token'),
-    });
+    const memberApi = await joinAsMember(baseUrl, { owner: api, team, person });
     const { page: memberPage, context } = await newPage(browser, baseUrl);
     await memberPage.goto('/admin/auth/sign-in');
     await signInThroughUi(memberPage, person.email, person.password);

@@ -64,6 +64,15 @@ export async function signUpThroughUi(page: Page, person: Person): Promise<void>
 }
 
 /** Create-team screen → the new team's campaign list; returns the team slug. */
+/**
+ * Says "Not now" to the intro survey on the campaign list and waits for its card to leave: the
+ * list moves up then, and a click aimed before that lands beside its target.
+ */
+export async function dismissIntroSurvey(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Not now' }).click();
+  await page.getByTestId('intro-survey-card').waitFor({ state: 'detached' });
+}
+
 export async function createTeamThroughUi(page: Page, name: string): Promise<string> {
   await page.getByLabel('Team name', { exact: true }).fill(name);
   await page.getByRole('button', { name: 'Create team' }).click();
@@ -173,6 +182,25 @@ export async function signUpWithTeam(
   return { api: new Api(baseUrl, accessToken), team: slug };
 }
 
+/**
+ * `person` signs up (with a team of their own, through the API) and joins `team` as a member
+ * with the link `owner` invited them by; answers the member's API.
+ */
+export async function joinAsMember(
+  baseUrl: string,
+  { owner, team, person }: { owner: Api; team: string; person: Person },
+): Promise<Api> {
+  const { api: member } = await signUpWithTeam(baseUrl, { person, teamName: 'Own Team' });
+  const { link } = await owner.call<{ link: string }>('POST', `/team/${team}/members/invite`, {
+    email: person.email,
+    role: 'member',
+  });
+  await member.call('POST', '/invites/link/accept', {
+    token: new URL(link).searchParams.get('token'),
+  });
+  return member;
+}
+
 export interface UserContext {
   user: {
     realName: string;
@@ -232,10 +260,12 @@ export const SCREEN_SIZES = {
 } as const;
 
 /** `shot()` at 1440x900 and at 390x844 (`{name}-desktop`, `{name}-phone`), then back. */
-export async function shotAtBothSizes(page: Page, name: string): Promise<void> {
+export async function shotAtBothSizes(page: Page, name: string, shown?: Locator): Promise<void> {
   const before = page.viewportSize() ?? VIEWPORT;
   for (const [size, viewport] of Object.entries(SCREEN_SIZES)) {
     await page.setViewportSize(viewport);
+    // What the shot is of, scrolled to at each size (a phone lays a panel out longer).
+    await shown?.scrollIntoViewIfNeeded();
     await shot(page, `${name}-${size}`);
   }
   await page.setViewportSize(before);

@@ -97,6 +97,11 @@ export interface Visit {
   posted: Posted[];
   /** POSTs to /api/collect sent so far, answered or not. */
   requested(): number;
+  /**
+   * The events of every POST to /api/collect sent so far, answered or not: a page's last
+   * batch, sent as the browser leaves it, has no answer the test can read.
+   */
+  beacons: Record<string, unknown>[];
   warnings: string[];
 }
 
@@ -137,8 +142,11 @@ export async function visitShop(
   const posted: Posted[] = [];
   let requested = 0;
   const isCollect = (address: string) => address.endsWith('/api/collect');
+  const beacons: Record<string, unknown>[] = [];
   page.on('request', (request) => {
-    if (isCollect(request.url()) && request.method() === 'POST') requested += 1;
+    if (!isCollect(request.url()) || request.method() !== 'POST') return;
+    requested += 1;
+    beacons.push(...(JSON.parse(request.postData() ?? '{}') as Posted).events);
   });
   page.on('requestfinished', (request) => {
     if (!isCollect(request.url()) || request.method() !== 'POST') return;
@@ -155,7 +163,7 @@ export async function visitShop(
       .catch(() => undefined);
   });
   await page.goto(url);
-  return { context, page, posted, requested: () => requested, warnings };
+  return { context, page, posted, requested: () => requested, beacons, warnings };
 }
 
 export const framesOf = (page: Page): Promise<Frame[]> =>

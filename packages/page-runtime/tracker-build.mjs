@@ -50,12 +50,12 @@ export const trackerBundles = {
 /**
  * Property names terser shortens (80 B gzipped off the plain tracker): those of the tracker's own
  * objects only (its queue, applier, hider, plan and the targeting part's interface). Never a name
- * that leaves the bundle: the bootstrap's, the config's and the events' fields (the
- * bootstrap's `configUrl` is why the context's is not here), what `window.kindlingParts` hands
- * to a part built apart, or anything on `window`. The tracker's browser tests run the result.
+ * that leaves the bundle: the bootstrap's (one letter each), the config's and the events'
+ * fields, what `window.kindlingParts` hands to a part built apart, or anything on `window`. The
+ * tracker's browser tests run the result.
  */
 export const INTERNAL_PROPERTIES =
-  /^(flush|hold|setEnabled|report|pending|onApplied|onLoop|wasSeen|keepOnly|reveal|hider|arrival|targeting|runsOn|admits|marks|tried|schedule|changes|change|visitor|store|elementId|guard|wasHealed|found)$/;
+  /^(flush|hold|setEnabled|report|pending|onApplied|onLoop|wasSeen|keepOnly|reveal|hider|arrival|targeting|runsOn|admits|marks|tried|schedule|changes|change|visitor|store|elementId|guard|wasHealed|found|configUrl)$/;
 
 /**
  * Bundles and minifies a tracker with esbuild, then minifies it again with terser, whose four

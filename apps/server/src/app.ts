@@ -6,6 +6,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config';
+import { auditActors } from './db/audit-actor';
 import { postgresPoolOf, type Db } from './db/database';
 import { serveFiles } from './files/serve-files';
 import { PUBLIC_BODY_LIMIT_BYTES } from './http/body-limit';
@@ -68,6 +69,9 @@ import {
   type ChromiumSeams,
 } from './modules/screenshots/screenshot-service';
 import { teamRoutes, teamScopedRoutes } from './modules/teams/routes';
+import { variantCodeRoutes } from './modules/variant-code/routes';
+import { auditActorOf } from './modules/audit-log/actor-of';
+import { auditLogPruning, auditLogRoutes } from './modules/audit-log/routes';
 import { refuseReadOnlyAccess, resolveTeamAccess } from './modules/teams/team-access';
 import { findAccountByEmail, findAccountById } from './modules/users/find-account';
 import { markEmailVerified } from './modules/users/mark-email-verified';
@@ -145,6 +149,10 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
   app.decorateRequest('team', null);
+  // Every statement a request's work runs names it to the audit log's triggers.
+  app.addHook('onRequest', (request, _reply, done) =>
+    auditActors.run({ actor: () => auditActorOf(request) }, done),
+  );
 
   closeConnectionsOnShutdown(app);
   const routes = recordRoutes(app, routeAccess);
@@ -238,6 +246,7 @@ export async function buildApp({
     }),
   });
   clientLogRoutes(app, services, { prune: config.JOB_WORKER });
+  if (config.JOB_WORKER) auditLogPruning(app, services);
   // Bandit campaigns are served weights from their results, computed at most once a minute.
   const banditWeights = cachedBanditWeights({
     load: (input) => getBanditWeights(services, input),
@@ -288,6 +297,8 @@ export async function buildApp({
       pageRoutes(scope, services, { onPageGone: experiments.onPageGone });
       experiments.routes(scope);
       notificationRoutes(scope, services);
+      variantCodeRoutes(scope, services);
+      auditLogRoutes(scope, services);
       statsRoutes(scope, services, {
         getCampaigns: (input) => getCampaigns(services, input),
         getStatsCorrection: verdicts.getStatsCorrection,

@@ -189,6 +189,12 @@ const configSchema = z
      */
     GUEST_ACCESS: z.stringbool().default(false),
     /**
+     * CSS and code per variant (issue 32): a variant's stylesheet and JavaScript, run on the
+     * team's pages with their visitors' privileges. Off unless set; then only team owners write
+     * them and every change is recorded (docs/security.md).
+     */
+    ALLOW_VARIANT_CODE: z.stringbool().default(false),
+    /**
      * Where the web app posts its log records (spec section 7: a log-collection service).
      * Unset: this server's own POST /api/logs, which stores them for CLIENT_LOG_RETENTION_DAYS.
      */
@@ -197,6 +203,8 @@ const configSchema = z
     CLIENT_LOG_CATEGORIES_ALLOW: z.string().default('*').transform(parseCategoryList),
     /** Client log categories never sent, whatever the allow-list says: comma list, "*" for all. */
     CLIENT_LOG_CATEGORIES_DENY: z.string().default('').transform(parseCategoryList),
+    /** Days the audit log keeps a change (issue 33); older ones are deleted every hour. */
+    AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
     /** Days POST /api/logs keeps a record; older ones are deleted every hour. */
     CLIENT_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
     /** Batches POST /api/logs takes per client address per minute. */

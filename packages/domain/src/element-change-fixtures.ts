@@ -1,15 +1,28 @@
-// One table for a variant's link, attribute and insert changes (issue 32), run against the
-// server's validation (element-change-rules.test.ts), its HTML cleaning (insert-block.test.ts)
-// and the page runtime in Chromium (e2e/element-changes.test.ts): what is refused on save is
-// never applied on a page either, what is taken lands on the element as written, and an
-// inserted block shows on the page as the server stores it (`shows`: the block's HTML).
+// One table for a variant's link, attribute, insert and move changes (issue 32), run against
+// the server's validation (element-change-rules.test.ts), its HTML cleaning (insert-block.test.ts),
+// the API (move-element.test.ts) and the page runtime in Chromium (e2e/element-changes.test.ts):
+// what is refused on save is never applied on a page either, what is taken lands on the element
+// as written, and an inserted block shows on the page as the server stores it (`shows`: the
+// block's HTML).
 
 type InsertChange = { insert: { position: string; html: string } };
+type MoveChange = { move: { position: string; target: string; copy?: boolean } };
+
+/**
+ * The page a move row runs on: the element (`#cta`, its selector) and a target section. A move's
+ * `lands` is the page's markup afterwards.
+ */
+export const MOVE_FIXTURE_PAGE =
+  '<a id="cta" href="/original"><span>Buy</span></a><section id="reviews"><p>Great</p></section>';
+export const MOVE_FIXTURE_SELECTOR = '#cta';
+const CTA = '<a id="cta" href="/original"><span>Buy</span></a>';
+const COPY = '<a href="/original"><span>Buy</span></a>';
 
 export type ElementChangeFixture =
   | { name: string; change: { href: string }; taken: boolean }
   | { name: string; change: { attribute: string; value: string }; taken: boolean }
-  | { name: string; change: InsertChange; taken: boolean; shows?: string };
+  | { name: string; change: InsertChange; taken: boolean; shows?: string }
+  | { name: string; change: MoveChange; taken: boolean; lands: string };
 
 const link = (name: string, href: string, taken: boolean): ElementChangeFixture => ({
   name,
@@ -34,6 +47,13 @@ const insert = (
   taken: shows !== null,
   ...(shows === null ? {} : { shows }),
 });
+
+const move = (
+  name: string,
+  change: MoveChange['move'],
+  taken: boolean,
+  lands: string[],
+): ElementChangeFixture => ({ name, change: { move: change }, taken, lands: lands.join('') });
 
 export const ELEMENT_CHANGE_FIXTURES: readonly ElementChangeFixture[] = [
   link('an https address', 'https://shop.example/pricing', true),
@@ -117,4 +137,47 @@ export const ELEMENT_CHANGE_FIXTURES: readonly ElementChangeFixture[] = [
   insert('an empty block', 'after', '   ', null),
   insert('a block over 20,000 characters', 'after', `<p>${'x'.repeat(20_000)}</p>`, null),
   insert('a block inside the element', 'inside', '<p>ok</p>', null),
+  move('moved after its target', { position: 'after', target: '#reviews' }, true, [
+    '<section id="reviews"><p>Great</p></section>',
+    CTA,
+  ]),
+  move('moved before its target', { position: 'before', target: '#reviews p' }, true, [
+    `<section id="reviews">${CTA}<p>Great</p></section>`,
+  ]),
+  move('moved inside its target, at its end', { position: 'inside', target: '#reviews' }, true, [
+    `<section id="reviews"><p>Great</p>${CTA}</section>`,
+  ]),
+  move(
+    'a copy after its target, the element kept and the copy without its id',
+    { position: 'after', target: '#reviews', copy: true },
+    true,
+    [CTA, '<section id="reviews"><p>Great</p></section>', COPY],
+  ),
+  move('a copy inside its target', { position: 'inside', target: '#reviews', copy: true }, true, [
+    CTA,
+    `<section id="reviews"><p>Great</p>${COPY}</section>`,
+  ]),
+  move(
+    'a target not on the page stays where it is',
+    { position: 'after', target: '#nowhere' },
+    true,
+    [MOVE_FIXTURE_PAGE],
+  ),
+  move(
+    'a target inside the element is never moved into',
+    { position: 'after', target: '#cta span' },
+    true,
+    [MOVE_FIXTURE_PAGE],
+  ),
+  move('next to itself', { position: 'after', target: '#cta' }, false, [MOVE_FIXTURE_PAGE]),
+  move('an empty target', { position: 'after', target: '   ' }, false, [MOVE_FIXTURE_PAGE]),
+  move(
+    'a target over 1,000 characters',
+    { position: 'after', target: `#${'x'.repeat(1000)}` },
+    false,
+    [MOVE_FIXTURE_PAGE],
+  ),
+  move('a position around the target', { position: 'around', target: '#reviews' }, false, [
+    MOVE_FIXTURE_PAGE,
+  ]),
 ];

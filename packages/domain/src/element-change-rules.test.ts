@@ -5,7 +5,7 @@ import {
   variantLinkProblem,
   VARIANT_LINK_MAX_LENGTH,
 } from './element-change-rules';
-import { ELEMENT_CHANGE_FIXTURES } from './element-change-fixtures';
+import { ELEMENT_CHANGE_FIXTURES, MOVE_FIXTURE_SELECTOR } from './element-change-fixtures';
 import { variantAttributesSchema, variantLinkSchema } from './element-changes';
 import { elementVariantProblems } from './element-variants';
 import { variantSchema, type TextVariantInfo } from './variant-schema';
@@ -74,14 +74,20 @@ describe("a variant's link and attribute changes (issue 32)", () => {
 });
 
 describe('the element change fixture table, as the server validates a variant', () => {
-  const headline = { type: 'text' as const, control: { info: info({ value: 'Original' }) } };
+  const headline = {
+    type: 'text' as const,
+    selector: MOVE_FIXTURE_SELECTOR,
+    control: { info: info({ value: 'Original' }) },
+  };
   it.each(ELEMENT_CHANGE_FIXTURES.map((row) => [row.name, row] as const))('%s', (_name, row) => {
     const changes =
       'href' in row.change
         ? { href: row.change.href }
         : 'insert' in row.change
           ? { insert: row.change.insert }
-          : { attributes: { [row.change.attribute]: row.change.value } };
+          : 'move' in row.change
+            ? { move: row.change.move }
+            : { attributes: { [row.change.attribute]: row.change.value } };
     const parsed = variantSchema.safeParse({
       id: 1,
       key: 'v1',
@@ -95,9 +101,15 @@ describe('the element change fixture table, as the server validates a variant', 
   });
 
   it('has rows for every kind, taken and refused', () => {
-    expect(ELEMENT_CHANGE_FIXTURES.length).toBeGreaterThanOrEqual(37);
+    expect(ELEMENT_CHANGE_FIXTURES.length).toBeGreaterThanOrEqual(48);
     const kindOf = (change: (typeof ELEMENT_CHANGE_FIXTURES)[number]['change']) =>
-      'href' in change ? 'link' : 'insert' in change ? 'insert' : 'attribute';
+      'href' in change
+        ? 'link'
+        : 'insert' in change
+          ? 'insert'
+          : 'move' in change
+            ? 'move'
+            : 'attribute';
     const kinds = new Set(
       ELEMENT_CHANGE_FIXTURES.map((row) => `${kindOf(row.change)}:${row.taken}`),
     );
@@ -109,6 +121,8 @@ describe('the element change fixture table, as the server validates a variant', 
         'attribute:false',
         'insert:true',
         'insert:false',
+        'move:true',
+        'move:false',
       ]),
     );
   });

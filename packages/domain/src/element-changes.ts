@@ -7,6 +7,11 @@ import {
   VARIANT_INSERT_POSITIONS,
   variantLinkProblem,
 } from './element-change-rules';
+import {
+  MOVE_MESSAGES,
+  VARIANT_MOVE_POSITIONS,
+  VARIANT_MOVE_TARGET_MAX_LENGTH,
+} from './element-move';
 
 // The schemas of a variant's link and attribute changes (issue 32). Apart from the rules
 // (element-change-rules.ts), which the tracker's bundles import without zod.
@@ -35,3 +40,18 @@ export const variantInsertSchema = z.object({
     .refine((html) => html.trim() !== '', ELEMENT_CHANGE_MESSAGES.insertEmpty),
 });
 export type VariantInsert = z.infer<typeof variantInsertSchema>;
+
+/**
+ * The element, or a copy of it (`copy`), moved before, after or inside the element `target`
+ * names (issue 32; element-move.ts). The target is checked against the element by
+ * `elementVariantProblems`.
+ */
+export const variantMoveSchema = z.object({
+  position: z.enum(VARIANT_MOVE_POSITIONS, MOVE_MESSAGES.position),
+  target: z
+    .string(MOVE_MESSAGES.target)
+    .max(VARIANT_MOVE_TARGET_MAX_LENGTH, MOVE_MESSAGES.targetLength)
+    .refine((target) => target.trim() !== '', MOVE_MESSAGES.target),
+  copy: z.boolean().optional(),
+});
+export type VariantMove = z.infer<typeof variantMoveSchema>;

@@ -105,7 +105,7 @@ describe('elementVariantProblems', () => {
     const bad = { ...text({ value: 'Go' }) };
     bad.info = { ...bad.info, href: 'javascript:alert(1)' };
     expect(elementVariantProblems({ element: headline, incoming: [bad] })).toEqual([
-      { index: 0, code: 'bad-link', message: ELEMENT_CHANGE_MESSAGES.link },
+      { index: 0, code: 'bad-change', message: ELEMENT_CHANGE_MESSAGES.link },
     ]);
     // The same text with the same link is a duplicate; with another link it is not.
     expect(

@@ -1,7 +1,14 @@
 import type { CampaignElement } from './element-schema';
 import type { Variant } from './variant-schema';
 import { variantLinkProblem } from './element-change-rules';
-import { DUPLICATE_VARIANT, emptyVariantProblem, variantComparisonKey } from './variants';
+import { moveTargetProblem } from './element-move';
+import { isPageElement, redirectProblem, SPLIT_URL_MESSAGES } from './split-url';
+import {
+  DUPLICATE_VARIANT,
+  emptyVariantProblem,
+  redirectOf,
+  variantComparisonKey,
+} from './variants';
 
 // The one rule every write of variants obeys (the editor, /create, /save and /add-variants).
 
@@ -15,8 +22,10 @@ export const duplicateVariantMessage = (equals: string): string =>
   `${DUPLICATE_VARIANT.message} It equals ${equals}.`;
 
 export interface ElementVariantsCheck {
-  /** The element's type and its original content (the control). */
-  element: Pick<CampaignElement, 'type' | 'control'>;
+  /** The element's type, its original content (the control) and its selector. */
+  element: Pick<CampaignElement, 'type' | 'control'> & { selector?: string };
+  /** The campaign's page: a split-URL variant's address must be on its site (split-url.ts). */
+  pageUrl?: string;
   /** Variants already kept for the element; compared against, never flagged. */
   kept?: readonly Variant[];
   /** The variants being written, in order; problems are reported by their position here. */
@@ -31,7 +40,7 @@ export interface ElementVariantsCheck {
 export interface VariantProblem {
   /** Position in `incoming`. */
   index: number;
-  code: 'duplicate-variant' | 'type-mismatch' | 'empty' | 'bad-link';
+  code: 'duplicate-variant' | 'type-mismatch' | 'empty' | 'bad-change';
   message: string;
   /** For a duplicate: what it equals. */
   equals?: DuplicateTarget;
@@ -54,6 +63,17 @@ function duplicateTarget(
 }
 
 /**
+ * A split-URL variant's address (split-url.ts): required on the whole page, refused elsewhere.
+ * An empty one is told as the address it lacks.
+ */
+function addressProblem({ element, pageUrl }: ElementVariantsCheck, variant: Variant) {
+  const redirect = redirectOf(variant);
+  if (!isPageElement(element))
+    return redirect === undefined ? undefined : SPLIT_URL_MESSAGES.notPage;
+  return redirectProblem(redirect ?? '', pageUrl);
+}
+
+/**
  * Why some incoming variants may not be stored: a variant of another type than its element, an
  * empty one (blank text without a style, no image), or one equal to the original, to a kept variant or to another incoming one (spec section 5,
  * compared as `findDuplicateVariants` does). Empty when all may be stored.
@@ -70,11 +90,14 @@ export function elementVariantProblems(options: ElementVariantsCheck): VariantPr
   // An empty variant reports only that it is empty; a link address the page would not take,
   // only that.
   const problems: VariantProblem[] = incoming.flatMap((variant, index): VariantProblem[] => {
+    const address = addressProblem(options, variant);
+    if (address) return [{ index, code: 'bad-change' as const, message: address }];
     const empty = emptyVariantProblem(variant);
     if (empty) return [{ index, code: 'empty' as const, message: empty }];
     const link =
-      variant.info.href === undefined ? undefined : variantLinkProblem(variant.info.href);
-    return link ? [{ index, code: 'bad-link' as const, message: link }] : [];
+      (variant.info.href === undefined ? undefined : variantLinkProblem(variant.info.href)) ??
+      (variant.info.move && moveTargetProblem(variant.info.move.target, element.selector));
+    return link ? [{ index, code: 'bad-change' as const, message: link }] : [];
   });
   const empty = new Set(problems.map((problem) => problem.index));
 

@@ -87,15 +87,19 @@ export interface TrackerConfig<M> {
 /** Where a campaign runs: its one page (`samePage`) or its page rules (`matchesPage`). */
 export type PageTarget = string | PageRules;
 
-/** What the script itself carries, so it can hide the targeted elements before any fetch. */
+/**
+ * What the script itself carries, so it can hide the targeted elements before any fetch. Its
+ * names are one letter: it is written into every served script, within the 6,144 B budget.
+ */
 export interface TrackerBootstrap {
-  configUrl: string;
+  /** The address of the team's config.json. */
+  c: string;
   /**
-   * Per campaign: where it runs (its page, or null for page rules, whose matcher is in the
-   * targeting part the tracker fetches beside the config: hidden wherever until then) and the
-   * selectors of elements that have a variant to show.
+   * The hide list. Per campaign: where it runs (its page, or null for page rules, whose matcher
+   * is in the targeting part the tracker fetches beside the config: hidden wherever until then)
+   * and the selectors of elements that have a variant to show.
    */
-  hide: [where: string | null, selectors: string[]][];
+  h: [where: string | null, selectors: string[]][];
 }
 
 // The WHATWG URL parser (browsers and Node); declared because domain is typed without DOM.

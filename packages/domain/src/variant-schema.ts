@@ -1,8 +1,19 @@
 import { z } from 'zod';
 import { isBlankText } from './text';
 import { isAllowedImageSource } from './url';
-import { variantAttributesSchema, variantInsertSchema, variantLinkSchema } from './element-changes';
+import {
+  variantAttributesSchema,
+  variantInsertSchema,
+  variantLinkSchema,
+  variantMoveSchema,
+} from './element-changes';
 import { variantMetricsSchema, baseMetricsSchema } from './metrics-schema';
+import { REDIRECT_MAX_LENGTH, SPLIT_URL_MESSAGES } from './split-url';
+import {
+  VARIANT_CODE_MAX_LENGTH,
+  VARIANT_CODE_MESSAGES,
+  VARIANT_CSS_MAX_LENGTH,
+} from './variant-code';
 
 // Variants and their info, spec section 3.
 
@@ -69,12 +80,22 @@ const elementChanges = {
   href: variantLinkSchema.optional(),
   attributes: variantAttributesSchema.optional(),
   insert: variantInsertSchema.optional(),
+  /** The element (or a copy of it) moved next to another (element-move.ts). */
+  move: variantMoveSchema.optional(),
+  /** The variant's stylesheet and script (variant-code.ts: owners only, where allowed). */
+  css: z.string().max(VARIANT_CSS_MAX_LENGTH, VARIANT_CODE_MESSAGES.cssLength).optional(),
+  code: z.string().max(VARIANT_CODE_MAX_LENGTH, VARIANT_CODE_MESSAGES.codeLength).optional(),
 };
 
 export const textVariantInfoSchema = z.object({
   value: z.string(),
   hidden: hiddenSchema,
   ...elementChanges,
+  /**
+   * A split-URL test's variant of the whole page: the address its visitors are sent to
+   * (split-url.ts; checked against the page by `elementVariantProblems`).
+   */
+  redirect: z.string().max(REDIRECT_MAX_LENGTH, SPLIT_URL_MESSAGES.address).optional(),
   html: z.string().optional(),
   textType: textTypeSchema.default('normal'),
   styles: z.array(variantStyleSchema).default([]),

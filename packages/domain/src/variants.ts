@@ -1,4 +1,5 @@
 import { isBlankText } from './text';
+import { variantCodeOf } from './variant-code';
 import { fitsNewVariantLimit } from './variant-limit';
 import type { TextVariantInfo, Variant, VariantMarker, VariantStyleType } from './variant-schema';
 
@@ -61,6 +62,9 @@ export function variantComparisonKey(variant: Variant): string {
         variant.info.href ?? null,
         Object.entries(variant.info.attributes ?? {}).sort(),
         variant.info.insert ?? null,
+        moveOf(variant) ?? null,
+        redirectOf(variant) ?? null,
+        variantCodeOf(variant.info),
       ]
     : [];
   if (variant.type === 'image') return JSON.stringify(['image', variant.info.src, ...changes]);
@@ -82,9 +86,24 @@ export function variantComparisonKey(variant: Variant): string {
 export const changesLinkOrAttributes = (variant: Variant): boolean =>
   variant.info.href !== undefined || Object.keys(variant.info.attributes ?? {}).length > 0;
 
-/** The variant changes the element beyond its content: a link, an attribute, a block beside it. */
+/** Where the variant moves its element (or a copy of it), the target trimmed; element-move.ts. */
+export const moveOf = (variant: Variant): Variant['info']['move'] =>
+  variant.info.move && { ...variant.info.move, target: variant.info.move.target.trim() };
+
+/** A split-URL variant's address (split-url.ts), trimmed. */
+export const redirectOf = (variant: Variant): string | undefined =>
+  'redirect' in variant.info ? variant.info.redirect?.trim() : undefined;
+
+/**
+ * The variant changes the element beyond its content: a link, an attribute, a block beside it,
+ * a move, or (the whole page) the address its visitors go to.
+ */
 export const changesElement = (variant: Variant): boolean =>
-  changesLinkOrAttributes(variant) || variant.info.insert !== undefined;
+  changesLinkOrAttributes(variant) ||
+  variant.info.insert !== undefined ||
+  variant.info.move !== undefined ||
+  redirectOf(variant) !== undefined ||
+  Object.values(variantCodeOf(variant.info)).some((text) => text !== null);
 
 /**
  * The new (draft) variants that equal another variant of the same element (pass

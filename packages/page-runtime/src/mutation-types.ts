@@ -3,6 +3,7 @@ import type {
   Padding,
   VariantAttribute,
   VariantInsertPosition,
+  VariantMovePosition,
 } from '@kindling/domain';
 
 // Page mutations of spec section 3. The preview agent receives them as messages and the
@@ -77,6 +78,42 @@ export interface InsertMutation {
   html: string;
 }
 
+/**
+ * The element, or a copy of it (`copy`), moved before, after or inside the element `target`
+ * names (issue 32), by the tracker's targeting part.
+ */
+export interface MoveMutation {
+  type: 'move';
+  selector: string;
+  position: VariantMovePosition;
+  target: string;
+  copy?: boolean;
+}
+
+/** A split-URL test's variant (issue 32): the page's visitors are sent to `url`. */
+export interface RedirectMutation {
+  type: 'redirect';
+  selector: string;
+  url: string;
+}
+
+/**
+ * A variant's stylesheet (issue 32): in the page's head while the variant's element is on the
+ * page. Served only where the instance allows variant code (ALLOW_VARIANT_CODE).
+ */
+export interface CssMutation {
+  type: 'css';
+  selector: string;
+  css: string;
+}
+
+/** A variant's script, run once its element holds the variant (`element` names it). */
+export interface CodeMutation {
+  type: 'code';
+  selector: string;
+  code: string;
+}
+
 export interface HideElementMutation {
   type: 'hideElement';
   selectors: string[];
@@ -119,7 +156,11 @@ export type PageMutation =
   | LayoutMutation
   | LinkMutation
   | AttributeMutation
-  | InsertMutation;
+  | InsertMutation
+  | MoveMutation
+  | RedirectMutation
+  | CssMutation
+  | CodeMutation;
 
 export type PageMutationType = PageMutation['type'];
 
@@ -139,6 +180,21 @@ export const PAGE_MUTATION_TYPES = [
   'link',
   'attribute',
   'insert',
+  'move',
+  'redirect',
+  'css',
+  'code',
+] as const satisfies readonly PageMutationType[];
+
+/**
+ * The change types the tracker's targeting part applies (tracker/page-changes.ts): a config
+ * holding one is served with the rules bundle, which fetches the part.
+ */
+export const PART_MUTATION_TYPES = [
+  'redirect',
+  'move',
+  'css',
+  'code',
 ] as const satisfies readonly PageMutationType[];
 
 export type Undo = () => void;

@@ -8,6 +8,8 @@ export function selectableIn(mode: PreviewMode): ((element: Element) => boolean)
       return (element) => isImage(element) || isText(element);
     case 'EditGoals':
       return isClickable;
+    case 'PickTarget':
+      return (element) => element !== document.body && element !== document.documentElement;
     case 'ClosePopups':
     case 'CampaignPreview':
       return undefined;

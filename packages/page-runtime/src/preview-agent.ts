@@ -2,9 +2,10 @@ import { describeElement } from './describe-element';
 import { isClickable, nearest } from './element-kind';
 import type { ElementFingerprint } from '@kindling/domain';
 import { locateElements } from './locate';
+import { previewMove } from './move-element';
 import { applyMutation } from './mutations';
 import { pageMetaOf, type ProxyFacts } from './page-meta-of';
-import type { PageMutation, Undo } from './mutation-types';
+import type { CssMutation, PageMutation, Undo } from './mutation-types';
 import { createOverlay, OVERLAY_TAG } from './overlay';
 import { selectableIn } from './pick-rules';
 import { replayClicks } from './replay-clicks';
@@ -93,11 +94,25 @@ export function startPreviewAgent({
 
   const applyChange = (message: PageMutation & { requestId?: string }) => {
     const { requestId, ...mutation } = message;
-    const applied = applyMutation(mutation, sanitizeHtml, locate);
+    const applied =
+      mutation.type === 'move'
+        ? previewMove(mutation, locate)
+        : applyMutation(mutation, sanitizeHtml, locate);
     const selectors = mutation.type === 'hideElement' ? mutation.selectors : [mutation.selector];
     changes.push({ selectors, undo: applied.undo });
     overlay.refresh();
     if (requestId !== undefined) send({ type: 'applied', requestId, count: applied.count });
+  };
+
+  /** A variant's stylesheet, in the head until the change is reset. */
+  const showStylesheet = (message: CssMutation & { requestId?: string }) => {
+    const style = document.createElement('style');
+    style.textContent = message.css;
+    document.head.append(style);
+    changes.push({ selectors: [message.selector], undo: () => style.remove() });
+    const count = locate(message.selector).length;
+    if (message.requestId !== undefined)
+      send({ type: 'applied', requestId: message.requestId, count });
   };
 
   const reset = (selector: string | undefined) => {
@@ -169,7 +184,19 @@ export function startPreviewAgent({
       case 'link':
       case 'attribute':
       case 'insert':
+      case 'move':
         applyChange(message);
+        return;
+      case 'redirect':
+        // A split-URL variant is another page: the editor names its address, the preview keeps
+        // the page being edited (following it would leave the editor's page).
+        return;
+      case 'css':
+        showStylesheet(message);
+        return;
+      case 'code':
+        // Not run in the editor: its effects could not be undone. Preview links run it.
+        return;
     }
   };
 

@@ -5,7 +5,12 @@ import {
   type ElementFingerprint,
   type PageMeta,
   VARIANT_INSERT_MAX_LENGTH,
+  REDIRECT_MAX_LENGTH,
+  VARIANT_CODE_MAX_LENGTH,
+  VARIANT_CSS_MAX_LENGTH,
   VARIANT_INSERT_POSITIONS,
+  VARIANT_MOVE_POSITIONS,
+  VARIANT_MOVE_TARGET_MAX_LENGTH,
 } from '@kindling/domain';
 import type { ElementDescription } from './describe-element';
 import { PREVIEW_CHANNEL } from './channel';
@@ -21,6 +26,8 @@ export const PREVIEW_MODES = [
   'EditElements',
   'EditGoals',
   'CampaignPreview',
+  // Any element, for a move's target (issue 32).
+  'PickTarget',
 ] as const;
 export type PreviewMode = (typeof PREVIEW_MODES)[number];
 export const INTERACTION_MODES = ['default', 'selecting'] as const;
@@ -95,6 +102,13 @@ const MUTATION_CHECKS: Record<PageMutation['type'], (message: Fields) => boolean
   attribute: (m) => isOneOf(VARIANT_ATTRIBUTES, m.name) && isString(m.value, 500),
   insert: (m) =>
     isOneOf(VARIANT_INSERT_POSITIONS, m.position) && isString(m.html, VARIANT_INSERT_MAX_LENGTH),
+  move: (m) =>
+    isOneOf(VARIANT_MOVE_POSITIONS, m.position) &&
+    isString(m.target, VARIANT_MOVE_TARGET_MAX_LENGTH) &&
+    (m.copy === undefined || typeof m.copy === 'boolean'),
+  redirect: (m) => isString(m.url, REDIRECT_MAX_LENGTH),
+  css: (m) => isString(m.css, VARIANT_CSS_MAX_LENGTH),
+  code: (m) => isString(m.code, VARIANT_CODE_MAX_LENGTH),
   layout: (m) =>
     isRecord(m.styles) &&
     Object.entries(m.styles).every(

@@ -15,8 +15,8 @@ import { trackerPartBuildOptions } from '../parts-build.mjs';
 // text elements: the tracker bench's team (bench/tracker-bench/changes.ts), whose selectors and
 // page address are these.
 const BENCH_TEAM: TrackerBootstrap = {
-  configUrl: 'https://kindling.example.com/api/tracker/lumen-lamps/config.json',
-  hide: [
+  c: 'https://kindling.example.com/api/tracker/lumen-lamps/config.json',
+  h: [
     [
       'https://shop.example.com/tracker-landing.html',
       [
@@ -82,7 +82,7 @@ describe('the served tracker', () => {
     }
     console.log(`targeting.js: ${await gzipped(partText)} bytes gzipped`);
     // Issue 31's case, one audience on the bench team's campaign, and a campaign with page rules.
-    const ruled: TrackerBootstrap = { ...BENCH_TEAM, hide: [[null, BENCH_TEAM.hide[0]![1]]] };
+    const ruled: TrackerBootstrap = { ...BENCH_TEAM, h: [[null, BENCH_TEAM.h[0]![1]]] };
     for (const bootstrap of [BENCH_TEAM, ruled]) {
       const size = await gzipped(servedTracker(text, bootstrap));
       console.log(`served tracker importing the targeting part: ${size} bytes gzipped`);

@@ -1,5 +1,15 @@
-import type { CampaignElement, TrackerConfig, Variant, VariantAttribute } from '@kindling/domain';
-import type { PageMutation } from './mutation-types';
+import {
+  isPageElement,
+  moveOf,
+  PAGE_MARK_SELECTOR,
+  redirectOf,
+  variantCodeOf,
+  type CampaignElement,
+  type TrackerConfig,
+  type Variant,
+  type VariantAttribute,
+} from '@kindling/domain';
+import { PART_MUTATION_TYPES, type PageMutation } from './mutation-types';
 
 // Also a package subpath (`@kindling/page-runtime/variant-mutations`): the server imports it
 // without the DOM code the package index leads to.
@@ -11,13 +21,18 @@ export type { PageMutation };
  */
 export function variantMutations(element: CampaignElement, variant: Variant): PageMutation[] {
   const { selector } = element;
+  // A split-URL test's page: its variants only send visitors on, whatever else they hold.
+  if (isPageElement(element)) {
+    const url = redirectOf(variant);
+    return url ? [{ type: 'redirect', selector, url }] : [];
+  }
   // A layout change the tracker already applies (and re-applies after a re-render): no new code
   // on customers' pages.
   if (variant.info.hidden) return [{ type: 'layout', selector, styles: { display: 'none' } }];
   if (variant.type === 'image') {
     const image: PageMutation[] =
       variant.info.src.trim() === '' ? [] : [{ type: 'imageSrc', selector, src: variant.info.src }];
-    return [...image, ...elementChanges(selector, variant.info)];
+    return [...image, ...elementChanges(selector, variant)];
   }
   const { info } = variant;
   const text: PageMutation[] =
@@ -41,11 +56,18 @@ export function variantMutations(element: CampaignElement, variant: Variant): Pa
         return { type: style.type, selector, value: style.value };
     }
   });
-  return [...text, ...styles, ...elementChanges(selector, info)];
+  return [...text, ...styles, ...elementChanges(selector, variant)];
 }
 
-/** A variant's new link address, attribute values and inserted block (issue 32), after its content. */
-function elementChanges(selector: string, info: Variant['info']): PageMutation[] {
+/**
+ * A variant's new link address, attribute values, inserted block, move, stylesheet and script
+ * (issue 32), after its content (a copy moved shows it); the script last, run once the rest is
+ * made.
+ */
+function elementChanges(selector: string, variant: Variant): PageMutation[] {
+  const { info } = variant;
+  const { css, code } = variantCodeOf(info);
+  const move = moveOf(variant);
   const attributes = Object.entries(info.attributes ?? {}).map(([name, value]): PageMutation => ({
     type: 'attribute',
     selector,
@@ -56,13 +78,34 @@ function elementChanges(selector: string, info: Variant['info']): PageMutation[]
     ...(info.href === undefined ? [] : [{ type: 'link' as const, selector, href: info.href }]),
     ...attributes,
     ...(info.insert === undefined ? [] : [{ type: 'insert' as const, selector, ...info.insert }]),
+    ...(move === undefined ? [] : [{ type: 'move' as const, selector, ...move }]),
+    ...(css === null ? [] : [{ type: 'css' as const, selector, css }]),
+    ...(code === null ? [] : [{ type: 'code' as const, selector, code }]),
   ];
 }
 
+/** A variant's stylesheet or script (variant-code.ts), served only where the instance allows. */
+const isCodeChange = (mutation: PageMutation): boolean =>
+  mutation.type === 'css' || mutation.type === 'code';
+
+/** What the tracker's targeting part applies: redirects, moves and variant code. */
+const isPartChange = (mutation: PageMutation): boolean =>
+  (PART_MUTATION_TYPES as readonly string[]).includes(mutation.type);
+
+/**
+ * What is served of a variant's mutations: all of them where the instance allows variant code
+ * (ALLOW_VARIANT_CODE), else all but its stylesheet and script, whatever was stored before.
+ */
+export const servedMutations =
+  (allowCode: boolean) =>
+  (mutations: PageMutation[]): PageMutation[] =>
+    allowCode ? mutations : mutations.filter((mutation) => !isCodeChange(mutation));
+
 /**
  * Which tracker bundle a team's pages get (tracker-build.mjs): the HTML allow-list only when a
- * served variant holds HTML, the targeting part (page rules, audiences, the global holdout)
- * only when a campaign has page rules or an audience, or the team holds visitors out.
+ * served variant holds HTML, the targeting part (page rules, audiences, the global holdout,
+ * split-URL redirects) only when a campaign has page rules, an audience or a redirect, or the
+ * team holds visitors out, and for variants' moves and code.
  */
 export function trackerKindFor(
   config: TrackerConfig<PageMutation>,
@@ -80,7 +123,17 @@ export function trackerKindFor(
     ),
   );
   const rules =
-    !!config.holdout || config.campaigns.some((campaign) => campaign.pages || campaign.audience);
+    !!config.holdout ||
+    config.campaigns.some(
+      (campaign) =>
+        campaign.pages ||
+        campaign.audience ||
+        campaign.elements.some(
+          (element) =>
+            element.selector === PAGE_MARK_SELECTOR ||
+            element.variants.some((variant) => variant.mutations.some(isPartChange)),
+        ),
+    );
   if (rules) return html ? 'html-rules' : 'rules';
   return html ? 'html' : 'plain';
 }

@@ -2,10 +2,12 @@ import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { previewBuildOptions } from '../tracker-build.mjs';
 
-// The variant preview script loads only on pages opened from a preview link, so it is outside
-// the tracker's 7 KB budget; it reuses the tracker's applier (mutation engine and healing).
+// The variant preview script loads only on pages opened from a preview link (by the team, never
+// for visitors), so it is outside the tracker's budget; it reuses the tracker's applier
+// (mutation engine and healing) and the targeting part's changes (redirects, moves, CSS, code).
+// Its own budget grew from 6 KB to 7 KB with moves (issue 32, docs/decisions.md).
 describe('the variant preview bundle', () => {
-  it('holds the applier and the badge in under 6 KB gzipped, without zod', async () => {
+  it('holds the applier and the badge in under 7 KB gzipped, without zod', async () => {
     const result = await build({ ...previewBuildOptions, write: false });
     const text = result.outputFiles[0]!.text;
     expect(text).not.toMatch(/ZodError|zod/);
@@ -18,6 +20,6 @@ describe('the variant preview bundle', () => {
     const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'));
     const gzipped = (await new Response(stream).arrayBuffer()).byteLength;
     console.log(`variant preview: ${text.length} bytes, ${gzipped} bytes gzipped`);
-    expect(gzipped).toBeLessThan(6 * 1024);
+    expect(gzipped).toBeLessThan(7 * 1024);
   }, 30_000);
 });

@@ -41,6 +41,8 @@ import * as srmAlerts from './migrations/0040-srm-alerts';
 import * as sso from './migrations/0041-sso';
 import * as notOnPage from './migrations/0042-not-on-page';
 import * as openSegments from './migrations/0043-open-segments';
+import * as variantCodeChanges from './migrations/0044-variant-code-changes';
+import * as auditLog from './migrations/0045-audit-log';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts-and-campaigns': accountsAndCampaigns,
@@ -84,6 +86,8 @@ const migrations: Record<string, Migration> = {
   '0041-sso': sso,
   '0042-not-on-page': notOnPage,
   '0043-open-segments': openSegments,
+  '0044-variant-code-changes': variantCodeChanges,
+  '0045-audit-log': auditLog,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

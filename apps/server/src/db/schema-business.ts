@@ -156,3 +156,25 @@ export interface IdeaExperimentsTable {
   createdAt: DefaultedTimestamp;
   stoppedAt: Timestamp | null;
 }
+
+/** One change of a team's audited rows (issue 33, migration 0045), written by a trigger. */
+export interface AuditLogTable {
+  /** bigserial: read as a string. */
+  id: Generated<string>;
+  teamId: number;
+  at: DefaultedTimestamp;
+  actorType: 'user' | 'api_key' | 'system';
+  actorId: number | null;
+  /** The person's address, or the API key's name, as they were then. */
+  actorLabel: string | null;
+  requestId: string | null;
+  /** The route, as `METHOD /api/team/:team/...`. */
+  route: string | null;
+  /** The table the row is in. */
+  entity: string;
+  entityId: string | null;
+  campaignId: number | null;
+  action: 'insert' | 'update' | 'delete';
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}

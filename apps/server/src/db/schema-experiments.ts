@@ -176,3 +176,19 @@ export interface CampaignDraftsTable {
   createdAt: DefaultedTimestamp;
   updatedAt: DefaultedTimestamp;
 }
+
+/** Every change of a variant's stylesheet or script (issue 32), with who and when. */
+export interface VariantCodeChangesTable {
+  id: Generated<string>;
+  teamId: number;
+  campaignId: number;
+  /** Null when the variant was new and its id not known yet, or for a removal. */
+  variantId: number | null;
+  variantKey: string;
+  kind: 'css' | 'code';
+  before: string | null;
+  after: string | null;
+  userId: number | null;
+  userEmail: string | null;
+  changedAt: DefaultedTimestamp;
+}

@@ -164,6 +164,7 @@ export interface Database {
   visitorGoals: Experiments.VisitorGoalsTable;
   campaignMetrics: Experiments.CampaignMetricsTable;
   campaignDrafts: Experiments.CampaignDraftsTable;
+  variantCodeChanges: Experiments.VariantCodeChangesTable;
   rollupsHourly: Experiments.RollupsHourlyTable;
   campaignAddressCounts: Experiments.CampaignAddressCountsTable;
   campaignTraffic: Experiments.CampaignTrafficTable;
@@ -182,4 +183,5 @@ export interface Database {
   stripeEvents: Business.StripeEventsTable;
   notifications: Business.NotificationsTable;
   notificationReads: Business.NotificationReadsTable;
+  auditLog: Business.AuditLogTable;
 }

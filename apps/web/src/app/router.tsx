@@ -18,6 +18,7 @@ const settingsRoutes: RouteObject[] = [
         { HoldoutCard },
         { WebhooksCard },
         { AnalyticsForwardingCard },
+        { AuditLogCard },
       ] = await Promise.all([
         import('../features/settings/components/team-settings-page'),
         import('../features/survey/components/team-survey-card'),
@@ -25,6 +26,7 @@ const settingsRoutes: RouteObject[] = [
         import('../features/holdout/components/holdout-card'),
         import('../features/webhooks/components/webhooks-card'),
         import('../features/analytics-forwarding/components/analytics-forwarding-card'),
+        import('../features/audit-log/components/audit-log-card'),
       ]);
       return {
         Component: () => (
@@ -36,6 +38,7 @@ const settingsRoutes: RouteObject[] = [
               <>
                 <WebhooksCard />
                 <AnalyticsForwardingCard />
+                <AuditLogCard />
               </>
             }
           />
@@ -48,6 +51,12 @@ const settingsRoutes: RouteObject[] = [
     lazy: async () => ({
       Component: (await import('../features/settings/components/team-members-page'))
         .TeamMembersPage,
+    }),
+  },
+  {
+    path: 'team/audit-log',
+    lazy: async () => ({
+      Component: (await import('../features/audit-log/components/audit-log-page')).AuditLogPage,
     }),
   },
   {

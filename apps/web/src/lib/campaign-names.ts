@@ -1,4 +1,4 @@
-import { elementLabel, type CampaignElement } from '@kindling/domain';
+import { elementLabel, isPageElement, type CampaignElement } from '@kindling/domain';
 
 // How screens name a campaign's parts, the same on the campaign page, its results and exports.
 
@@ -6,12 +6,18 @@ import { elementLabel, type CampaignElement } from '@kindling/domain';
  * What people read for an element picked in the editor ("Button “Sign up” in the
  * navigation"); undefined for elements picked before fingerprints were kept.
  */
-export const labelOf = (element: Pick<CampaignElement, 'fingerprint'>): string | undefined =>
-  element.fingerprint ? elementLabel(element.fingerprint) : undefined;
+export const labelOf = (
+  element: Pick<CampaignElement, 'fingerprint'> & { selector?: string },
+): string | undefined =>
+  isPageElement(element)
+    ? 'The whole page'
+    : element.fingerprint
+      ? elementLabel(element.fingerprint)
+      : undefined;
 
 /** The element's label, else "Text 1", "Image 2": by type and position in the campaign. */
 export const elementName = (
-  element: Pick<CampaignElement, 'type' | 'fingerprint'>,
+  element: Pick<CampaignElement, 'type' | 'fingerprint'> & { selector?: string },
   index: number,
 ): string => labelOf(element) ?? `${element.type === 'image' ? 'Image' : 'Text'} ${index + 1}`;
 

@@ -1,10 +1,14 @@
 import {
+  moveChangeLabel,
   formatHsla,
   formatRgba,
   VARIANT_ATTRIBUTE_LABELS,
+  VARIANT_CODE_KIND_LABELS,
+  variantCodeOf,
   type ImageStatus,
   type Variant,
   type VariantAttribute,
+  type VariantCodeKind,
   type VariantStyle,
 } from '@kindling/domain';
 import clsx from 'clsx';
@@ -56,7 +60,10 @@ function StyleChips({ list }: { list: readonly VariantStyle[] }) {
   );
 }
 
-/** A variant's new link address, attribute values and inserted block (issue 32), as chips. */
+/**
+ * A variant's new link address, attribute values, inserted block, move, CSS and JavaScript
+ * (issue 32), as chips.
+ */
 function ChangeChips({ info }: { info: Info }) {
   const changes = [
     ...(info.href === undefined ? [] : [['Link', info.href] as const]),
@@ -71,6 +78,10 @@ function ChangeChips({ info }: { info: Info }) {
             info.insert.html,
           ] as const,
         ]),
+    ...(info.move === undefined ? [] : [[moveChangeLabel(info.move), info.move.target] as const]),
+    ...Object.entries(variantCodeOf(info)).flatMap(([kind, text]) =>
+      text === null ? [] : [[VARIANT_CODE_KIND_LABELS[kind as VariantCodeKind], text] as const],
+    ),
   ];
   if (changes.length === 0) return null;
   return (
@@ -154,6 +165,17 @@ export function VariantSummary({ info, originalText, alt, compact = false }: Var
       <span className={clsx(styles.thumb, styles.noImage, compact && styles.compactThumb)}>
         <ImageIcon />
         <span className="visually-hidden">No image yet</span>
+      </span>
+    );
+  }
+  if (info.redirect !== undefined) {
+    // A split-URL test's variant: where its visitors go.
+    return (
+      <span className={styles.summary}>
+        <span className={clsx(styles.text, compact && styles.compactText)}>
+          <span className={styles.muted}>Sends visitors to </span>
+          <code className={styles.address}>{info.redirect.trim() || '…'}</code>
+        </span>
       </span>
     );
   }

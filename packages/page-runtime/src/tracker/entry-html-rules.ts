@@ -6,4 +6,4 @@ import { startTracker } from './tracker';
 // The tracker of a team with HTML variants and campaigns with page rules or audiences.
 declare const KINDLING_BOOTSTRAP: TrackerBootstrap;
 
-startTracker(KINDLING_BOOTSTRAP, sanitizeHtml, loadTargeting(KINDLING_BOOTSTRAP.configUrl));
+startTracker(KINDLING_BOOTSTRAP, sanitizeHtml, loadTargeting(KINDLING_BOOTSTRAP.c));

@@ -7,4 +7,4 @@ import { startTracker } from './tracker';
 // (get-tracker-script.ts picks the bundle).
 declare const KINDLING_BOOTSTRAP: TrackerBootstrap;
 
-startTracker(KINDLING_BOOTSTRAP, undefined, loadTargeting(KINDLING_BOOTSTRAP.configUrl));
+startTracker(KINDLING_BOOTSTRAP, undefined, loadTargeting(KINDLING_BOOTSTRAP.c));

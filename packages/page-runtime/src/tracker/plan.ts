@@ -8,6 +8,7 @@ import {
   type TrackerConfig,
 } from '@kindling/domain';
 import type { PageMutation } from '../mutation-types';
+import type { Sanitize } from '../sanitize-html';
 import type { Store } from './storage';
 
 export type Config = TrackerConfig<PageMutation>;
@@ -30,8 +31,11 @@ export type Admits = (audience: Audience) => boolean;
  * The rules bundles' part (targeting.ts, served as targeting.js): once per tracker start, where
  * campaigns run and who sees them. `arrival.returning`: the visitor id was stored before this page
  * load (a visitor in the team's global holdout gets `arrival.holdout` and every campaign without
- * its variants); `set`: what the site said with `kindling('set', {...})`. Its arguments and answer
- * are positional: the core's own property names are shortened in its build, the part's are not.
+ * its variants); `set`: what the site said with `kindling('set', {...})`; `html`: the bundle's
+ * sanitiser, if it has one. The third answer, when the config needs it, is what the applier
+ * applies with instead of `html`: the same sanitiser whose `more` also takes the part's change
+ * types (split-URL redirects). Its arguments and answer are positional: the core's own property
+ * names are shortened in its build, the part's are not.
  */
 export type Targeting = (
   config: Config,
@@ -39,7 +43,8 @@ export type Targeting = (
   visitor: string,
   arrival: { returning: boolean; holdout?: true },
   set: Record<string, unknown>,
-) => [RunsOn, Admits];
+  html: Sanitize | undefined,
+) => [RunsOn, Admits, Sanitize?];
 
 export const onItsPage: RunsOn = (where, href) =>
   typeof where === 'string' && samePage(where, href);

@@ -33,7 +33,7 @@ describe('the targeting part: who sees a campaign', () => {
 
   it('works out the visitor once per page view, however many campaigns ask', () => {
     const store = countingStore();
-    const [, admits] = targeting(config, store, 'v', { returning: false }, {});
+    const [, admits] = targeting(config, store, 'v', { returning: false }, {}, undefined);
     const fromNewsletter = audience('utmSource', 'is', 'newsletter');
     for (let campaign = 0; campaign < 5; campaign += 1) expect(admits(fromNewsletter)).toBe(true);
     // The session, the UTM tags and the visit count: written once, not once per campaign.
@@ -47,7 +47,7 @@ describe('the targeting part: who sees a campaign', () => {
 
   it("reads what kindling('set') says at each call, also after the first", () => {
     const set: Record<string, unknown> = {};
-    const [, admits] = targeting(config, memoryStore(), 'v', { returning: true }, set);
+    const [, admits] = targeting(config, memoryStore(), 'v', { returning: true }, set, undefined);
     const pro = {
       match: 'all',
       conditions: [{ attribute: 'attribute', name: 'plan', operator: 'is', value: 'pro' }],
@@ -93,7 +93,7 @@ describe('the targeting part: the global holdout', () => {
   function planFor(visitor: string, holdout?: number) {
     const config = teamConfig(holdout);
     const arrival: { returning: boolean; holdout?: true } = { returning: false };
-    const [runsOn, admits] = targeting(config, memoryStore(), visitor, arrival, {});
+    const [runsOn, admits] = targeting(config, memoryStore(), visitor, arrival, {}, undefined);
     return { plan: planPage(config, page, visitor, runsOn, admits), arrival, config };
   }
 

@@ -5,6 +5,7 @@ import {
   runsOn,
   type VisitorAttributes,
 } from '@kindling/domain';
+import { pageChanges } from './page-changes';
 import type { Config, Targeting } from './plan';
 import { touchSession } from './ids';
 import { newId } from './new-id';
@@ -80,7 +81,7 @@ function pageVisitor(
   return visitor;
 }
 
-export const targeting: Targeting = (config, store, visitor, arrival, set) => {
+export const targeting: Targeting = (config, store, visitor, arrival, set, html) => {
   if (inHoldout(visitor, config.holdout ?? 0)) {
     // Every campaign runs as its original for this visitor, and its exposures say so; no Web
     // Vitals are sampled, as they are measured per arm and the holdout is none.
@@ -103,5 +104,6 @@ export const targeting: Targeting = (config, store, visitor, arrival, set) => {
       }
       return inAudience(audience, attributes);
     },
+    pageChanges(config, html),
   ];
 };

@@ -99,7 +99,7 @@ function run(context: Context, commands: unknown[][]): void {
 
   /** What the site said of this visitor, `kindling('set', {plan: 'pro'})`, for audiences. */
   const set: Record<string, unknown> = {};
-  const [runsOn, admits] = targeting?.(config, store, visitor, arrival, set) ?? [];
+  const [runsOn, admits, more] = targeting?.(config, store, visitor, arrival, set, html) ?? [];
   let finish: (() => void) | undefined;
   /** What forward.js hands on (load-part.ts): exposures not handed on yet, and the hooks. */
   const forward: ForwardedExposures = { config, exposures: [], hooks: [] };
@@ -111,7 +111,7 @@ function run(context: Context, commands: unknown[][]): void {
       console.warn('kindling: undone', change.selector, pauseMs);
     },
     wasSeen: hider.wasSeen,
-    html,
+    html: more ?? html,
   });
 
   let current: string | undefined;
@@ -257,7 +257,7 @@ export function startTracker(
     if (navigator.doNotTrack === '1') return;
     const href = location.href;
     const hider = createHider(
-      boot.hide.filter(([where]) => where === null || samePage(where, href)).flatMap(([, s]) => s),
+      boot.h.filter(([where]) => where === null || samePage(where, href)).flatMap(([, s]) => s),
     );
     const local = localStore();
     const store = local ?? memoryStore();
@@ -269,7 +269,7 @@ export function startTracker(
     const visitor = visitorId(stores, newId);
     // Without a config (an error answer, no network, a bad body) the page stays as it was made.
     Promise.all([
-      fetch(boot.configUrl).then<Config | false>(
+      fetch(boot.c).then<Config | false>(
         (response) => response.ok && (response.json() as Promise<Config>),
       ),
       targeting?.(),
@@ -279,7 +279,7 @@ export function startTracker(
           ? run(
               {
                 config,
-                configUrl: boot.configUrl,
+                configUrl: boot.c,
                 store,
                 visitor,
                 hider,
@@ -294,5 +294,5 @@ export function startTracker(
       .catch(() => hider.keepOnly([]));
   };
   // A variant preview link: the preview script shows it and nothing is counted.
-  if (!enteredPreview(boot.configUrl, start)) start();
+  if (!enteredPreview(boot.c, start)) start();
 }

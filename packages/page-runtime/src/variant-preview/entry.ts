@@ -1,4 +1,5 @@
 import {
+  redirectTarget,
   samePage,
   VARIANT_PREVIEW_PARAM,
   VARIANT_PREVIEW_STORAGE_KEY,
@@ -8,6 +9,7 @@ import {
 import type { PageMutation } from '../mutation-types';
 import { sanitizeHtml } from '../sanitize-html';
 import { createApplier } from '../tracker/apply';
+import { withPartChanges } from '../tracker/page-changes';
 import { watchHistory } from '../tracker/history';
 import { showBadge } from './badge';
 
@@ -56,12 +58,27 @@ function leave(): void {
   else location.replace(target);
 }
 
+/**
+ * A split-URL variant (issue 32): its preview is the variant page, reached as its visitors reach
+ * it. The link's parameter goes along in the query, so the tag there opens the same preview and
+ * shows the badge (it changes nothing there: the campaign's page is the original).
+ */
+function sentOn(preview: OpenedPreview): boolean {
+  const away = preview.mutations.find((mutation) => mutation.type === 'redirect');
+  const target =
+    away && samePage(preview.url, location.href) && redirectTarget(away.url, location.href);
+  if (target) location.replace(target);
+  return !!target;
+}
+
 function show(preview: OpenedPreview): void {
+  if (sentOn(preview)) return;
   const applier = createApplier({
     onApplied: () => undefined,
     onLoop: (_change, pauseMs) => console.warn('kindling: undone', pauseMs),
     wasSeen: () => false,
-    html: sanitizeHtml,
+    // Variants' stylesheets and scripts as visitors get them (split-URL variants are sent on).
+    html: withPartChanges(sanitizeHtml),
   });
   // Only on the campaign's page; a single-page app moving to another page drops the change
   // (as the tracker does), and moving back applies it again.

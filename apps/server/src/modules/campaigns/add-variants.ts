@@ -18,6 +18,8 @@ import { recordServingPhase } from './record-serving-phase';
 import { findCampaigns, findElementVariants, lockCampaignElement, type VariantRow } from './repo';
 import { writeVariants } from './parts-repo';
 import { sanitizeVariant } from './sanitize-variant-html';
+import { assertVariantCodeValid } from '../variant-code/check-variant-code';
+import { NO_CODE_EDITOR, recordCodeChanges, type CodeEditor } from '../variant-code/code-changes';
 
 export const ELEMENT_NOT_FOUND = 'Element not found';
 
@@ -26,6 +28,8 @@ export interface AddVariantsInput {
   campaignId: number;
   elementId: number;
   variants: Variant[];
+  /** Who writes, for the variants' CSS and code; none may be added without one. */
+  editor?: CodeEditor;
 }
 
 export interface AddVariantsResult {
@@ -49,12 +53,17 @@ function storedVariants(rows: VariantRow[]): Variant[] {
 }
 
 /** The element as the check reads it: its type and the original content stored with it. */
-function storedElement(row: { type: string; data: unknown }): ElementVariantsCheck['element'] {
+function storedElement(row: {
+  type: string;
+  data: unknown;
+  selector: string;
+}): ElementVariantsCheck['element'] {
   const type = elementTypeSchema.parse(row.type);
   const info = (row.data as { control?: { info?: unknown } }).control?.info;
+  const { selector } = row;
   return type === 'text'
-    ? { type, control: { info: textVariantInfoSchema.parse(info) } }
-    : { type, control: { info: imageVariantInfoSchema.parse(info) } };
+    ? { type, selector, control: { info: textVariantInfoSchema.parse(info) } }
+    : { type, selector, control: { info: imageVariantInfoSchema.parse(info) } };
 }
 
 async function insertAtEnd(
@@ -95,9 +104,8 @@ export async function addVariants(
   const { teamId, campaignId, elementId } = input;
   assertNewVariantsFit([{ field: 'variants', count: input.variants.length }]);
   return db.transaction().execute(async (tx) => {
-    if ((await findCampaigns(tx, teamId, [campaignId])).length === 0) {
-      throw notFound(CAMPAIGN_NOT_FOUND);
-    }
+    const [campaign] = await findCampaigns(tx, teamId, [campaignId]);
+    if (!campaign) throw notFound(CAMPAIGN_NOT_FOUND);
     await assertCampaignOpen(tx, teamId, campaignId);
     const element = await lockCampaignElement(tx, teamId, { campaignId, elementId });
     if (!element) throw notFound(ELEMENT_NOT_FOUND);
@@ -107,11 +115,23 @@ export async function addVariants(
     assertVariantsMayBeStored([
       {
         element: storedElement(element),
+        pageUrl: campaign.ingestedUrl,
         kept: storedVariants(before),
         incoming,
         fieldOf: (index) => `variants.${index}`,
       },
     ]);
+    assertVariantCodeValid(
+      [{ variants: incoming }],
+      campaign.ingestedUrl,
+      (_e, v) => `variants.${v}.info`,
+    );
+    await recordCodeChanges(
+      tx,
+      { teamId, campaignId, editor: input.editor ?? NO_CODE_EDITOR },
+      incoming.map(({ key, info }) => ({ id: undefined, key, info })),
+      { removes: false },
+    );
     const newVariantIds = await insertAtEnd(tx, {
       teamId,
       elementId,

@@ -3,6 +3,7 @@ import {
   elementVariantProblems,
   fitsNewVariantLimit,
   NEW_VARIANT_LIMIT_MESSAGE,
+  splitUrlElementsProblem,
   VARIANT_TYPE_MISMATCH,
   type CampaignElement,
   type ElementVariantsCheck,
@@ -34,7 +35,7 @@ export function assertVariantsMayBeStored(checks: readonly NamedCheck[]): void {
     );
   }
   const invalid = problems.filter(
-    (problem) => problem.code === 'empty' || problem.code === 'bad-link',
+    (problem) => problem.code === 'empty' || problem.code === 'bad-change',
   );
   if (invalid.length > 0) {
     throw validationError(
@@ -51,10 +52,23 @@ export function assertVariantsMayBeStored(checks: readonly NamedCheck[]): void {
   }
 }
 
-/** Every element's variants, all incoming (create and save send the whole campaign). */
-export function campaignVariantChecks(elements: readonly CampaignElement[]): NamedCheck[] {
+/** A split-URL test's page is its campaign's only element (split-url.ts). */
+export function assertSplitUrlAlone(elements: readonly CampaignElement[]): void {
+  const problem = splitUrlElementsProblem(elements);
+  if (problem) throw validationError(problem, { elements: problem });
+}
+
+/**
+ * Every element's variants, all incoming (create and save send the whole campaign), checked
+ * against the campaign's page (a split-URL variant's address must be on its site).
+ */
+export function campaignVariantChecks(
+  elements: readonly CampaignElement[],
+  pageUrl: string,
+): NamedCheck[] {
   return elements.map((element, e) => ({
     element,
+    pageUrl,
     incoming: element.variants,
     fieldOf: (index) => `elements.${e}.variants.${index}`,
   }));

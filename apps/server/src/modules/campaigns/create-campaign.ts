@@ -5,11 +5,17 @@ import { getEntitlements } from '../billing/get-entitlements';
 import { refusalError } from '../billing/refusal-error';
 import { discardCreatedDraft } from '../drafts/delete-draft';
 import { getSubscription } from '../teams/get-subscription';
-import { assertVariantsMayBeStored, campaignVariantChecks } from './check-element-variants';
+import {
+  assertSplitUrlAlone,
+  assertVariantsMayBeStored,
+  campaignVariantChecks,
+} from './check-element-variants';
 import { assertElementsMayChangeTogether } from './element-mode-guard';
 import { recordServingPhase } from './record-serving-phase';
 import { insertCampaign, type CampaignOrigin } from './repo';
 import { switchOnRefusal } from './running-cap';
+import { assertVariantCodeValid } from '../variant-code/check-variant-code';
+import { NO_CODE_EDITOR, type CodeEditor } from '../variant-code/code-changes';
 import { sanitizeElement } from './sanitize-variant-html';
 import { withStoredFavicon } from './store-favicon';
 import { campaignColumns, writeCampaignParts } from './write-campaign-parts';
@@ -23,11 +29,17 @@ export async function createCampaign(
     origin?: CampaignOrigin;
     /** The draft it was built in: gone once the campaign exists, in the same transaction. */
     draftId?: number;
+    /** Who writes, for the variants' CSS and code; none may be set without one. */
+    editor?: CodeEditor;
   },
 ): Promise<{ id: number }> {
   // Html is sanitised first, so the duplicate check compares what will be stored.
   const elements = input.campaign.elements.map(sanitizeElement);
-  assertVariantsMayBeStored(campaignVariantChecks(elements));
+  assertSplitUrlAlone(elements);
+  assertVariantsMayBeStored(
+    campaignVariantChecks(elements, normalizeUrl(input.campaign.ingestedUrl)),
+  );
+  assertVariantCodeValid(elements, normalizeUrl(input.campaign.ingestedUrl));
   assertElementsMayChangeTogether({ meta: input.campaign.meta, elements });
   // Unless the caller says, by the rule of packages/domain, and only within the team's plan.
   const asked = input.campaign.isEnabled;
@@ -54,7 +66,7 @@ export async function createCampaign(
     });
     const { id } = await insertCampaign(tx, input.teamId, values, input.origin);
     await writeCampaignParts(
-      { tx, teamId: input.teamId, campaignId: id },
+      { tx, teamId: input.teamId, campaignId: id, editor: input.editor ?? NO_CODE_EDITOR },
       { elements, goals: input.campaign.goals, extraMetrics: input.campaign.extraMetrics },
     );
     if (input.draftId !== undefined) {

@@ -1,5 +1,7 @@
 import {
   GoalEventType,
+  isPageElement,
+  PAGE_MARK_SELECTOR,
   servedRollout,
   TRACKER_CONFIG_VERSION,
   UPLOADS_PREFIX,
@@ -11,7 +13,11 @@ import {
   type TrackerElement,
   type TrackerGoal,
 } from '@kindling/domain';
-import { variantMutations, type PageMutation } from '@kindling/page-runtime/variant-mutations';
+import {
+  servedMutations,
+  variantMutations,
+  type PageMutation,
+} from '@kindling/page-runtime/variant-mutations';
 import type { Db } from '../../db/database';
 import type { AppServices } from '../../http/types';
 import { teamServesVariants } from '../billing/serves-variants';
@@ -54,6 +60,20 @@ export const absoluteUploads =
       ? { ...mutation, src: `${filesOrigin}${mutation.src}` }
       : mutation;
 
+/** The campaign with each variant's mutations passed through `serve`. */
+const withServedMutations =
+  (serve: (mutations: PageMutation[]) => PageMutation[]) =>
+  (campaign: TrackerCampaign<PageMutation>): TrackerCampaign<PageMutation> => ({
+    ...campaign,
+    elements: campaign.elements.map((element) => ({
+      ...element,
+      variants: element.variants.map((variant) => ({
+        ...variant,
+        mutations: serve(variant.mutations),
+      })),
+    })),
+  });
+
 function trackerElement(
   element: CampaignElement,
   /** Bandit campaigns only: the element's weights. */
@@ -69,7 +89,8 @@ function trackerElement(
     }));
   return {
     id: element.id,
-    selector: element.selector,
+    // A split-URL test's page, by the mark only the tracker's targeting part adds (split-url.ts).
+    selector: isPageElement(element) ? PAGE_MARK_SELECTOR : element.selector,
     ...(element.fingerprint ? { fingerprint: element.fingerprint } : {}),
     ...(weights ? { controlWeight: weights.control } : {}),
     variants,
@@ -214,6 +235,8 @@ export async function getTrackerConfig(
     ...(holdout ? { holdout } : {}),
     ...(forward && campaigns.length ? { forward } : {}),
     // Oldest first, so a config reads in the order campaigns were started.
-    campaigns: campaigns.sort((a, b) => a.id - b.id),
+    campaigns: campaigns
+      .sort((a, b) => a.id - b.id)
+      .map(withServedMutations(servedMutations(config.ALLOW_VARIANT_CODE))),
   };
 }

@@ -5,7 +5,11 @@ import {
   type Arm,
   type ElementFingerprint,
 } from '@kindling/domain';
-import { variantMutations, type PageMutation } from '@kindling/page-runtime/variant-mutations';
+import {
+  servedMutations,
+  variantMutations,
+  type PageMutation,
+} from '@kindling/page-runtime/variant-mutations';
 import type { Db } from '../../db/database';
 import { notFound } from '../../errors';
 import { getCampaign } from './get-campaigns';
@@ -34,7 +38,15 @@ export interface VariantPreview {
  */
 export async function getVariantPreview(
   services: { db: Db },
-  input: { teamId: number; campaignId: number; elementId: number; arm: Arm; filesOrigin: string },
+  input: {
+    teamId: number;
+    campaignId: number;
+    elementId: number;
+    arm: Arm;
+    filesOrigin: string;
+    /** ALLOW_VARIANT_CODE: a preview shows what the tracker would serve. */
+    allowCode: boolean;
+  },
 ): Promise<VariantPreview> {
   const campaign = await getCampaign(services, { teamId: input.teamId, id: input.campaignId });
   const index = campaign.elements.findIndex((element) => element.id === input.elementId);
@@ -55,7 +67,9 @@ export async function getVariantPreview(
     selector: element.selector,
     ...(element.fingerprint ? { fingerprint: element.fingerprint } : {}),
     mutations: variant
-      ? variantMutations(element, variant).map(absoluteUploads(input.filesOrigin))
+      ? servedMutations(input.allowCode)(
+          variantMutations(element, variant).map(absoluteUploads(input.filesOrigin)),
+        )
       : [],
     elementName: element.fingerprint ? elementLabel(element.fingerprint) : fallbackName,
     armName: previewArmName(position),

@@ -3,6 +3,7 @@ import { ELEMENT_CHANGE_FIXTURES } from '@kindling/domain/element-change-fixture
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/databases';
 import { bearer, createTeam, signUp, useTestApp } from '../../../test/test-app';
+import { servedCampaign } from '../../../test/served-config';
 import { sanitizePolicyHtml } from './sanitize-variant-html';
 
 // Issue 32, a block inserted before or after an element: the fixture table's insert rows through
@@ -81,15 +82,7 @@ describeEachDatabase('inserted blocks', (kind) => {
         position: row.insert.position,
         html: row.shows,
       });
-      const served = await t.current.app.inject({
-        method: 'GET',
-        url: `/api/tracker/${team}/config.json`,
-      });
-      const campaign = served
-        .json<{
-          campaigns: { id: number; elements: { variants: { mutations: object[] }[] }[] }[];
-        }>()
-        .campaigns.find((c) => c.id === id)!;
+      const campaign = await servedCampaign(t.current.app, team, id);
       expect(campaign.elements[0]!.variants[0]!.mutations).toEqual([
         { type: 'insert', selector: 'h1', position: row.insert.position, html: row.shows },
       ]);

@@ -215,7 +215,7 @@ export function lockCampaignElement(
 ) {
   return tx
     .selectFrom('campaignElements')
-    .select(['id', 'type', 'data'])
+    .select(['id', 'type', 'data', 'selector'])
     .where('teamId', '=', teamId)
     .where('campaignId', '=', campaignId)
     .where('id', '=', elementId)

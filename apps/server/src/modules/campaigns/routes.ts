@@ -1,6 +1,7 @@
 import { campaignSchemasFor, variantSchema } from '@kindling/domain';
 import { z } from 'zod';
 import { teamParams, requireTeam } from '../../http/team-scope';
+import { codeEditorOf } from '../variant-code/code-editor';
 import { idQuery, rowId } from '../../http/row-id';
 import type { AppInstance, AppServices } from '../../http/types';
 import { addVariants } from './add-variants';
@@ -74,6 +75,7 @@ export function campaignRoutes(scope: AppInstance, services: AppServices): void 
       const created = await createCampaign(services, {
         teamId: requireTeam(request).id,
         campaign,
+        editor: codeEditorOf(request, services.config.ALLOW_VARIANT_CODE),
         ...(draftId === undefined ? {} : { draftId }),
       });
       return reply.status(201).send(created);
@@ -89,7 +91,11 @@ export function campaignRoutes(scope: AppInstance, services: AppServices): void 
         assertCampaignOpen(services.db, requireTeam(request).id, request.body.id),
     },
     (request) =>
-      saveCampaign(services, { teamId: requireTeam(request).id, campaign: request.body }),
+      saveCampaign(services, {
+        teamId: requireTeam(request).id,
+        campaign: request.body,
+        editor: codeEditorOf(request, services.config.ALLOW_VARIANT_CODE),
+      }),
   );
 
   scope.get(
@@ -128,7 +134,12 @@ export function campaignRoutes(scope: AppInstance, services: AppServices): void 
         body: addVariantsBody,
       },
     },
-    (request) => addVariants(services, { teamId: requireTeam(request).id, ...request.body }),
+    (request) =>
+      addVariants(services, {
+        teamId: requireTeam(request).id,
+        ...request.body,
+        editor: codeEditorOf(request, services.config.ALLOW_VARIANT_CODE),
+      }),
   );
 
   scope.get(
@@ -155,7 +166,11 @@ export function campaignRoutes(scope: AppInstance, services: AppServices): void 
       schema: { tags, security, params: teamParams, querystring: idQuery },
     },
     async (request, reply) => {
-      await deleteVariant(services, { teamId: requireTeam(request).id, id: request.query.id });
+      await deleteVariant(services, {
+        teamId: requireTeam(request).id,
+        id: request.query.id,
+        editor: codeEditorOf(request, services.config.ALLOW_VARIANT_CODE),
+      });
       return reply.status(204).send();
     },
   );

@@ -3,19 +3,30 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { notFound, validationError } from '../../errors';
 import { getEntitlements } from '../billing/get-entitlements';
-import { assertVariantsMayBeStored, campaignVariantChecks } from './check-element-variants';
+import {
+  assertSplitUrlAlone,
+  assertVariantsMayBeStored,
+  campaignVariantChecks,
+} from './check-element-variants';
 import { assertElementModeKept, assertElementsMayChangeTogether } from './element-mode-guard';
 import { CAMPAIGN_NOT_FOUND, getCampaign } from './get-campaigns';
 import { recordServingPhase } from './record-serving-phase';
 import { campaignHasVisitors, findCampaignSwitch, updateCampaign } from './repo';
 import { assertMaySwitchOn } from './running-cap';
+import { assertVariantCodeValid } from '../variant-code/check-variant-code';
+import { NO_CODE_EDITOR, type CodeEditor } from '../variant-code/code-changes';
 import { sanitizeElement } from './sanitize-variant-html';
 import { withStoredFavicon } from './store-favicon';
 import { campaignColumns, writeCampaignParts } from './write-campaign-parts';
 
 export async function saveCampaign(
   { db, config }: { db: Db; config: Config },
-  input: { teamId: number; campaign: CampaignSave },
+  input: {
+    teamId: number;
+    campaign: CampaignSave;
+    /** Who writes, for the variants' CSS and code; none may change without one. */
+    editor?: CodeEditor;
+  },
 ) {
   const { id } = input.campaign;
   const { teamId } = input;
@@ -24,7 +35,11 @@ export async function saveCampaign(
     ? await getEntitlements({ db, config }, { teamId, nowMs: Date.now() })
     : null;
   const elements = input.campaign.elements.map(sanitizeElement);
-  assertVariantsMayBeStored(campaignVariantChecks(elements));
+  assertSplitUrlAlone(elements);
+  assertVariantsMayBeStored(
+    campaignVariantChecks(elements, normalizeUrl(input.campaign.ingestedUrl)),
+  );
+  assertVariantCodeValid(elements, normalizeUrl(input.campaign.ingestedUrl));
   assertElementsMayChangeTogether({ meta: input.campaign.meta, elements });
   // Fetched before the transaction: no row is locked while a site answers.
   const meta = await withStoredFavicon({ config }, { meta: input.campaign.meta });
@@ -50,7 +65,7 @@ export async function saveCampaign(
     if (autoStop !== undefined && autoStop !== current.autoStop) values.autoStoppedAt = null;
     if (!(await updateCampaign(tx, input.teamId, id, values))) throw notFound(CAMPAIGN_NOT_FOUND);
     await writeCampaignParts(
-      { tx, teamId: input.teamId, campaignId: id },
+      { tx, teamId: input.teamId, campaignId: id, editor: input.editor ?? NO_CODE_EDITOR },
       { elements, goals: input.campaign.goals, extraMetrics: input.campaign.extraMetrics },
     );
     await recordServingPhase(tx, { teamId, campaignId: id });

@@ -1,4 +1,5 @@
-import type { CampaignElement, CampaignInput, ExtraMetric, Goal } from '@kindling/domain';
+import type { CampaignElement, CampaignInput, ExtraMetric, Goal, Variant } from '@kindling/domain';
+import { recordCodeChanges, type CodeEditor } from '../variant-code/code-changes';
 import type { Tx } from '../../db/transaction';
 import {
   deletePartsExcept,
@@ -17,6 +18,8 @@ interface Scope {
   tx: Tx;
   teamId: number;
   campaignId: number;
+  /** Who writes, for the variants' CSS and code (variant-code/code-changes.ts). */
+  editor: CodeEditor;
 }
 
 export function campaignColumns(input: CampaignInput): CampaignColumns {
@@ -45,10 +48,18 @@ export function campaignColumns(input: CampaignInput): CampaignColumns {
  * of write is one statement. Only rows of this campaign are ever touched.
  */
 export async function writeCampaignParts(
-  { tx, teamId, campaignId }: Scope,
+  { tx, teamId, campaignId, editor }: Scope,
   input: { elements: CampaignElement[]; goals: Goal[]; extraMetrics?: ExtraMetric[] | undefined },
 ): Promise<void> {
   const plan = planCampaignSync(await findStoredPartIds(tx, { teamId, campaignId }), input);
+  await recordCodeChanges(
+    tx,
+    { teamId, campaignId, editor },
+    plan.elements.flatMap((element) =>
+      element.variants.map(({ id, key, info }) => ({ id, key, info: info as Variant['info'] })),
+    ),
+    { removes: true },
+  );
   // Variants without a stored id are new; the caller's transaction undoes the campaign row.
   assertNewVariantsFit(
     plan.elements.map((element, e) => ({

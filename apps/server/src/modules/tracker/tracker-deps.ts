@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { TrackerBootstrap, TrackerConfig } from '@kindling/domain';
+import {
+  PAGE_MARK_SELECTOR,
+  PAGE_SELECTOR,
+  type TrackerBootstrap,
+  type TrackerConfig,
+} from '@kindling/domain';
 import type { TrackerKind } from '@kindling/page-runtime/tracker-build';
 import type { PageMutation } from '@kindling/page-runtime/variant-mutations';
 import { notFound } from '../../errors';
@@ -44,13 +49,16 @@ export async function teamConfig(deps: TrackerDeps, slug: string, origin: string
  */
 export function trackerBootstrap(config: ServedConfig, configUrl: string): TrackerBootstrap {
   return {
-    configUrl,
-    hide: config.campaigns
+    c: configUrl,
+    h: config.campaigns
       .map((campaign): [string | null, string[]] => [
         campaign.pages ? null : campaign.url,
         campaign.elements
           .filter((element) => element.variants.some((variant) => variant.mutations.length))
-          .map((element) => element.selector),
+          // A split-URL test hides the whole page until the tracker knows where it goes.
+          .map((element) =>
+            element.selector === PAGE_MARK_SELECTOR ? PAGE_SELECTOR : element.selector,
+          ),
       ])
       .filter(([, selectors]) => selectors.length > 0),
   };

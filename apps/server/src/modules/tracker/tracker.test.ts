@@ -269,9 +269,9 @@ describeEachDatabase('the tracker routes', (kind) => {
       },
     );
     expect(bootstrap).toEqual({
-      configUrl: `https://kindling.example.com/api/tracker/${slug}/config.json`,
+      c: `https://kindling.example.com/api/tracker/${slug}/config.json`,
       // Only elements with something to show; the paused campaign is not there.
-      hide: [
+      h: [
         ['https://shop.example.com/landing', ['h1']],
         ['https://shop.example.com/pricing', ['.price']],
       ],

@@ -18,7 +18,7 @@ export const NOT_A_PAGE_URL = "The campaign's page address is not a valid URL.";
  * in the browser that opens it only. Refused unless the team turned on "View variant".
  */
 export async function createVariantPreviewLink(
-  { db, tokens }: { db: Db; tokens: PreviewLinkTokens },
+  { db, tokens, allowCode }: { db: Db; tokens: PreviewLinkTokens; allowCode: boolean },
   input: { team: TeamAccess; target: VariantPreviewLinkRequest; filesOrigin: string; now?: number },
 ): Promise<VariantPreviewLink> {
   const { team, target } = input;
@@ -33,6 +33,7 @@ export async function createVariantPreviewLink(
       elementId: target.elementId,
       arm: target.variantId,
       filesOrigin: input.filesOrigin,
+      allowCode,
     },
   );
   const { token, expiresAt } = tokens.issue(

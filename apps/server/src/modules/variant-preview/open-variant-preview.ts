@@ -17,7 +17,7 @@ const invalid = () => notFound(VARIANT_PREVIEW_MESSAGES.invalidLink);
  * failure is the same 404, so a forged token learns nothing; the tracker then runs normally.
  */
 export async function openVariantPreview(
-  { db, tokens }: { db: Db; tokens: PreviewLinkTokens },
+  { db, tokens, allowCode }: { db: Db; tokens: PreviewLinkTokens; allowCode: boolean },
   input: { slug: string; token: string; filesOrigin: string; now?: number },
 ): Promise<OpenedPreview> {
   const target = tokens.verify(input.token, input.now);
@@ -35,6 +35,7 @@ export async function openVariantPreview(
         elementId: target.e,
         arm: target.v,
         filesOrigin: input.filesOrigin,
+        allowCode,
       },
     );
     return { ...preview, label: variantPreviewLabel(armName, elementName) };

@@ -39,7 +39,7 @@ export function variantPreviewLinkRoutes(
     },
     (request) =>
       createVariantPreviewLink(
-        { db: services.db, tokens },
+        { db: services.db, tokens, allowCode: services.config.ALLOW_VARIANT_CODE },
         {
           team: requireTeam(request),
           target: request.body,
@@ -94,7 +94,7 @@ export function variantPreviewPublicRoutes(
         const { team } = request.params as { team: string };
         const { token } = request.query as { token: string };
         const preview = await openVariantPreview(
-          { db: services.db, tokens },
+          { db: services.db, tokens, allowCode: services.config.ALLOW_VARIANT_CODE },
           { slug: team, token, filesOrigin: appOrigin(services.config, request) },
         );
         return reply.header('cache-control', 'no-store').send(preview);

@@ -27,6 +27,7 @@ import { useDeleteCampaign } from '../hooks/use-delete-campaign';
 import { useConfirm } from '../../../ui/confirm-dialog';
 import { InstallTrackerCard } from '../../../ui/install-tracker-card';
 import { CampaignContents } from './campaign-contents';
+import { CodeChangesCard } from './code-changes-card';
 import { CampaignEndBanner } from './campaign-end-banner';
 import { CampaignFacts } from './campaign-facts';
 import { CampaignThumbnail } from './campaign-thumbnail';
@@ -208,6 +209,7 @@ function CampaignDetails({ campaign, Results }: { campaign: Campaign; Results: R
         ) : null}
         <Results campaign={campaign} />
         <CampaignContents campaign={campaign} />
+        <CodeChangesCard team={slug} campaignId={campaign.id} />
         <div className={styles.grid}>
           <div className={styles.mainColumn}>
             {campaign.isDemo ? (

@@ -48,6 +48,7 @@ interface WizardPreviewProps {
 const SELECT_HINT: Partial<Record<PreviewMode, string>> = {
   EditElements: 'Select text or images',
   EditGoals: 'Select buttons or links',
+  PickTarget: 'Select the target',
 };
 
 export function WizardPreview(props: WizardPreviewProps) {
@@ -87,14 +88,10 @@ export function WizardPreview(props: WizardPreviewProps) {
   }, [mode, dispatch]);
 
   const { onPageMeta } = props;
-  const shownUrl = state.url;
-  useEffect(
-    () =>
-      client?.on('pageMeta', ({ meta }) => {
-        if (shownUrl !== undefined) onPageMeta(meta, shownUrl);
-      }),
-    [client, onPageMeta, shownUrl],
-  );
+  const { pageMeta, url: shownUrl } = state;
+  useEffect(() => {
+    if (pageMeta && shownUrl !== undefined) onPageMeta(pageMeta, shownUrl);
+  }, [pageMeta, shownUrl, onPageMeta]);
 
   const { frameStatus, loadStatus, httpStatus, errorMessage } = state;
   useEffect(() => {
@@ -112,7 +109,9 @@ export function WizardPreview(props: WizardPreviewProps) {
   const highlightKey = highlight.join('\n');
   useEffect(() => {
     if (state.frameStatus !== 'Ready') return;
-    const interaction = selectHint && selecting ? 'selecting' : 'default';
+    // Picking a move's target is asked for by a button: it selects, whatever the switch says.
+    const interaction =
+      selectHint && (selecting || mode === 'PickTarget') ? 'selecting' : 'default';
     client?.send({
       type: 'mode',
       mode,

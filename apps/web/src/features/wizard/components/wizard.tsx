@@ -15,6 +15,7 @@ import { WIZARD_TABS, useEditPreviewTabs } from '../hooks/use-edit-preview-tabs'
 import { useOriginalPageForGoals } from '../hooks/use-original-page-for-goals';
 import type { DraftOrigin } from '../hooks/use-draft-autosave';
 import { useStepNavigation } from '../hooks/use-step-navigation';
+import { useTargetPickerState } from '../hooks/target-picker';
 import { useWorkKeeping } from '../hooks/use-work-keeping';
 import type { WizardStore } from '../hooks/wizard-store';
 import { ReviewDialog } from '../settings/components/review-dialog';
@@ -78,6 +79,8 @@ export function Wizard({ initial, campaign, draft }: WizardProps) {
     preview,
   });
   const phoneTabs = useEditPreviewTabs(state.activeElementId);
+  // On a phone, picking a move's target shows the preview, and the pick the editor again.
+  const targets = useTargetPickerState((picking) => phoneTabs.setTab(picking ? 'preview' : 'edit'));
   const store = useMemo<WizardStore>(() => ({ state, dispatch, latest }), [state, latest]);
 
   // Spec section 2: changing step scrolls the scroll container back to the top.
@@ -102,11 +105,12 @@ export function Wizard({ initial, campaign, draft }: WizardProps) {
   );
   const onPick = useCallback(
     (clicked: ElementDescription) => {
+      if (targets.take(clicked.selector)) return;
       const { changesElements } = editMode;
       const action = pageClickAction({ state: latest.current, changesElements, clicked });
       if (action) dispatch(action);
     },
-    [editMode, latest],
+    [editMode, latest, targets],
   );
 
   const stepContext = stepContextFor({ state, editMode, hasSeenModeHelp: true });
@@ -115,7 +119,7 @@ export function Wizard({ initial, campaign, draft }: WizardProps) {
   };
   const back = previousStep(state.step);
   const next = nextStep(state.step);
-  const previewMode = editMode.previewMode(state.step);
+  const previewMode = targets.picker.picking ? 'PickTarget' : editMode.previewMode(state.step);
   const highlight =
     previewMode === 'CampaignPreview' ? state.elements.map((element) => element.selector) : [];
   const showPreview = state.step !== 'ChooseURL';
@@ -125,7 +129,12 @@ export function Wizard({ initial, campaign, draft }: WizardProps) {
     tabs ? tabPanelProps(TABS_ID, tab, phoneTabs.tab) : {};
 
   return (
-    <WizardProviders store={store} editMode={editMode} preview={preview}>
+    <WizardProviders
+      store={store}
+      editMode={editMode}
+      preview={preview}
+      targetPicker={targets.picker}
+    >
       <div className={styles.wizard} data-testid="campaign-wizard" data-step={state.step}>
         <header className={styles.header}>
           <div className={styles.titleRow}>

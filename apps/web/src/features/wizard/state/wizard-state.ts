@@ -121,6 +121,7 @@ function shellReducer(state: WizardState, action: ShellAction): WizardState {
 export function wizardReducer(state: WizardState, action: WizardAction): WizardState {
   switch (action.type) {
     case 'pick':
+    case 'addPage':
     case 'openElement':
     case 'deleteElement':
     case 'selectVariant':

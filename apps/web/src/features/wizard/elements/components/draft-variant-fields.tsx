@@ -1,10 +1,13 @@
-import type { CampaignElement, Variant } from '@kindling/domain';
+import { isPageElement, type CampaignElement, type Variant } from '@kindling/domain';
 import clsx from 'clsx';
 import { Button } from '../../../../ui/button';
 import { TrashIcon } from '../../../../ui/icons';
 import { Switch } from '../../../../ui/switch';
 import { ElementChangeFields } from './element-change-fields';
 import { InsertBlockFields } from './insert-block-fields';
+import { MoveFields } from './move-fields';
+import { RedirectFields } from './redirect-fields';
+import { VariantCodeFields } from './variant-code-fields';
 import { ImageVariantFields } from './image-variant-fields';
 import { TextVariantFields } from './text-variant-fields';
 import styles from './draft-editor.module.css';
@@ -23,7 +26,7 @@ interface DraftVariantFieldsProps {
 
 /** One draft variant, its fields and its error. */
 export function DraftVariantFields(props: DraftVariantFieldsProps) {
-  const { element, variant, position, error, single, onChange, onRemove } = props;
+  const { element, variant, position, error, onChange, onRemove } = props;
   const errorId = error ? `draft-variant-error-${variant.id}` : undefined;
   const name = `Variant ${position}`;
 
@@ -49,6 +52,44 @@ export function DraftVariantFields(props: DraftVariantFieldsProps) {
           onClick={onRemove}
         />
       ) : null}
+      {isPageElement(element) && variant.type === 'text' ? (
+        <RedirectFields
+          variant={variant}
+          position={position}
+          errorId={errorId}
+          onChange={onChange}
+        />
+      ) : (
+        <ElementFields {...props} errorId={errorId} />
+      )}
+      {error ? (
+        <p id={errorId} className={styles.error} role="alert" data-testid="draft-variant-error">
+          {error}
+        </p>
+      ) : null}
+      {/* After the error: saving focuses the content field, and the message must show with it. */}
+      {variant.info.hidden || isPageElement(element) ? null : (
+        <>
+          <ElementChangeFields
+            element={element}
+            variant={variant}
+            position={position}
+            onChange={onChange}
+          />
+          <InsertBlockFields variant={variant} position={position} onChange={onChange} />
+          <MoveFields element={element} variant={variant} position={position} onChange={onChange} />
+          <VariantCodeFields variant={variant} position={position} onChange={onChange} />
+        </>
+      )}
+    </fieldset>
+  );
+}
+
+/** An element's variant: hidden, or its text or image. */
+function ElementFields(props: DraftVariantFieldsProps & { errorId: string | undefined }) {
+  const { element, variant, position, errorId, single, onChange } = props;
+  return (
+    <>
       <Switch
         label="Hide this element"
         showLabel
@@ -83,23 +124,6 @@ export function DraftVariantFields(props: DraftVariantFieldsProps) {
           errorId={errorId}
         />
       ) : null}
-      {error ? (
-        <p id={errorId} className={styles.error} role="alert" data-testid="draft-variant-error">
-          {error}
-        </p>
-      ) : null}
-      {/* After the error: saving focuses the content field, and the message must show with it. */}
-      {variant.info.hidden ? null : (
-        <>
-          <ElementChangeFields
-            element={element}
-            variant={variant}
-            position={position}
-            onChange={onChange}
-          />
-          <InsertBlockFields variant={variant} position={position} onChange={onChange} />
-        </>
-      )}
-    </fieldset>
+    </>
   );
 }

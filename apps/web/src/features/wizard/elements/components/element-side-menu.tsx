@@ -1,5 +1,5 @@
 import { CloseIcon } from '../../../../ui/icons';
-import type { CampaignElement } from '@kindling/domain';
+import { isPageElement, type CampaignElement } from '@kindling/domain';
 import { labelOf } from '../../../../lib/campaign-names';
 import { Button } from '../../../../ui/button';
 import { usePreviewControls } from '../../hooks/preview-controls';
@@ -10,10 +10,14 @@ import { ElementVariants } from './element-variants';
 import { VariantSummary } from '../../../../ui/variant-summary';
 import styles from './element-side-menu.module.css';
 
-export const ELEMENT_TYPE_LABEL: Record<CampaignElement['type'], string> = {
+const ELEMENT_TYPE_LABEL: Record<CampaignElement['type'], string> = {
   text: 'Text element',
   image: 'Image element',
 };
+
+/** "Text element", "Image element", or a split-URL test's page (issue 32). */
+export const elementTypeLabel = (element: CampaignElement): string =>
+  isPageElement(element) ? 'Split URL test' : ELEMENT_TYPE_LABEL[element.type];
 
 /** The original, selectable like a variant: choosing it shows the page unchanged. */
 function OriginalCard({ element }: { element: CampaignElement }) {
@@ -60,7 +64,7 @@ export function ElementSideMenu() {
       <header className={styles.header}>
         <div className={styles.titleBlock}>
           <h2 className={styles.title} id={headingId}>
-            {labelOf(element) ?? ELEMENT_TYPE_LABEL[element.type]}
+            {labelOf(element) ?? elementTypeLabel(element)}
           </h2>
           <code className={styles.selector} title={element.selector}>
             {element.selector}

@@ -1,5 +1,6 @@
 import {
   canAddDraftVariant,
+  isPageElement,
   type CampaignElement,
   type ImageElement,
   type TextElement,
@@ -21,6 +22,8 @@ import styles from './element-side-menu.module.css';
 
 /** The element's suggestions and variants, with "Add variant" and "Delete element". */
 export function ElementVariants({ element }: { element: CampaignElement }) {
+  // A split-URL test's variants are addresses: no AI text for them.
+  if (isPageElement(element)) return <VariantLists element={element} />;
   return element.type === 'text' ? (
     <TextElementVariants element={element} />
   ) : (

@@ -2,6 +2,7 @@ import {
   autoGenerationTargets,
   ERROR_MESSAGES,
   INITIAL_TEXT_VARIANTS,
+  isPageElement,
   pageUrlKey,
   topPerformingVariant,
   type Campaign,
@@ -29,7 +30,7 @@ export function useAutoSuggestions(
     const targets = autoGenerationTargets(campaign.autoGenerationStatus, campaign.elements);
     for (const element of targets) {
       // Image suggestions need image generation, which the local provider does not offer.
-      if (element.type !== 'text') continue;
+      if (element.type !== 'text' || isPageElement(element)) continue;
       const value = topPerformingVariant(element) ?? element.control.info.value;
       generateText(team, {
         type: element.textType,

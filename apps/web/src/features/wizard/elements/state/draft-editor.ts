@@ -3,6 +3,7 @@ import {
   elementVariantProblems,
   EMPTY_VARIANT_MESSAGES,
   emptyVariantProblem,
+  isPageElement,
   normalizeVariantMode,
   toAdvanced,
   type CampaignElement,
@@ -57,6 +58,8 @@ export function emptyVariant(element: CampaignElement, id: number): Variant {
       textType: 'normal',
       styles: [],
       creationMethod: 'custom',
+      // A split-URL test's variant is an address, to be written.
+      ...(isPageElement(element) ? { redirect: '' } : {}),
     },
   };
 }
@@ -166,6 +169,8 @@ export function draftErrors(
   const saved = element.variants.filter((variant) => variant.marker !== 'suggested');
   for (const problem of elementVariantProblems({
     element,
+    // A split-URL test's page keeps its address as its original (variant-life-cycle.ts).
+    pageUrl: element.type === 'text' ? element.control.info.value : undefined,
     kept: others,
     incoming: draft.variants,
     // As the panel numbers them: the list's "Variant N", the editor's own "Variant N".

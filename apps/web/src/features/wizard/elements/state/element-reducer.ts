@@ -1,15 +1,30 @@
+import { isPageElement, type CampaignElement } from '@kindling/domain';
 import { emptyVariant, openDraftEditor } from './draft-editor';
 import { collapse, collapseKey, withoutSelection } from './element-updates';
 import type { ElementAction, ElementsHost } from './elements-state';
-import { elementFromPick, type PickedElement } from './variant-life-cycle';
+import { elementFromPick, pageElement, type PickedElement } from './variant-life-cycle';
 
-/** A click in the page: a new element opens with an empty draft; a known one just reopens. */
+/**
+ * A click in the page: a new element opens with an empty draft; a known one just reopens. A
+ * split-URL test changes no element: clicks add none to it.
+ */
 export function pick<S extends ElementsHost>(state: S, picked: PickedElement): S {
   const existing = state.elements.find((element) => element.selector === picked.selector);
   if (existing) return { ...state, activeElementId: existing.id };
-  const id = state.lastTemporaryId - 1;
-  const element = elementFromPick(picked, id);
+  if (state.elements.some(isPageElement)) return state;
+  return opened(state, elementFromPick(picked, state.lastTemporaryId - 1));
+}
+
+/** A split-URL test: the whole page, with an empty draft of its first address. */
+function addPage<S extends ElementsHost>(state: S, url: string): S {
+  if (state.elements.length > 0) return state;
+  return opened(state, pageElement(url, state.lastTemporaryId - 1));
+}
+
+/** `element` added and opened with one empty draft variant. */
+function opened<S extends ElementsHost>(state: S, element: CampaignElement | undefined): S {
   if (!element) return state;
+  const { id } = element;
   const variantId = id - 1;
   return {
     ...state,
@@ -28,6 +43,8 @@ export function elementReducer<S extends ElementsHost>(state: S, action: Element
   switch (action.type) {
     case 'pick':
       return pick(state, action.picked);
+    case 'addPage':
+      return addPage(state, action.url);
     case 'openElement':
       return { ...state, activeElementId: action.elementId };
     case 'deleteElement':

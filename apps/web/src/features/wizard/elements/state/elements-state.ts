@@ -31,6 +31,8 @@ export const noElements = (): ElementsState => ({
 
 export type ElementAction =
   | { type: 'pick'; picked: PickedElement }
+  /** A split-URL test (issue 32): the whole page at `url`, whose variants are other addresses. */
+  | { type: 'addPage'; url: string }
   | { type: 'openElement'; elementId: number | undefined }
   | { type: 'deleteElement'; elementId: number }
   | { type: 'selectVariant'; elementId: number; variantId: number | undefined }

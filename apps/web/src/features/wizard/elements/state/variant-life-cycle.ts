@@ -1,5 +1,6 @@
 import {
   canAddDraftVariant,
+  PAGE_SELECTOR,
   type CampaignElement,
   type DomStats,
   type ElementFingerprint,
@@ -42,6 +43,21 @@ export function elementFromPick(picked: PickedElement, id: number): CampaignElem
     variants: [],
     textType: 'normal',
     domStats: picked.domStats,
+  };
+}
+
+/** The whole page at `url`, the one element of a split-URL test (domain split-url.ts). */
+export function pageElement(url: string, id: number): CampaignElement {
+  return {
+    id,
+    selector: PAGE_SELECTOR,
+    key: `e${-id}`,
+    __new__: true,
+    meta: null,
+    type: 'text',
+    control: { info: { value: url, textType: 'normal', styles: [], creationMethod: 'custom' } },
+    variants: [],
+    textType: 'normal',
   };
 }
 
