@@ -22,6 +22,7 @@ export * from './html-policy';
 export * from './element-change-rules';
 export * from './element-changes';
 export * from './element-move';
+export * from './selector-syntax';
 export * from './split-url';
 export * from './audit-log';
 export * from './variant-code';

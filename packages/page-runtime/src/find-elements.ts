@@ -1,6 +1,8 @@
+import { SHADOW_SELECTOR_SEPARATOR } from '@kindling/domain';
+
 // Selectors may cross open shadow roots with " >>> " (host selector >>> inner selector), the
 // form `uniqueSelector` produces for elements inside web components.
-export const SHADOW_SEPARATOR = ' >>> ';
+export const SHADOW_SEPARATOR = SHADOW_SELECTOR_SEPARATOR;
 
 function safeQueryAll(root: ParentNode, selector: string): Element[] {
   try {

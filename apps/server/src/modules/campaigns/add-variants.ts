@@ -8,6 +8,7 @@ import {
 } from '@kindling/domain';
 import type { Db } from '../../db/database';
 import { assertCampaignOpen } from './assert-campaign-open';
+import { assertSelectorsParse, variantSelectors } from './check-selectors';
 import type { Tx } from '../../db/transaction';
 import { notFound } from '../../errors';
 import { assertNewVariantsFit, assertVariantsMayBeStored } from './check-element-variants';
@@ -121,6 +122,7 @@ export async function addVariants(
         fieldOf: (index) => `variants.${index}`,
       },
     ]);
+    assertSelectorsParse(variantSelectors(incoming, (index) => `variants.${index}`));
     assertVariantCodeValid(
       [{ variants: incoming }],
       campaign.ingestedUrl,

@@ -10,6 +10,7 @@ import {
   assertVariantsMayBeStored,
   campaignVariantChecks,
 } from './check-element-variants';
+import { assertSelectorsParse, campaignSelectors } from './check-selectors';
 import { assertElementsMayChangeTogether } from './element-mode-guard';
 import { recordServingPhase } from './record-serving-phase';
 import { insertCampaign, type CampaignOrigin } from './repo';
@@ -40,6 +41,7 @@ export async function createCampaign(
     campaignVariantChecks(elements, normalizeUrl(input.campaign.ingestedUrl)),
   );
   assertVariantCodeValid(elements, normalizeUrl(input.campaign.ingestedUrl));
+  assertSelectorsParse(campaignSelectors(elements, input.campaign.goals));
   assertElementsMayChangeTogether({ meta: input.campaign.meta, elements });
   // Unless the caller says, by the rule of packages/domain, and only within the team's plan.
   const asked = input.campaign.isEnabled;

@@ -8,6 +8,7 @@ import {
   assertVariantsMayBeStored,
   campaignVariantChecks,
 } from './check-element-variants';
+import { assertSelectorsParse, campaignSelectors } from './check-selectors';
 import { assertElementModeKept, assertElementsMayChangeTogether } from './element-mode-guard';
 import { CAMPAIGN_NOT_FOUND, getCampaign } from './get-campaigns';
 import { recordServingPhase } from './record-serving-phase';
@@ -40,6 +41,7 @@ export async function saveCampaign(
     campaignVariantChecks(elements, normalizeUrl(input.campaign.ingestedUrl)),
   );
   assertVariantCodeValid(elements, normalizeUrl(input.campaign.ingestedUrl));
+  assertSelectorsParse(campaignSelectors(elements, input.campaign.goals));
   assertElementsMayChangeTogether({ meta: input.campaign.meta, elements });
   // Fetched before the transaction: no row is locked while a site answers.
   const meta = await withStoredFavicon({ config }, { meta: input.campaign.meta });
