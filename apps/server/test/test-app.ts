@@ -133,3 +133,33 @@ export async function addMember(
   });
   if (accepted.statusCode !== 200) throw new Error(`accept failed: ${accepted.body}`);
 }
+
+/** A team's campaign routes as one of its people; `team` is read at each call (set in beforeAll). */
+export function campaignCalls(
+  app: () => BuiltApp['app'],
+  account: () => Account,
+  team: () => string,
+) {
+  const headers = () => bearer(account());
+  return {
+    /** `POST /api/team/{team}/campaign{path}`. */
+    post: (path: string, payload: object) =>
+      app().inject({
+        method: 'POST',
+        url: `/api/team/${team()}/campaign${path}`,
+        headers: headers(),
+        payload,
+      }),
+    count: async () =>
+      (
+        await app().inject({ url: `/api/team/${team()}/campaign/by-team`, headers: headers() })
+      ).json<object[]>().length,
+    byId: async <T>(id: number) =>
+      (
+        await app().inject({
+          url: `/api/team/${team()}/campaign/by-id?id=${id}`,
+          headers: headers(),
+        })
+      ).json<T>(),
+  };
+}

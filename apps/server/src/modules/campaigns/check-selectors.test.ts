@@ -3,7 +3,7 @@ import { SELECTOR_SYNTAX_FIXTURES } from '@kindling/domain/selector-syntax-fixtu
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/databases';
 import {
-  bearer,
+  campaignCalls,
   createTeam,
   errorOf,
   signUp,
@@ -39,20 +39,11 @@ describeEachDatabase('campaign writes refuse a selector a browser would refuse',
   const t = useTestApp(kind, { JOB_WORKER: false });
   let owner: Account;
   let slug: string;
-  const api = (path: string, payload: object) =>
-    t.current.app.inject({
-      method: 'POST',
-      url: `/api/team/${slug}/campaign${path}`,
-      headers: bearer(owner),
-      payload,
-    });
-  const campaignCount = async () =>
-    (
-      await t.current.app.inject({
-        url: `/api/team/${slug}/campaign/by-team`,
-        headers: bearer(owner),
-      })
-    ).json<object[]>().length;
+  const calls = campaignCalls(
+    () => t.current.app,
+    () => owner,
+    () => slug,
+  );
   const variant = (info: object) => ({ id: -2, key: 'v', type: 'text', isEnabled: true, info });
   const campaign = (selector: string, variants: object[], goalSelector = '#signup') => ({
     name: 'Selectors',
@@ -87,7 +78,7 @@ describeEachDatabase('campaign writes refuse a selector a browser would refuse',
   });
 
   it("refuses an element's selector, a move's target and a click goal's selector, naming each", async () => {
-    const before = await campaignCount();
+    const before = await calls.count();
     const refusals: [object, string][] = [
       [campaign('main >', [variant({ value: 'Buy now' })]), 'elements.0.selector'],
       [
@@ -100,50 +91,40 @@ describeEachDatabase('campaign writes refuse a selector a browser would refuse',
       ],
     ];
     for (const [payload, field] of refusals) {
-      const refused = await api('/create', payload);
+      const refused = await calls.post('/create', payload);
       expect(refused.statusCode, field).toBe(400);
       expect(Object.keys(errorOf(refused).fields ?? {}), field).toEqual([field]);
       expect(errorOf(refused).message, field).toMatch(/^Not a CSS selector a browser accepts \(/);
     }
-    expect(await campaignCount()).toBe(before);
+    expect(await calls.count()).toBe(before);
   });
 
   it('takes the same campaign with selectors a browser takes, then refuses a bad target on save and add-variants', async () => {
-    const created = await api(
+    const created = await calls.post(
       '/create',
       campaign('main > section:nth-of-type(2) button', [variant({ value: 'Buy now' })]),
     );
     expect(created.statusCode, created.body).toBe(201);
     const { id } = created.json<{ id: number }>();
-    const loaded = (
-      await t.current.app.inject({
-        url: `/api/team/${slug}/campaign/by-id?id=${id}`,
-        headers: bearer(owner),
-      })
-    ).json<{ elements: { id: number; variants: object[] }[] }>();
+    const loaded = await calls.byId<{ elements: { id: number; variants: object[] }[] }>(id);
     const element = loaded.elements[0]!;
     const badMove = { value: '', move: { position: 'before', target: 'footer > > a' } };
 
-    const saved = await api('/save', {
+    const saved = await calls.post('/save', {
       ...loaded,
       elements: [{ ...element, variants: [...element.variants, variant(badMove)] }],
     });
     expect(saved.statusCode).toBe(400);
     expect(errorOf(saved).fields).toHaveProperty('elements.0.variants.1.info.move.target');
 
-    const added = await api('/add-variants', {
+    const added = await calls.post('/add-variants', {
       campaignId: id,
       elementId: element.id,
       variants: [variant(badMove)],
     });
     expect(added.statusCode).toBe(400);
     expect(errorOf(added).fields).toHaveProperty('variants.0.info.move.target');
-    const after = (
-      await t.current.app.inject({
-        url: `/api/team/${slug}/campaign/by-id?id=${id}`,
-        headers: bearer(owner),
-      })
-    ).json<{ elements: { variants: object[] }[] }>();
+    const after = await calls.byId<{ elements: { variants: object[] }[] }>(id);
     expect(after.elements[0]!.variants).toHaveLength(1);
   });
 });

@@ -6,7 +6,7 @@ import {
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/databases';
 import {
-  bearer,
+  campaignCalls,
   createTeam,
   errorOf,
   signUp,
@@ -63,20 +63,13 @@ describeEachDatabase('one variant rule for every write path', (kind) => {
   const t = useTestApp(kind, { JOB_WORKER: false });
   let owner: Account;
   let slug: string;
-  const api = (path: string, payload: object) =>
-    t.current.app.inject({
-      method: 'POST',
-      url: `/api/team/${slug}/campaign${path}`,
-      headers: bearer(owner),
-      payload,
-    });
-  const campaignCount = async () =>
-    (
-      await t.current.app.inject({
-        url: `/api/team/${slug}/campaign/by-team`,
-        headers: bearer(owner),
-      })
-    ).json<object[]>().length;
+  const calls = campaignCalls(
+    () => t.current.app,
+    () => owner,
+    () => slug,
+  );
+  const api = calls.post;
+  const campaignCount = calls.count;
 
   beforeAll(async () => {
     owner = await signUp(t.current.app);
@@ -101,12 +94,7 @@ describeEachDatabase('one variant rule for every write path', (kind) => {
     const good = await api('/create', campaign([variant('ok', 'Grow 3x faster')]));
     expect(good.statusCode).toBe(201);
     const { id } = good.json<{ id: number }>();
-    const loaded = (
-      await t.current.app.inject({
-        url: `/api/team/${slug}/campaign/by-id?id=${id}`,
-        headers: bearer(owner),
-      })
-    ).json<{ elements: { id: number; variants: object[] }[] }>();
+    const loaded = await calls.byId<{ elements: { id: number; variants: object[] }[] }>(id);
     const savedElement = loaded.elements[0]!;
 
     const saved = await api('/save', {
@@ -131,12 +119,7 @@ describeEachDatabase('one variant rule for every write path', (kind) => {
       fields: { [`variants.${at}`]: equalTo(addedEquals) },
     });
     // Nothing of the refused writes was stored.
-    const after = (
-      await t.current.app.inject({
-        url: `/api/team/${slug}/campaign/by-id?id=${id}`,
-        headers: bearer(owner),
-      })
-    ).json<{ elements: { variants: object[] }[] }>();
+    const after = await calls.byId<{ elements: { variants: object[] }[] }>(id);
     expect(after.elements[0]!.variants).toHaveLength(1);
   });
 
@@ -155,12 +138,7 @@ describeEachDatabase('one variant rule for every write path', (kind) => {
 
       const good = await api('/create', campaign([variant('ok', 'Grow 3x faster')]));
       const { id } = good.json<{ id: number }>();
-      const loaded = (
-        await t.current.app.inject({
-          url: `/api/team/${slug}/campaign/by-id?id=${id}`,
-          headers: bearer(owner),
-        })
-      ).json<{ elements: { id: number }[] }>();
+      const loaded = await calls.byId<{ elements: { id: number }[] }>(id);
       const added = await api('/add-variants', {
         campaignId: id,
         elementId: loaded.elements[0]!.id,
@@ -179,13 +157,10 @@ describeEachDatabase('one variant rule for every write path', (kind) => {
     const created = await api('/create', campaign(variants.slice(0, 5)));
     expect(created.statusCode).toBe(201);
     const { id } = created.json<{ id: number }>();
-    const get = async () =>
-      (
-        await t.current.app.inject({
-          url: `/api/team/${slug}/campaign/by-id?id=${id}`,
-          headers: bearer(owner),
-        })
-      ).json<{ elements: { id: number; variants: { id: number; info: { value: string } }[] }[] }>();
+    const get = () =>
+      calls.byId<{
+        elements: { id: number; variants: { id: number; info: { value: string } }[] }[];
+      }>(id);
     const elementId = (await get()).elements[0]!.id;
     for (let from = 5; from < variants.length; from += 5) {
       const added = await api('/add-variants', {
