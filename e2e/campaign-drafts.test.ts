@@ -170,9 +170,10 @@ describe('campaign drafts', () => {
     await page.getByTestId(`campaign-duplicate-${source.id}`).click();
     await expect.poll(() => wizardStep(page), { timeout: 15_000 }).toBe('EditElements');
     await expect.poll(() => page.getByTestId('element-card').count()).toBe(1);
-    await page.getByTestId('preview-status').getByText('Ready').waitFor();
+    await saved();
     const copyId = Number(new URL(page.url()).searchParams.get('draft'));
     expect(copyId).toBeGreaterThan(0);
+    await page.getByTestId('preview-status').getByText('Ready').waitFor();
     // The copy is saved at once; the page's meta, reported when the preview loads, is saved
     // after it. Leaving before that save is asked about (the test before), so wait for it.
     const savedCopy = () => api.call<unknown>('GET', `/team/${team}/draft/by-id?id=${copyId}`);
