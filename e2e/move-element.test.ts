@@ -99,6 +99,16 @@ describe('moving an element', () => {
     await addVariantInEditor(page, team, id);
     await editor().getByText('Move this element').click();
     await editor().getByLabel('Variant 1 move position').selectOption('before');
+    // A written selector the browser cannot read is refused in place, before anything is saved.
+    const written = editor().getByLabel('Variant 1 move target');
+    await written.fill('.hero >');
+    await editor()
+      .getByText(
+        'Not a CSS selector a browser accepts (the browser cannot read it): pick the element in the preview, or correct the selector.',
+      )
+      .waitFor();
+    await shotAtBothSizes(page, 'move-element-unreadable-target', written);
+    await written.fill('');
     await editor().getByRole('button', { name: 'Pick in preview' }).click();
     await editor().getByText('Click the target in the preview.').waitFor();
     // On a phone the preview shows while picking.

@@ -9,6 +9,7 @@ import {
 import { useState } from 'react';
 import { SelectField, TextAreaField } from '../../../../ui/field';
 import styles from './draft-editor.module.css';
+import { useInitiallyOpen } from '../hooks/use-initially-open';
 
 interface InsertBlockFieldsProps {
   variant: Variant;
@@ -25,6 +26,7 @@ export function InsertBlockFields({ variant, position, onChange }: InsertBlockFi
   const { info } = variant;
   const [side, setSide] = useState<VariantInsertPosition>(info.insert?.position ?? 'after');
   const html = info.insert?.html ?? '';
+  const initiallyOpen = useInitiallyOpen(info.insert !== undefined);
   const set = (next: { position: VariantInsertPosition; html: string }) =>
     onChange({
       ...variant,
@@ -32,11 +34,7 @@ export function InsertBlockFields({ variant, position, onChange }: InsertBlockFi
     } as Variant);
 
   return (
-    <details
-      className={styles.changes}
-      open={info.insert ? true : undefined}
-      data-testid="insert-block"
-    >
+    <details className={styles.changes} open={initiallyOpen} data-testid="insert-block">
       <summary>Insert a block</summary>
       <div className={styles.changeFields}>
         <SelectField

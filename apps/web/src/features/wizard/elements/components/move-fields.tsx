@@ -9,10 +9,12 @@ import {
   type VariantMovePosition,
 } from '@kindling/domain';
 import { useEffect, useState } from 'react';
+import { writtenSelectorProblem } from '../../../../lib/selector-syntax';
 import { useLatest } from '../../../../lib/use-latest';
 import { Button } from '../../../../ui/button';
 import { SelectField, TextField } from '../../../../ui/field';
 import { useTargetPicker } from '../../hooks/target-picker';
+import { useInitiallyOpen } from '../hooks/use-initially-open';
 import styles from './draft-editor.module.css';
 
 interface MoveFieldsProps {
@@ -42,6 +44,7 @@ export function MoveFields({ element, variant, position, onChange }: MoveFieldsP
       info: { ...current.info, move: next.target.trim() === '' ? undefined : next },
     } as Variant);
   };
+  const initiallyOpen = useInitiallyOpen(info.move !== undefined);
   const key = `move-${variant.id}`;
   const picking = picker.picking === key;
   // An editor closed while it picks stops the pick: the next click picks elements again.
@@ -53,14 +56,12 @@ export function MoveFields({ element, variant, position, onChange }: MoveFieldsP
     [stillPicking],
   );
   const problem =
-    draft.target.trim() === '' ? undefined : moveTargetProblem(draft.target, element.selector);
+    draft.target.trim() === ''
+      ? undefined
+      : (moveTargetProblem(draft.target, element.selector) ?? writtenSelectorProblem(draft.target));
 
   return (
-    <details
-      className={styles.changes}
-      open={info.move ? true : undefined}
-      data-testid="move-element"
-    >
+    <details className={styles.changes} open={initiallyOpen} data-testid="move-element">
       <summary>Move this element</summary>
       <div className={styles.changeFields}>
         <label className={styles.checkRow}>

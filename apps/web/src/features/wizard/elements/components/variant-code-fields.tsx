@@ -9,6 +9,7 @@ import { TextAreaField } from '../../../../ui/field';
 import { useTeamSlug } from '../../../../lib/team-path';
 import { useVariantCodeAccess } from '../hooks/use-variant-code-access';
 import styles from './draft-editor.module.css';
+import { useInitiallyOpen } from '../hooks/use-initially-open';
 
 interface VariantCodeFieldsProps {
   variant: Variant;
@@ -31,6 +32,7 @@ export function VariantCodeFields({ variant, position, onChange }: VariantCodeFi
   const access = useVariantCodeAccess(useTeamSlug()).data;
   const stored = variantCodeOf(variant.info);
   const has = stored.css !== null || stored.code !== null;
+  const initiallyOpen = useInitiallyOpen(has);
   if (!access || (!access.allowed && !has)) return null;
   const set = (kind: 'css' | 'code', text: string) =>
     onChange({
@@ -39,7 +41,7 @@ export function VariantCodeFields({ variant, position, onChange }: VariantCodeFi
     } as Variant);
 
   return (
-    <details className={styles.changes} open={has ? true : undefined} data-testid="variant-code">
+    <details className={styles.changes} open={initiallyOpen} data-testid="variant-code">
       <summary>CSS and JavaScript</summary>
       <div className={styles.changeFields}>
         {access.mayEdit ? null : (
