@@ -1,9 +1,5 @@
 import { SHADOW_SELECTOR_SEPARATOR } from '@kindling/domain';
 
-// Selectors may cross open shadow roots with " >>> " (host selector >>> inner selector), the
-// form `uniqueSelector` produces for elements inside web components.
-export const SHADOW_SEPARATOR = SHADOW_SELECTOR_SEPARATOR;
-
 function safeQueryAll(root: ParentNode, selector: string): Element[] {
   try {
     return [...root.querySelectorAll(selector)];
@@ -12,9 +8,13 @@ function safeQueryAll(root: ParentNode, selector: string): Element[] {
   }
 }
 
-/** Every element matching a (possibly shadow-piercing) selector; an invalid selector matches none. */
+/**
+ * Every element matching a selector that may cross open shadow roots with " >>> " (host
+ * selector >>> inner selector, the form `uniqueSelector` produces for elements inside web
+ * components); an invalid selector matches none.
+ */
 export function findElements(selector: string, root: ParentNode = document): Element[] {
-  const [first = '', ...rest] = selector.split(SHADOW_SEPARATOR);
+  const [first = '', ...rest] = selector.split(SHADOW_SELECTOR_SEPARATOR);
   let matches = safeQueryAll(root, first);
   for (const part of rest) {
     matches = matches.flatMap((host) =>

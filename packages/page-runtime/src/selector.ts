@@ -1,6 +1,5 @@
-import { isGeneratedName, LANDMARKS } from '@kindling/domain';
+import { isGeneratedName, LANDMARKS, SHADOW_SELECTOR_SEPARATOR } from '@kindling/domain';
 import { dataAttributesOf, isStableValue } from './fingerprint-of';
-import { SHADOW_SEPARATOR } from './find-elements';
 
 // Selectors must survive the next deploy of the page, so they lean on what authors name on
 // purpose (ids, test ids, data attributes, names, labels, alt texts, links) and on landmarks,
@@ -115,5 +114,5 @@ export function uniqueSelector(element: Element): string {
       current = undefined;
     }
   }
-  return parts.join(SHADOW_SEPARATOR);
+  return parts.join(SHADOW_SELECTOR_SEPARATOR);
 }
