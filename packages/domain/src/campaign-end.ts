@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowId } from './row-id';
 import { elementLabel } from './element-label';
 import type { ElementFingerprint } from './fingerprint';
 
@@ -40,7 +41,7 @@ export type RolloutChoice = z.infer<typeof rolloutChoiceSchema>;
 
 /** POST /campaign/end. `rollout` null (or every element null): the original is kept. */
 export const endCampaignInputSchema = z.object({
-  id: z.number().int().positive(),
+  id: rowId,
   rollout: rolloutChoiceSchema.nullable().default(null),
 });
 export type EndCampaignInput = z.infer<typeof endCampaignInputSchema>;

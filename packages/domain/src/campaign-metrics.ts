@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowId } from './row-id';
 import { goalMetricRoleSchema } from './goal-schema';
 
 /**
@@ -96,7 +97,7 @@ export const extraMetricListSchema = z
   });
 
 export const metricListInputSchema = z.object({
-  campaignId: z.number().int().positive().max(2_147_483_647),
+  campaignId: rowId,
   metrics: extraMetricListSchema,
 });
 export type MetricListInput = z.infer<typeof metricListInputSchema>;

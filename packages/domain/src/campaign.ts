@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowId } from './row-id';
 import { campaignEndSchema } from './campaign-end';
 import { campaignScheduleSchema } from './schedule';
 import { campaignFormSchema, ingestedUrlSchemaFor } from './campaign-form';
@@ -117,7 +118,7 @@ export type CampaignInput = z.infer<typeof campaignInputSchema>;
 
 /** Body of POST /save. */
 export const campaignSaveSchema = campaignInputSchema.extend({
-  id: z.number().int().positive(),
+  id: rowId,
 });
 export type CampaignSave = z.infer<typeof campaignSaveSchema>;
 

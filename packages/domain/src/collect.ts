@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ROW_ID, rowId } from './row-id';
 import { COLLECT_MAX_APPLY_MS } from './tracker-config';
 import { VITALS_MESSAGES, vitalsValueSchema } from './web-vitals';
 
@@ -21,7 +22,7 @@ export const COLLECT_MESSAGES = {
   healed: '"healed" lists ids of elements assigned in the same exposure.',
 } as const;
 
-const id = z.number().int().positive().max(2_147_483_647);
+const id = rowId;
 /** A visitor or session id as the tracker makes them. */
 export const opaqueId = z
   .string()
@@ -35,7 +36,7 @@ const healedId = z
   .number({ error: COLLECT_MESSAGES.healed })
   .int(COLLECT_MESSAGES.healed)
   .positive(COLLECT_MESSAGES.healed)
-  .max(2_147_483_647, COLLECT_MESSAGES.healed);
+  .max(MAX_ROW_ID, COLLECT_MESSAGES.healed);
 
 const eventBase = z.object({
   id: z.uuid(),

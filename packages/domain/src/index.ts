@@ -72,6 +72,7 @@ export * from './instance-admin';
 export * from './waitlist';
 export * from './url-context';
 export * from './notifications';
+export * from './row-id';
 export * from './visitor-segments';
 export * from './open-segments';
 export * from './segment-values';

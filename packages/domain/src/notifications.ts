@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ROW_ID } from './row-id';
 import { hasUnsafeCharacters, isBlankText, trimText } from './text';
 
 // In-app team notifications (issue 18: "the team is told, in the app; e-mail if configured").
@@ -46,8 +47,6 @@ export const notificationInputSchema = z.object({
   link: notificationLinkSchema.nullish().transform((value) => value ?? null),
 });
 export type NotificationInput = z.input<typeof notificationInputSchema>;
-
-const MAX_ROW_ID = 2_147_483_647;
 
 /** POST .../notifications/read: the listed ids, or every notification when ids is absent. */
 export const markNotificationsReadSchema = z.object({

@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { rowId } from './row-id';
 
 // The variant preview link calls (docs/api.md "Variant preview links"); apart from
 // variant-preview.ts so the tracker, which bundles that, never pulls zod in.
 
-const rowId = z.number().int().positive().max(2_147_483_647);
 const armSchema = z.union([rowId, z.literal('control')]);
 
 /** POST /api/team/{team}/campaign/variant-preview-link */

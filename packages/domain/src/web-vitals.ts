@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowId } from './row-id';
 import { VITALS_MAX, VITALS_METRICS, type VitalsMetric } from './web-vitals-limits';
 
 export * from './web-vitals-limits';
@@ -65,7 +66,7 @@ export type VitalsSettings = z.infer<typeof vitalsSettingsSchema>;
 export const DEFAULT_VITALS_SETTINGS: VitalsSettings = { sampling: 'auto', guardrails: [] };
 
 export const vitalsSettingsInputSchema = vitalsSettingsSchema.extend({
-  campaignId: z.number().int().positive().max(2_147_483_647),
+  campaignId: rowId,
 });
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ROW_ID, rowId } from '../row-id';
 import { thumbnailSchema } from '../campaign';
 import { WIZARD_STEPS } from '../constants';
 
@@ -15,6 +16,7 @@ export const DRAFT_MESSAGES = {
   notFound: 'Draft not found. It may have been discarded or turned into a campaign.',
   tooLarge: 'A draft holds at most 1 MB. Remove some variants and try again.',
   noPage: 'Choose the page to test before the draft is saved.',
+  revision: 'baseRevision is the revision the draft was read at: a whole number from 0.',
 } as const;
 
 const draftStateSchema = z
@@ -25,9 +27,13 @@ const draftStateSchema = z
 
 export const saveDraftSchema = z.object({
   /** Absent: a new draft. */
-  id: z.number().int().positive().optional(),
+  id: rowId.optional(),
   /** The revision this save was made from (0 for a new draft); another one is a conflict. */
-  baseRevision: z.number().int().min(0),
+  baseRevision: z
+    .number(DRAFT_MESSAGES.revision)
+    .int(DRAFT_MESSAGES.revision)
+    .min(0, DRAFT_MESSAGES.revision)
+    .max(MAX_ROW_ID, DRAFT_MESSAGES.revision),
   name: z.string().max(200),
   ingestedUrl: z.string().trim().min(1, DRAFT_MESSAGES.noPage).max(2048),
   step: z.enum(WIZARD_STEPS),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowId } from '../row-id';
 import type { Audience } from './audience';
 import { audienceSchema } from './audience-schema';
 
@@ -15,7 +16,7 @@ export const AUDIENCE_API_MESSAGES = {
 } as const;
 
 export const campaignAudienceInputSchema = z.object({
-  campaignId: z.number().int().positive().max(2_147_483_647),
+  campaignId: rowId,
   /** Null: every visitor. */
   audience: audienceSchema.nullable(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowId } from '../row-id';
 import { pageKey } from '../tracker-config';
 import { matchesPageRule, type PageRule, type PageRules } from './page-rules';
 import { pageRulesSchema } from './page-rules-schema';
@@ -13,7 +14,7 @@ export const PAGE_RULES_API_MESSAGES = {
 } as const;
 
 export const campaignPageRulesInputSchema = z.object({
-  campaignId: z.number().int().positive().max(2_147_483_647),
+  campaignId: rowId,
   /** Null: back to running on the page the campaign was edited on only. */
   rules: pageRulesSchema.nullable(),
 });

@@ -1,6 +1,5 @@
-import { endCampaignInputSchema } from '@kindling/domain';
+import { endCampaignInputSchema, rowId } from '@kindling/domain';
 import { z } from 'zod';
-import { rowId } from '../../http/row-id';
 import { requireTeam, teamParams } from '../../http/team-scope';
 import type { AppInstance, AppServices } from '../../http/types';
 import { archiveCampaign } from './archive-campaign';

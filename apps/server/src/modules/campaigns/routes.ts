@@ -1,8 +1,8 @@
-import { campaignSchemasFor, variantSchema } from '@kindling/domain';
+import { campaignSchemasFor, rowId, variantSchema } from '@kindling/domain';
 import { z } from 'zod';
 import { teamParams, requireTeam } from '../../http/team-scope';
 import { codeEditorOf } from '../variant-code/code-editor';
-import { idQuery, rowId } from '../../http/row-id';
+import { idQuery } from '../../http/row-id';
 import type { AppInstance, AppServices } from '../../http/types';
 import { addVariants } from './add-variants';
 import { assertCampaignOpen } from './assert-campaign-open';

@@ -1,5 +1,5 @@
+import { ROW_ID_MESSAGE, rowId } from '@kindling/domain';
 import { z } from 'zod';
-import { ROW_ID_MESSAGE, rowId } from '../../http/row-id';
 import { requireTeam, teamParams } from '../../http/team-scope';
 import type { AppInstance, AppServices } from '../../http/types';
 import { automatedVisitsOf } from './automated-visits';

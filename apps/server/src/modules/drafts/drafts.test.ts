@@ -1,4 +1,9 @@
-import { DRAFT_MESSAGES, MAX_DRAFT_STATE_BYTES } from '@kindling/domain';
+import {
+  DRAFT_MESSAGES,
+  MAX_DRAFT_STATE_BYTES,
+  MAX_ROW_ID,
+  ROW_ID_MESSAGE,
+} from '@kindling/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { funnelCampaign } from '../../../test/campaign-parts';
 import { describeEachDatabase } from '../../../test/databases';
@@ -130,6 +135,26 @@ describeEachDatabase('campaign drafts', (kind) => {
       drafts: unknown[];
     }>().drafts.length;
     expect(after).toBe(before);
+  });
+
+  it('refuses an id or a revision past the database integer with its message, and keeps the draft', async () => {
+    const { id } = await save(owner, draftBody({ name: 'Kept' }));
+    const refusals: [object, string][] = [
+      [{ id, baseRevision: MAX_ROW_ID + 1 }, DRAFT_MESSAGES.revision],
+      [{ id, baseRevision: -1 }, DRAFT_MESSAGES.revision],
+      [{ id: MAX_ROW_ID + 1, baseRevision: 1 }, ROW_ID_MESSAGE],
+    ];
+    for (const [overrides, message] of refusals) {
+      const refused = await call(owner, {
+        method: 'POST',
+        path: '/draft/save',
+        payload: draftBody({ ...overrides, name: 'Overwritten' }),
+      });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(errorOf(refused).message).toContain(message);
+    }
+    const kept = await call(owner, { method: 'GET', path: `/draft/by-id?id=${id}` });
+    expect(kept.json()).toMatchObject({ name: 'Kept', revision: 1 });
   });
 
   it('answers 404 to another team for reads, saves and deletes, and leaves the draft alone', async () => {

@@ -2,9 +2,10 @@ import {
   ideaExperimentInputSchema,
   ideaExperimentViewSchema,
   ideaSuggestionInputSchema,
+  ROW_ID_MESSAGE,
+  rowId,
 } from '@kindling/domain';
 import { z } from 'zod';
-import { ROW_ID_MESSAGE, rowId } from '../../http/row-id';
 import { requireTeam } from '../../http/team-scope';
 import type { AppInstance } from '../../http/types';
 import { pagesOrigin } from '../pages/page-origin';

@@ -1,6 +1,10 @@
-import { instancePageSchema as pageNumberSchema, landingPageInputSchema } from '@kindling/domain';
+import {
+  instancePageSchema as pageNumberSchema,
+  landingPageInputSchema,
+  ROW_ID_MESSAGE,
+  rowId,
+} from '@kindling/domain';
 import { z } from 'zod';
-import { ROW_ID_MESSAGE, rowId } from '../../http/row-id';
 import { requireTeam, requireUser } from '../../http/team-scope';
 import type { AppInstance, AppServices } from '../../http/types';
 import { createPage } from './create-page';

@@ -1,6 +1,5 @@
-import { GRANULARITIES, statsSegmentSchema } from '@kindling/domain';
+import { GRANULARITIES, statsSegmentSchema, ROW_ID_MESSAGE, rowId } from '@kindling/domain';
 import { z } from 'zod';
-import { ROW_ID_MESSAGE, rowId } from '../../http/row-id';
 import { isTimeZone } from './zoned-time';
 
 /** Two calendar years, a leap day included. */

@@ -6,12 +6,14 @@ import {
   correctionSchema,
   teamScreenUrl,
   timeZoneSchema,
+  ROW_ID_MESSAGE,
+  rowId,
 } from '@kindling/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireOwner, requireTeam, requireUser, teamParams } from '../../http/team-scope';
 import { adminUrl, appLink } from '../../http/app-origin';
-import { idQuery, ROW_ID_MESSAGE, rowId } from '../../http/row-id';
+import { idQuery } from '../../http/row-id';
 import type { AppInstance, AppServices, TeamAccess } from '../../http/types';
 import { authenticate } from '../auth/authenticate';
 import { forwardingRoutes } from '../analytics-forwarding/routes';

@@ -1,5 +1,5 @@
+import { idQuery } from '../../http/row-id';
 import { codeChangesAnswerSchema, variantCodeAccessSchema } from '@kindling/domain';
-import { z } from 'zod';
 import { requireTeam, teamParams } from '../../http/team-scope';
 import type { AppInstance, AppServices } from '../../http/types';
 import { codeEditorOf } from './code-editor';
@@ -40,7 +40,7 @@ export function variantCodeRoutes(scope: AppInstance, services: AppServices): vo
         summary:
           "Every change of the campaign's variant CSS and code: which variant, before and after, who and when; newest first",
         params: teamParams,
-        querystring: z.object({ id: z.coerce.number().int().positive() }),
+        querystring: idQuery,
         response: { 200: codeChangesAnswerSchema },
       },
     },

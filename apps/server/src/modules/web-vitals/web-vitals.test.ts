@@ -5,12 +5,12 @@ import {
   VITALS_MESSAGES,
   vitalsBucketOf,
   type CampaignStats,
+  ROW_ID_MESSAGE,
 } from '@kindling/domain';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clickGoal, funnelCampaign, textElement } from '../../../test/campaign-parts';
 import { describeEachDatabase } from '../../../test/databases';
-import { ROW_ID_MESSAGE } from '../../http/row-id';
 import { insertRollups } from '../../../test/stats-fixture';
 import {
   bearer,

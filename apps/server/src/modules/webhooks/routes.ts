@@ -1,6 +1,5 @@
-import { webhookInputSchema } from '@kindling/domain';
+import { webhookInputSchema, ROW_ID_MESSAGE, rowId } from '@kindling/domain';
 import { z } from 'zod';
-import { ROW_ID_MESSAGE, rowId } from '../../http/row-id';
 import { requireOwner, requireTeam, teamParams } from '../../http/team-scope';
 import type { AppInstance, AppServices } from '../../http/types';
 import { createWebhook } from './create-webhook';
