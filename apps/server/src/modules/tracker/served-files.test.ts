@@ -109,6 +109,34 @@ describe('served tracker files', () => {
     expect(await files.get('a', hanging)).toEqual(file('new'));
   });
 
+  it('rebuilds again when the team changes while a build reads the database, first or later', async () => {
+    const { files } = setup();
+    const deferred = () => {
+      let finish: (value: BuiltFile) => void = () => undefined;
+      const pending = new Promise<BuiltFile>((resolve) => (finish = resolve));
+      return { build: () => pending, finish };
+    };
+    // The first build read the campaigns, then a write committed and said so.
+    const firstRead = deferred();
+    const answered = files.get('a', firstRead.build);
+    files.changed(1);
+    firstRead.finish(built('before the write'));
+    expect(await answered).toEqual(file('before the write'));
+    expect(await files.get('a', () => Promise.resolve(built('after the write')))).toEqual(
+      file('after the write'),
+    );
+    // The same for a rebuild after a change: a second change lands while it reads.
+    files.changed(1);
+    const rebuildRead = deferred();
+    const waiting = files.get('a', rebuildRead.build);
+    files.changed(1);
+    rebuildRead.finish(built('between the writes'));
+    expect(await waiting).toEqual(file('between the writes'));
+    expect(await files.get('a', () => Promise.resolve(built('after both')))).toEqual(
+      file('after both'),
+    );
+  });
+
   it('shares the first build between concurrent requests, and does not keep a failed one', async () => {
     const { files } = setup();
     let builds = 0;

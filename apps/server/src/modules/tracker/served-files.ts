@@ -64,14 +64,20 @@ export function createServedFiles(options: {
   const { freshMs, changedWaitMs, maxEntries, refreshDelayMs, onRebuildError } = options;
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry>();
-  const firstBuilds = new Map<string, Promise<BuiltFile>>();
+  const firstBuilds = new Map<string, { startedAt: number; pending: Promise<BuiltFile> }>();
+  // A build reads the database while a write may commit: a file built from data read before
+  // its team's latest change is answered, but stays marked changed so the next request rebuilds.
+  let changeClock = 0;
+  const lastChangeOf = new Map<number, number>();
+  const changedSince = (teamId: number, startedAt: number) =>
+    (lastChangeOf.get(teamId) ?? 0) > startedAt;
 
-  function keep(key: string, built: BuiltFile): void {
+  function keep(key: string, built: BuiltFile, startedAt: number): void {
     entries.delete(key);
     entries.set(key, {
       ...built,
       builtAt: now(),
-      changed: false,
+      changed: changedSince(built.teamId, startedAt),
       rebuilding: undefined,
       refreshing: false,
     });
@@ -79,13 +85,15 @@ export function createServedFiles(options: {
   }
 
   function rebuild(key: string, entry: Entry, build: () => Promise<BuiltFile>): Promise<void> {
-    entry.rebuilding ??= build().then(
-      (built) => keep(key, built),
+    if (entry.rebuilding) return entry.rebuilding;
+    const startedAt = changeClock;
+    entry.rebuilding = build().then(
+      (built) => keep(key, built, startedAt),
       (error: unknown) => {
         // Tried: the last good file answers until the next period.
         Object.assign(entry, {
           builtAt: now(),
-          changed: false,
+          changed: changedSince(entry.teamId, startedAt),
           rebuilding: undefined,
           refreshing: false,
         });
@@ -96,13 +104,16 @@ export function createServedFiles(options: {
   }
 
   async function first(key: string, build: () => Promise<BuiltFile>): Promise<TrackerFile> {
-    let pending = firstBuilds.get(key);
-    if (!pending) {
-      pending = build().finally(() => firstBuilds.delete(key));
-      firstBuilds.set(key, pending);
+    let started = firstBuilds.get(key);
+    if (!started) {
+      started = {
+        startedAt: changeClock,
+        pending: build().finally(() => firstBuilds.delete(key)),
+      };
+      firstBuilds.set(key, started);
     }
-    const built = await pending;
-    if (!entries.has(key)) keep(key, built);
+    const built = await started.pending;
+    if (!entries.has(key)) keep(key, built, started.startedAt);
     return built.file;
   }
 
@@ -125,6 +136,7 @@ export function createServedFiles(options: {
       return entry.file;
     },
     changed(teamId) {
+      lastChangeOf.set(teamId, ++changeClock);
       for (const entry of entries.values()) if (entry.teamId === teamId) entry.changed = true;
     },
     size: () => entries.size,
