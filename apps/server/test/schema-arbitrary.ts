@@ -45,12 +45,18 @@ function stringOf(schema: JsonSchema): fc.Arbitrary<string> {
   return fc.string({ minLength, maxLength, unit: 'grapheme' });
 }
 
+/** One past PostgreSQL's `integer`: a schema that takes it must not pass it to an integer column. */
+const PAST_INT4 = 2 ** 31;
+
 function numberOf(schema: JsonSchema, integer: boolean): fc.Arbitrary<number> {
   const min = schema.minimum ?? -1_000;
   const max = schema.maximum ?? 1_000_000;
-  return integer
-    ? fc.integer({ min: Math.ceil(min), max: Math.floor(Math.min(max, 2 ** 31 - 1)) })
-    : fc.double({ min, max, noNaN: true });
+  if (!integer) return fc.double({ min, max, noNaN: true });
+  const within = fc.integer({ min: Math.ceil(min), max: Math.floor(Math.min(max, PAST_INT4 - 1)) });
+  // A schema without a maximum, or above PostgreSQL's, takes 2^31: sent now and then.
+  return max >= PAST_INT4 || schema.maximum === undefined
+    ? fc.oneof({ arbitrary: within, weight: 4 }, { arbitrary: fc.constant(PAST_INT4), weight: 1 })
+    : within;
 }
 
 /**
