@@ -83,4 +83,26 @@ describe('cachedTrackingShapes', () => {
     expect(shapes.get(1)?.ended).toBe(true);
     expect(loads).toEqual([[1, 2], [1]]);
   });
+
+  it('keeps nothing a load read before the team wrote, so the write counts from the next batch', async () => {
+    const stored = new Map([[1, shape(1)]]);
+    let finishLoad: () => void = () => undefined;
+    const get = cachedTrackingShapes({
+      load: ({ campaignIds }) =>
+        new Promise((resolve) => {
+          const before = new Map(campaignIds.map((id) => [id, stored.get(id)!]));
+          finishLoad = () => resolve(before);
+        }),
+      ttlMs: 5_000,
+    });
+    const reading = get({ campaignIds: [1] });
+    // The campaign ends and its team's write commits while the load is under way.
+    stored.set(1, { ...shape(1), ended: true });
+    get.forgetTeam(1);
+    finishLoad();
+    expect((await reading).get(1)?.ended).toBe(false);
+    const next = get({ campaignIds: [1] });
+    finishLoad();
+    expect((await next).get(1)?.ended).toBe(true);
+  });
 });

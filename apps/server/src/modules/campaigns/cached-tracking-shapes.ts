@@ -37,8 +37,13 @@ export function cachedTrackingShapes({
   now?: () => number;
 }): CachedTrackingShapes {
   const kept = new Map<number, { shape: TrackingShape; until: number }>();
+  // A load may read the campaigns just before a team's write commits: what it read is answered
+  // but not kept, so the write still counts from the next batch.
+  let forgets = 0;
+  const forgottenAt = new Map<number, number>();
   const shapesOf = async ({ campaignIds, fresh = false }: ShapeRequest) => {
     const at = now();
+    const loadStartedAt = forgets;
     const shapes = new Map<number, TrackingShape>();
     const missing = new Set<number>();
     for (const id of campaignIds) {
@@ -51,7 +56,8 @@ export function cachedTrackingShapes({
     for (const id of missing) {
       const shape = loaded.get(id);
       if (shape) {
-        kept.set(id, { shape, until: at + ttlMs });
+        if ((forgottenAt.get(shape.teamId) ?? 0) > loadStartedAt) kept.delete(id);
+        else kept.set(id, { shape, until: at + ttlMs });
         shapes.set(id, shape);
       } else {
         kept.delete(id);
@@ -61,6 +67,7 @@ export function cachedTrackingShapes({
   };
   return Object.assign(shapesOf, {
     forgetTeam(teamId: number) {
+      forgottenAt.set(teamId, ++forgets);
       for (const [id, entry] of kept) if (entry.shape.teamId === teamId) kept.delete(id);
     },
   });
