@@ -19,6 +19,7 @@ import {
   near,
   pixelAt,
   type Pixels,
+  settledShot,
   shoot,
   unionArea,
 } from './support/pixels';
@@ -242,6 +243,8 @@ describe('page proxy and preview agent in the browser', () => {
     });
     // Keep the pointer off the page so no :hover style differs between screenshots.
     await page.mouse.move(0, 0);
+    // Messages are handled in order: this answer means the mode (and its highlights) is applied.
+    await context('h1');
     const scrollTo = (y: number) =>
       frame.evaluate((top) => {
         window.scrollTo(0, top);
@@ -251,9 +254,9 @@ describe('page proxy and preview agent in the browser', () => {
       .locator('.pricing')
       .evaluate((element) => element.getBoundingClientRect().top + window.scrollY - 40);
     await scrollTo(0);
-    const originalTop = await shoot(page);
+    const originalTop = await settledShot(page);
     await scrollTo(pricingTop);
-    const originalPricing = await shoot(page);
+    const originalPricing = await settledShot(page);
 
     const seen = (
       mutation: Record<string, unknown>,
@@ -389,7 +392,7 @@ describe('page proxy and preview agent in the browser', () => {
     );
     counts.push(logo.count);
     // Control: a mutation that matches nothing leaves every pixel as it was.
-    const untouched = await shoot(page);
+    const untouched = await settledShot(page);
     const gone = await askPreview(page, { type: 'textColor', selector: '#gone', value: 0 });
     counts.push(gone.count as number);
     expect(diffFraction(untouched, await shoot(page))).toBe(0);
@@ -442,11 +445,11 @@ describe('page proxy and preview agent in the browser', () => {
       .toBe('Ship product updates your customers actually read');
     expect(await styleOf('footer')).toMatchObject({ display: 'block' });
     // Pixel for pixel as before (within 0.1% for anti-aliasing), at the top and at the pricing:
-    // polled, as a loaded machine may paint the restored page a frame or two after the reset
-    // (a single shot once differed by 36% beside another file).
+    // polled, and both sides settled shots, as a loaded machine may paint a scroll or the
+    // restored page a few frames late (a single shot differed by 36% twice beside another file).
     const restored = async (y: number) => {
       await scrollTo(y);
-      return shoot(page);
+      return settledShot(page);
     };
     await expect
       .poll(async () => diffFraction(originalTop, await restored(0)), { timeout: 5_000 })

@@ -24,6 +24,22 @@ export async function shoot(page: Page): Promise<Pixels> {
   return { png, width: info.width, height: info.height, data };
 }
 
+/**
+ * A screenshot once the page has stopped changing: two shots 100 ms apart that agree. A loaded
+ * machine may paint a scroll, an overlay or a restored style a few frames late; a reference
+ * taken mid-way would differ from every later shot however long one polls.
+ */
+export async function settledShot(page: Page): Promise<Pixels> {
+  let last = await shoot(page);
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const next = await shoot(page);
+    if (diffFraction(last, next) === 0) return next;
+    last = next;
+  }
+  throw new Error('the page kept changing for 2 s');
+}
+
 /** Where an element of the frame is drawn on the page, or undefined when it is not drawn. */
 export async function areaOf(frame: Frame, selector: string): Promise<Area | undefined> {
   const locator = frame.locator(selector).first();
