@@ -1,3 +1,4 @@
+import { teamWriteClock } from '../auth/team-write-clock';
 import type { TrackingShape } from './get-tracking-shapes';
 
 /** How long a loaded shape answers for its campaign before the database is asked again. */
@@ -39,11 +40,10 @@ export function cachedTrackingShapes({
   const kept = new Map<number, { shape: TrackingShape; until: number }>();
   // A load may read the campaigns just before a team's write commits: what it read is answered
   // but not kept, so the write still counts from the next batch.
-  let forgets = 0;
-  const forgottenAt = new Map<number, number>();
+  const writes = teamWriteClock();
   const shapesOf = async ({ campaignIds, fresh = false }: ShapeRequest) => {
     const at = now();
-    const loadStartedAt = forgets;
+    const loadStartedAt = writes.now();
     const shapes = new Map<number, TrackingShape>();
     const missing = new Set<number>();
     for (const id of campaignIds) {
@@ -56,7 +56,7 @@ export function cachedTrackingShapes({
     for (const id of missing) {
       const shape = loaded.get(id);
       if (shape) {
-        if ((forgottenAt.get(shape.teamId) ?? 0) > loadStartedAt) kept.delete(id);
+        if (writes.wroteSince(shape.teamId, loadStartedAt)) kept.delete(id);
         else kept.set(id, { shape, until: at + ttlMs });
         shapes.set(id, shape);
       } else {
@@ -67,7 +67,7 @@ export function cachedTrackingShapes({
   };
   return Object.assign(shapesOf, {
     forgetTeam(teamId: number) {
-      forgottenAt.set(teamId, ++forgets);
+      writes.wrote(teamId);
       for (const [id, entry] of kept) if (entry.shape.teamId === teamId) kept.delete(id);
     },
   });

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { teamWriteClock } from '../auth/team-write-clock';
 import type { TrackerFile } from './tracker-deps';
 
 // Issue 30: the tracker is on customers' pages, so it never waits on the database for long.
@@ -65,19 +66,16 @@ export function createServedFiles(options: {
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry>();
   const firstBuilds = new Map<string, { startedAt: number; pending: Promise<BuiltFile> }>();
-  // A build reads the database while a write may commit: a file built from data read before
-  // its team's latest change is answered, but stays marked changed so the next request rebuilds.
-  let changeClock = 0;
-  const lastChangeOf = new Map<number, number>();
-  const changedSince = (teamId: number, startedAt: number) =>
-    (lastChangeOf.get(teamId) ?? 0) > startedAt;
+  // A file built from data read before its team's latest change is answered, but stays marked
+  // changed so the next request rebuilds.
+  const changes = teamWriteClock();
 
   function keep(key: string, built: BuiltFile, startedAt: number): void {
     entries.delete(key);
     entries.set(key, {
       ...built,
       builtAt: now(),
-      changed: changedSince(built.teamId, startedAt),
+      changed: changes.wroteSince(built.teamId, startedAt),
       rebuilding: undefined,
       refreshing: false,
     });
@@ -86,14 +84,14 @@ export function createServedFiles(options: {
 
   function rebuild(key: string, entry: Entry, build: () => Promise<BuiltFile>): Promise<void> {
     if (entry.rebuilding) return entry.rebuilding;
-    const startedAt = changeClock;
+    const startedAt = changes.now();
     entry.rebuilding = build().then(
       (built) => keep(key, built, startedAt),
       (error: unknown) => {
         // Tried: the last good file answers until the next period.
         Object.assign(entry, {
           builtAt: now(),
-          changed: changedSince(entry.teamId, startedAt),
+          changed: changes.wroteSince(entry.teamId, startedAt),
           rebuilding: undefined,
           refreshing: false,
         });
@@ -107,7 +105,7 @@ export function createServedFiles(options: {
     let started = firstBuilds.get(key);
     if (!started) {
       started = {
-        startedAt: changeClock,
+        startedAt: changes.now(),
         pending: build().finally(() => firstBuilds.delete(key)),
       };
       firstBuilds.set(key, started);
@@ -136,7 +134,7 @@ export function createServedFiles(options: {
       return entry.file;
     },
     changed(teamId) {
-      lastChangeOf.set(teamId, ++changeClock);
+      changes.wrote(teamId);
       for (const entry of entries.values()) if (entry.teamId === teamId) entry.changed = true;
     },
     size: () => entries.size,
