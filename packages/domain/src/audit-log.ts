@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROW_ID_MESSAGE, rowId } from './row-id';
+import { rowIdParam } from './row-id';
 
 // The audit log (issue 33): every change of a team's campaigns, variants, goals, schedules,
 // pages, members, API keys, webhooks, settings and billing, with who, when, and the row before
@@ -52,7 +52,7 @@ export const auditQuerySchema = z
       .string()
       .regex(/^(system|user:\d{1,9}|api_key:\d{1,9})$/, AUDIT_MESSAGES.actor)
       .optional(),
-    campaignId: z.coerce.number(ROW_ID_MESSAGE).pipe(rowId).optional(),
+    campaignId: rowIdParam.optional(),
     from: instant.optional(),
     to: instant.optional(),
     /** The page after the one that ended with this entry (the answer's `next`). */

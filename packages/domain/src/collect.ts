@@ -22,7 +22,6 @@ export const COLLECT_MESSAGES = {
   healed: '"healed" lists ids of elements assigned in the same exposure.',
 } as const;
 
-const id = rowId;
 /** A visitor or session id as the tracker makes them. */
 export const opaqueId = z
   .string()
@@ -40,7 +39,7 @@ const healedId = z
 
 const eventBase = z.object({
   id: z.uuid(),
-  campaignId: id,
+  campaignId: rowId,
   visitorId: opaqueId,
   sessionId: opaqueId,
   ts: z.number().int().nonnegative(),
@@ -63,7 +62,7 @@ const eventBase = z.object({
 
 export const exposureEventSchema = eventBase.extend({
   type: z.literal('exposure'),
-  assignments: z.record(elementKey, z.union([id, z.literal('control')])),
+  assignments: z.record(elementKey, z.union([rowId, z.literal('control')])),
   /**
    * Milliseconds from navigation start to the change applied; null when the element was found
    * but not changed in time (missed); NOT_ON_PAGE when it was never found (trackers since issue
@@ -94,7 +93,7 @@ export const exposureEventSchema = eventBase.extend({
   holdout: z.literal(true).optional(),
 });
 
-export const collectGoalSchema = eventBase.extend({ type: z.literal('goal'), goalId: id });
+export const collectGoalSchema = eventBase.extend({ type: z.literal('goal'), goalId: rowId });
 
 export const revenueEventSchema = eventBase.extend({
   type: z.literal('revenue'),

@@ -11,3 +11,6 @@ export const rowId = z
   .int(ROW_ID_MESSAGE)
   .positive(ROW_ID_MESSAGE)
   .max(MAX_ROW_ID, ROW_ID_MESSAGE);
+
+/** A row id written in a path or a query string. */
+export const rowIdParam = z.coerce.number(ROW_ID_MESSAGE).pipe(rowId);

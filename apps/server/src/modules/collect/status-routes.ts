@@ -1,4 +1,4 @@
-import { ROW_ID_MESSAGE, rowId } from '@kindling/domain';
+import { rowIdParam } from '@kindling/domain';
 import { z } from 'zod';
 import { requireTeam, teamParams } from '../../http/team-scope';
 import type { AppInstance, AppServices } from '../../http/types';
@@ -20,7 +20,7 @@ export function trackerStatusRoutes(
         summary: 'Whether the tracker tag has reported an exposure, when last and from where',
         params: teamParams,
         querystring: z.object({
-          campaignId: z.coerce.number(ROW_ID_MESSAGE).pipe(rowId).optional(),
+          campaignId: rowIdParam.optional(),
         }),
       },
     },
@@ -40,7 +40,7 @@ export function trackerStatusRoutes(
         summary:
           "A campaign's counts per element and arm (control or variant), from the rollups, and `notOnPage`: page views where it runs that had none of its elements",
         params: teamParams,
-        querystring: z.object({ campaignId: z.coerce.number(ROW_ID_MESSAGE).pipe(rowId) }),
+        querystring: z.object({ campaignId: rowIdParam }),
       },
     },
     (request) =>

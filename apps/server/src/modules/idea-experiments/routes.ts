@@ -2,8 +2,7 @@ import {
   ideaExperimentInputSchema,
   ideaExperimentViewSchema,
   ideaSuggestionInputSchema,
-  ROW_ID_MESSAGE,
-  rowId,
+  rowIdParam,
 } from '@kindling/domain';
 import { z } from 'zod';
 import { requireTeam } from '../../http/team-scope';
@@ -18,7 +17,7 @@ import { suggestVariants } from './suggest-variants';
 
 const tags = ['idea experiments'];
 const security = [{ bearer: [] }];
-const params = z.object({ team: z.string(), id: z.coerce.number(ROW_ID_MESSAGE).pipe(rowId) });
+const params = z.object({ team: z.string(), id: rowIdParam });
 
 /**
  * "Test this idea" on a page (issue 18): /api/team/{team}/pages/{id}/experiment (start, read),

@@ -1,8 +1,7 @@
 import {
   instancePageSchema as pageNumberSchema,
   landingPageInputSchema,
-  ROW_ID_MESSAGE,
-  rowId,
+  rowIdParam,
 } from '@kindling/domain';
 import { z } from 'zod';
 import { requireTeam, requireUser } from '../../http/team-scope';
@@ -23,7 +22,7 @@ const tags = ['pages'];
 const security = [{ bearer: [] }];
 const pageParams = z.object({
   team: z.string(),
-  id: z.coerce.number(ROW_ID_MESSAGE).pipe(rowId),
+  id: rowIdParam,
 });
 
 /**

@@ -6,8 +6,8 @@ import {
   correctionSchema,
   teamScreenUrl,
   timeZoneSchema,
-  ROW_ID_MESSAGE,
   rowId,
+  rowIdParam,
 } from '@kindling/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -227,7 +227,7 @@ export function teamScopedRoutes(scope: AppInstance, services: AppServices): voi
         tags,
         security,
         params: teamParams,
-        querystring: z.object({ userId: z.coerce.number(ROW_ID_MESSAGE).pipe(rowId) }),
+        querystring: z.object({ userId: rowIdParam }),
       },
     },
     async (request, reply) => {

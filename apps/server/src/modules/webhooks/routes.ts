@@ -1,4 +1,4 @@
-import { webhookInputSchema, ROW_ID_MESSAGE, rowId } from '@kindling/domain';
+import { webhookInputSchema, rowIdParam } from '@kindling/domain';
 import { z } from 'zod';
 import { requireOwner, requireTeam, teamParams } from '../../http/team-scope';
 import type { AppInstance, AppServices } from '../../http/types';
@@ -12,7 +12,7 @@ import { updateWebhook } from './update-webhook';
 
 const tags = ['webhooks'];
 const security = [{ bearer: [] }];
-const webhookParams = teamParams.extend({ id: z.coerce.number(ROW_ID_MESSAGE).pipe(rowId) });
+const webhookParams = teamParams.extend({ id: rowIdParam });
 const deliveryParams = teamParams.extend({ deliveryId: z.uuid('Delivery not found') });
 const updateBody = webhookInputSchema.extend({ enabled: z.boolean('enabled is true or false') });
 
