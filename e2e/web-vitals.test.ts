@@ -100,6 +100,10 @@ describe('Web Vitals per variant', () => {
     await visitor.waitForFunction(
       () => !!(window as { kindlingParts?: { vitals?: unknown } }).kindlingParts?.vitals,
     );
+    // The variant's image can still be on its way: a config that came after `load` swapped it
+    // then, and vitals.js came at once. Like a visitor who stays until the hero showed, leave
+    // once it is the page's largest paint.
+    await heroPainted(visitor);
     // web-vitals reads the buffered entries as it starts: give it a frame or two.
     await visitor.waitForTimeout(300);
     const arm = sent.events.find((event) => event.type === 'exposure')!.assignments![elementId];
@@ -117,6 +121,23 @@ describe('Web Vitals per variant', () => {
     await context.close();
     return String(arm);
   }
+
+  /** Resolves once the browser's latest LCP entry is the hero image at its current address. */
+  const heroPainted = (visitor: Page) =>
+    visitor.evaluate(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const hero = document.querySelector<HTMLImageElement>('.hero img')!;
+          const latest = (list: PerformanceObserverEntryList) =>
+            list.getEntries().at(-1) as LargestContentfulPaint | undefined;
+          setTimeout(() => reject(new Error(`${hero.currentSrc} was never painted`)), 10_000);
+          new PerformanceObserver((list, observer) => {
+            if (latest(list)?.url !== hero.currentSrc) return;
+            observer.disconnect();
+            resolve();
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+        }),
+    );
 
   /** The anti-flicker timer starts when the tracker script runs, after it has arrived. */
   const configCameLate = (visitor: Page) =>

@@ -31,11 +31,13 @@ export interface Shown {
   visible: boolean;
 }
 
-/** What one animation frame painted of the fixtures' headline and lead paragraph. */
+/** What one animation frame painted of the fixtures' headline, lead paragraph and hero image. */
 export interface Frame {
   t: number;
   h1: Shown | null;
   lead: Shown | null;
+  /** `text` is the file the image paints: its current request's, while a new one loads. */
+  hero: Shown | null;
 }
 
 export interface Posted {
@@ -60,12 +62,20 @@ function probe({ host, visitorId }: { host: string; visitorId: string | undefine
     if (!element) return null;
     const style = getComputedStyle(element);
     return {
-      text: (element.textContent ?? '').replace(/\s+/g, ' ').trim(),
+      text:
+        element instanceof HTMLImageElement
+          ? element.currentSrc.split('/').pop()!
+          : (element.textContent ?? '').replace(/\s+/g, ' ').trim(),
       visible: style.visibility !== 'hidden' && style.opacity !== '0' && style.display !== 'none',
     };
   };
   const sample = () => {
-    frames.push({ t: performance.now(), h1: shown('h1'), lead: shown('.lead') });
+    frames.push({
+      t: performance.now(),
+      h1: shown('h1'),
+      lead: shown('.lead'),
+      hero: shown('.hero img'),
+    });
     if (frames.length < 600) requestAnimationFrame(sample);
   };
   requestAnimationFrame(sample);
@@ -88,6 +98,8 @@ export interface VisitOptions {
   userAgent?: string;
   /** Runs before the page's scripts, e.g. `kindling('set', ...)` as a site's own code would. */
   before?: string;
+  /** Holds the site's requests whose address ends with a key this many ms (a slow file). */
+  slowFiles?: Record<string, number>;
 }
 
 export interface Visit {
@@ -137,6 +149,12 @@ export async function visitShop(
       await new Promise((resolve) => setTimeout(resolve, delay));
       const headers = configHeaders && { ...route.request().headers(), ...configHeaders };
       await route.continue(headers ? { headers } : undefined);
+    });
+  }
+  for (const [ending, ms] of Object.entries(options.slowFiles ?? {})) {
+    await page.route(`**/*${ending}`, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      await route.continue();
     });
   }
   const posted: Posted[] = [];

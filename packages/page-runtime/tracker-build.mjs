@@ -77,7 +77,7 @@ export async function buildTracker(kind) {
     ecma: 2020,
     toplevel: true,
     compress: { passes: 4, unsafe_arrows: true },
-    mangle: { properties: { regex: INTERNAL_PROPERTIES } },
+    mangle: { properties: { regex: INTERNAL_PROPERTIES, builtins: true } },
     format: { comments: false },
   });
   if (!code) throw new Error(`terser produced no ${kind} tracker`);

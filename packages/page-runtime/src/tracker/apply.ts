@@ -31,7 +31,7 @@ interface Tracked {
 const HEAL_RETRY_MS = 250;
 
 export interface ApplierHooks {
-  /** The element may show: it holds the variant now. */
+  /** The element may show: it holds the variant now (an image, once its new file loaded). */
   onApplied(change: Change): void;
   /** A change was undone too often and is backed off for `pauseMs`. */
   onLoop(change: Change, pauseMs: number): void;
@@ -112,7 +112,12 @@ export function createApplier(hooks: ApplierHooks) {
         entry.marks.set(element, element.outerHTML);
         if (entry.applied === null) {
           entry.applied = Math.min(Math.round(performance.now() - start), COLLECT_MAX_APPLY_MS);
-          hooks.onApplied(entry.change);
+          // An image whose original had loaded paints it until the new one has (HTML's pending
+          // request): it shows on `load` (a broken one at the hide timeout).
+          const show = () => hooks.onApplied(entry.change);
+          if ((element as HTMLImageElement).complete === false)
+            element.addEventListener('load', show);
+          else show();
         }
       }
     }

@@ -81,9 +81,11 @@ function run(context: Context, commands: unknown[][]): void {
     if (consented) queue.push(event);
     return true;
   };
+  /** This visitor's exposures of the last 7 days, by campaign. */
+  const seenNow = () => liveExposures(readJson(store, SEEN_KEY), Date.now());
   /** Served campaigns this visitor was exposed to in the last 7 days. */
   const exposed = () => {
-    const live = liveExposures(readJson(store, SEEN_KEY), Date.now());
+    const live = seenNow();
     return config.campaigns.filter((campaign) => campaign.id in live);
   };
   /** Sends a goal event for each goal of an exposed campaign that `reached` says was reached. */
@@ -131,7 +133,7 @@ function run(context: Context, commands: unknown[][]): void {
       .filter(validSelector)
       .join();
     save(store, HIDE_KEY, JSON.stringify(hidden));
-    const seen = liveExposures(readJson(store, SEEN_KEY), Date.now());
+    const seen = seenNow();
     for (const { campaignId } of plan.exposures) seen[campaignId] = Date.now();
     save(store, SEEN_KEY, JSON.stringify(seen));
     const ts = Date.now();
