@@ -42,6 +42,7 @@ const e2e = {
   environment: 'node',
   allowOnly,
   globalSetup: ['e2e/support/global-setup.ts'],
+  setupFiles: ['e2e/support/report-failures.ts'],
   testTimeout: 120_000,
   hookTimeout: 180_000,
 } as const;

@@ -6,6 +6,7 @@ import {
   resolveChromium,
 } from '../../apps/server/src/browser/resolve-chromium';
 import { loadConfig } from '../../apps/server/src/config';
+import { watchBrowser } from './failure-report';
 
 export const SCREENSHOT_DIR = path.resolve('.e2e-artifacts/screenshots');
 
@@ -19,10 +20,12 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
     log: { warn: (details, message) => console.warn(message, details) },
   });
   if (!found) throw new Error(NO_CHROMIUM_MESSAGE);
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: found.executablePath,
     args: [...found.args, ...extraArgs],
   });
+  watchBrowser(browser);
+  return browser;
 }
 
 /** Saves a full-page screenshot under .e2e-artifacts/screenshots for a person to look at. */

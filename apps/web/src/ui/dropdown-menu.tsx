@@ -7,6 +7,7 @@ import {
   type ComponentProps,
   type KeyboardEvent,
   type MouseEvent,
+  type PointerEvent,
   type ReactNode,
 } from 'react';
 import { loadOnce } from '../lib/load-once';
@@ -66,6 +67,11 @@ export function DropdownMenuTrigger(props: ComponentProps<'button'>) {
       // Not when focused: the loaded trigger is a new button, and focus would be lost.
       onPointerEnter={(event) => {
         if (event.currentTarget !== document.activeElement) request(false);
+      }}
+      // On the press, as Radix's trigger opens: the module may arrive before the button is let
+      // go, and the loaded trigger, a new button, would never see a click pressed on this one.
+      onPointerDown={(event: PointerEvent) => {
+        if (event.button === 0 && !event.ctrlKey) request(true);
       }}
       onClick={(event: MouseEvent) => {
         event.preventDefault();

@@ -1,3 +1,4 @@
+import clsx from 'clsx';
 import type { ReactNode } from 'react';
 import { config } from '../../../lib/config';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -9,10 +10,23 @@ interface AuthLayoutProps {
   subtitle?: ReactNode;
   documentTitle: string;
   footer?: ReactNode;
+  /**
+   * The server's sign-in options (single sign-on, guest access) are still on their way: the box
+   * stays out of sight, so it appears once at its full size and nothing moves under the pointer
+   * (it is centred: a button added below moved every link above it).
+   */
+  settling?: boolean;
   children: ReactNode;
 }
 
-export function AuthLayout({ title, subtitle, documentTitle, footer, children }: AuthLayoutProps) {
+export function AuthLayout({
+  title,
+  subtitle,
+  documentTitle,
+  footer,
+  settling = false,
+  children,
+}: AuthLayoutProps) {
   useDocumentTitle(documentTitle);
   return (
     <div className={styles.page}>
@@ -32,7 +46,7 @@ export function AuthLayout({ title, subtitle, documentTitle, footer, children }:
         </ul>
       </aside>
       <main className={styles.formPanel}>
-        <div className={styles.formBox}>
+        <div className={clsx(styles.formBox, settling && styles.settling)} aria-busy={settling}>
           <Logo wordmark={config.brand} size={32} className={styles.mobileLogo} />
           <h1 className={styles.title}>{title}</h1>
           {subtitle ? <p className={styles.subtitle}>{subtitle}</p> : null}

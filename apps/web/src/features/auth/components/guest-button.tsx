@@ -7,11 +7,16 @@ import { fetchGuestAccess, guestAccessKey, startGuestSession } from '../api/auth
 import { useStartSession } from '../hooks/use-start-session';
 import styles from './auth-form.module.css';
 
-/** "Try without signing up": only where the server allows guests (GUEST_ACCESS). */
+/** Whether the server allows guests (GUEST_ACCESS). */
+export function useGuestOffer() {
+  return useQuery({ queryKey: guestAccessKey, queryFn: fetchGuestAccess, retry: false });
+}
+
+/** "Try without signing up": only where the server allows guests. */
 export function GuestButton() {
   const navigate = useNavigate();
   const startSession = useStartSession();
-  const offered = useQuery({ queryKey: guestAccessKey, queryFn: fetchGuestAccess, retry: false });
+  const offered = useGuestOffer();
   const mutation = useMutation({
     mutationFn: startGuestSession,
     onSuccess: async (tokens) => {

@@ -9,7 +9,7 @@ import { FormError, TextField } from '../../../ui/field';
 import { signIn } from '../api/auth-api';
 import { useStartSession } from '../hooks/use-start-session';
 import { AuthLayout } from './auth-layout';
-import { GuestButton } from './guest-button';
+import { GuestButton, useGuestOffer } from './guest-button';
 import { SsoButton, useSsoOffer } from './sso-button';
 import { AuthSubmit } from './auth-submit';
 import { AuthMessage } from './auth-message';
@@ -29,6 +29,7 @@ export function SignInPage() {
   const form = useForm(signInSchema, { email: '', password: '' });
   const next = safeNext(params.get('next'));
   const sso = useSsoOffer();
+  const guest = useGuestOffer();
   // A refused sign-on comes back here with the server's reason, by key.
   const ssoError = ssoRefusalMessage(params.get('sso_error'));
   const passwordChanged =
@@ -93,6 +94,7 @@ export function SignInPage() {
       documentTitle="Sign in"
       title="Welcome back"
       subtitle="Sign in to run and review your experiments."
+      settling={sso.isPending || guest.isPending}
       footer={
         sso.data?.only ? undefined : (
           <>

@@ -66,6 +66,7 @@ export function SignUpPage() {
       documentTitle="Create your account"
       title="Create your account"
       subtitle="Start validating ideas in minutes."
+      settling={sso.isPending}
       footer={
         <>
           Already have an account? <Link to={withNext('/admin/auth/sign-in', params)}>Sign in</Link>
