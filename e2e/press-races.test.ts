@@ -46,12 +46,15 @@ describe('presses while parts of the page arrive', () => {
     await browser?.close();
   });
 
-  it('opens a menu whose module arrives between the press and the release', async () => {
-    await page.goto(`/admin/${team}/campaigns`);
-    const trigger = page.getByTestId('user-menu');
+  /**
+   * Presses the button with this test id and releases it once the module it asked for on the
+   * hover has arrived and replaced it with a new button (any script the page asks for from the
+   * hover on is that module: it loads on first use).
+   */
+  async function pressAsItsModuleArrives(testId: string): Promise<void> {
+    const trigger = page.getByTestId(testId);
     await trigger.waitFor();
     await page.waitForLoadState('networkidle');
-    // Any script the page asks for from now on is the menu's module (loaded on first use).
     const scripts = await holdRequests(page, /\.js(\?.*)?$/);
     const box = (await trigger.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
@@ -59,14 +62,27 @@ describe('presses while parts of the page arrive', () => {
     const pressed = await trigger.elementHandle();
     await page.mouse.down();
     await scripts.release();
-    // The loaded menu's trigger is a new button: the release lands on it, not on the one pressed.
     await page.waitForFunction(
-      (old) => document.querySelector('[data-testid="user-menu"]') !== old,
-      pressed,
+      ([id, old]) => document.querySelector(`[data-testid="${id}"]`) !== old,
+      [testId, pressed] as const,
     );
     await page.mouse.up();
+  }
+
+  it('opens a menu whose module arrives between the press and the release', async () => {
+    await page.goto(`/admin/${team}/campaigns`);
+    await pressAsItsModuleArrives('user-menu');
     await page.getByRole('menuitem', { name: 'Sign out' }).waitFor({ timeout: 5_000 });
     await page.keyboard.press('Escape');
+  });
+
+  it('opens the phone menu whose panel arrives between the press and the release', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/admin/${team}/campaigns`);
+    await pressAsItsModuleArrives('menu-button');
+    await page.getByTestId('menu-drawer').waitFor({ timeout: 5_000 });
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 
   it('shows the sign-in form only once its options are in, so the link stays where it was', async () => {

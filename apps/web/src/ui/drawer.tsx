@@ -32,7 +32,7 @@ export interface DrawerProps {
 
 // The panel (Radix Dialog, about 10 KB gzip) loads on first use: hovering the trigger or opening
 // the drawer. Until then the trigger is shown alone and opening it asks for the panel, which
-// shows open once it has arrived.
+// shows open once it has arrived (also when it came between the press and the release).
 
 type Panel = ComponentType<DrawerProps>;
 const panel = loadOnce<Panel>(async () => (await import('./drawer-panel')).DrawerPanel);
@@ -73,6 +73,21 @@ export function Drawer(props: DrawerProps) {
     onClick: (event: MouseEvent<HTMLButtonElement>) => {
       element.props.onClick?.(event);
       if (!event.defaultPrevented) onOpenChange(true);
+    },
+    // The panel may arrive between the press and the release (a tap asks for it as it lands):
+    // its trigger is a new button, and the browser sends the click to their common parent.
+    onPointerDown: (event: PointerEvent<HTMLButtonElement>) => {
+      element.props.onPointerDown?.(event);
+      const pressed = event.currentTarget;
+      const press = new AbortController();
+      const { signal } = press;
+      const released = () => {
+        press.abort();
+        if (!pressed.isConnected) onOpenChange(true);
+      };
+      document.addEventListener('pointerup', released, { signal });
+      // A touch that turns into a scroll ends in pointercancel: nothing opens then.
+      document.addEventListener('pointercancel', () => press.abort(), { signal });
     },
   });
 }
