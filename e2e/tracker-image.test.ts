@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FixtureServer } from './support/fixture-server';
 import { newPerson, signUpWithTeam } from './support/flows';
 import {
+  createHeroPhotoCampaign,
   framesOf,
   launchShopBrowser,
   shopUrlOf,
@@ -35,35 +36,10 @@ describe('an image variant through the real tracker', () => {
     });
     fixtures = await startTaggedShop(api, team);
     pageUrl = shopUrlOf(fixtures, 'tracker-landing.html');
-    const { id: campaignId } = await api.call<{ id: number }>(
-      'POST',
-      `/team/${team}/campaign/create`,
-      {
-        name: 'Red lamp photo',
-        ingestedUrl: pageUrl,
-        isEnabled: true,
-        trafficAllocation: 100,
-        elements: [
-          {
-            id: -1,
-            key: 'hero',
-            selector: '.hero img',
-            type: 'image',
-            control: { info: { src: shopUrlOf(fixtures, 'lamp.png') } },
-            variants: [
-              {
-                id: -2,
-                key: 'red',
-                type: 'image',
-                isEnabled: true,
-                info: { src: shopUrlOf(fixtures, VARIANT_FILE) },
-              },
-            ],
-          },
-        ],
-        goals: [],
-      },
-    );
+    const campaignId = await createHeroPhotoCampaign(api, team, fixtures, {
+      name: 'Red lamp photo',
+      variantFile: VARIANT_FILE,
+    });
     // A visitor the public hash puts in the variant.
     const config = (await (await fetch(`${baseUrl}/api/tracker/${team}/config.json`)).json()) as {
       campaigns: BucketingCampaign[];

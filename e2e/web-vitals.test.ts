@@ -13,7 +13,13 @@ import {
   signUpThroughUi,
 } from './support/flows';
 import { launchBrowser } from './support/browser';
-import { DESKTOP_UA, SHOP_HOST, shopUrlOf, startTaggedShop } from './support/tracker-visit';
+import {
+  createHeroPhotoCampaign,
+  DESKTOP_UA,
+  SHOP_HOST,
+  shopUrlOf,
+  startTaggedShop,
+} from './support/tracker-visit';
 
 // Issue 30, "done when": a browser test with a variant that adds a 400 ms layout-blocking image
 // shows the slower LCP on that variant's row. Real visitors (fresh Chromium contexts) open a
@@ -165,30 +171,10 @@ describe('Web Vitals per variant', () => {
     api = await Api.of(page, baseUrl);
     fixtures = await startTaggedShop(api, team);
     pageUrl = shopUrlOf(fixtures, 'tracker-landing.html');
-    ({ id: campaignId } = await api.call<{ id: number }>('POST', `/team/${team}/campaign/create`, {
+    campaignId = await createHeroPhotoCampaign(api, team, fixtures, {
       name: 'Lamp photo',
-      ingestedUrl: pageUrl,
-      isEnabled: true,
-      elements: [
-        {
-          id: -1,
-          key: 'hero',
-          selector: '.hero img',
-          type: 'image',
-          control: { info: { src: shopUrlOf(fixtures, 'lamp.png') } },
-          variants: [
-            {
-              id: -2,
-              key: 'slow',
-              type: 'image',
-              isEnabled: true,
-              info: { src: shopUrlOf(fixtures, SLOW_IMAGE) },
-            },
-          ],
-        },
-      ],
-      goals: [],
-    }));
+      variantFile: SLOW_IMAGE,
+    });
     const saved = await api.call<Saved>('GET', `/team/${team}/campaign/by-id?id=${campaignId}`);
     elementId = saved.elements[0]!.id;
     variantId = saved.elements[0]!.variants[0]!.id;

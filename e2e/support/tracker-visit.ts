@@ -212,3 +212,40 @@ export async function startTaggedShop(api: Api, team: string): Promise<FixtureSe
   const { html } = await api.call<{ html: string }>('GET', `/team/${team}/tracker/snippet`);
   return startFixtureServer({ substitutions: { [SNIPPET_PLACEHOLDER]: html } });
 }
+
+/**
+ * A campaign on the shop's landing page whose one element is the hero photo (lamp.png), with
+ * one variant showing the shop's `variantFile` instead. Answers its id.
+ */
+export async function createHeroPhotoCampaign(
+  api: Api,
+  team: string,
+  fixtures: FixtureServer,
+  { name, variantFile }: { name: string; variantFile: string },
+): Promise<number> {
+  const { id } = await api.call<{ id: number }>('POST', `/team/${team}/campaign/create`, {
+    name,
+    ingestedUrl: shopUrlOf(fixtures, 'tracker-landing.html'),
+    isEnabled: true,
+    elements: [
+      {
+        id: -1,
+        key: 'hero',
+        selector: '.hero img',
+        type: 'image',
+        control: { info: { src: shopUrlOf(fixtures, 'lamp.png') } },
+        variants: [
+          {
+            id: -2,
+            key: 'photo',
+            type: 'image',
+            isEnabled: true,
+            info: { src: shopUrlOf(fixtures, variantFile) },
+          },
+        ],
+      },
+    ],
+    goals: [],
+  });
+  return id;
+}
