@@ -52,7 +52,9 @@ export const trackerBundles = {
  * objects only (its queue, applier, hider, plan and the targeting part's interface). Never a name
  * that leaves the bundle: the bootstrap's (one letter each), the config's and the events'
  * fields, what `window.kindlingParts` hands to a part built apart, or anything on `window`. The
- * tracker's browser tests run the result.
+ * tracker's browser tests run the result. With `builtins: true` the list alone decides: terser's
+ * own DOM property list held five of these names (`marks`, `pending`, `flush`, `setEnabled`,
+ * `store`), and no DOM object's property of a listed name is read in the tracker.
  */
 export const INTERNAL_PROPERTIES =
   /^(flush|hold|setEnabled|report|pending|onApplied|onLoop|wasSeen|keepOnly|reveal|hider|arrival|targeting|runsOn|admits|marks|tried|schedule|changes|change|visitor|store|elementId|guard|wasHealed|found|configUrl)$/;

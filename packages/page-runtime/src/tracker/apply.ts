@@ -115,9 +115,9 @@ export function createApplier(hooks: ApplierHooks) {
           // An image whose original had loaded paints it until the new one has (HTML's pending
           // request): it shows on `load` (a broken one at the hide timeout).
           const show = () => hooks.onApplied(entry.change);
-          if ((element as HTMLImageElement).complete === false)
+          if ((element as HTMLImageElement).complete === false) {
             element.addEventListener('load', show);
-          else show();
+          } else show();
         }
       }
     }
