@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
 // A browser test that fails in CI leaves only its log: report-failures.ts (a setup file of the
 // e2e projects) prints what every open page was doing then (address, requests still on their
@@ -36,11 +36,6 @@ function watchPage(page: Page): void {
   page.on('pageerror', (error) => problem(`page error: ${error.message}`));
 }
 
-function watchContext(context: BrowserContext): void {
-  context.pages().forEach(watchPage);
-  context.on('page', watchPage);
-}
-
 /** Called by launchBrowser: the contexts and pages this browser opens are watched. */
 export function watchBrowser(browser: Browser): void {
   browsers.add(browser);
@@ -48,7 +43,8 @@ export function watchBrowser(browser: Browser): void {
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
     const context = await newContext(options);
-    watchContext(context);
+    // A new context has no page yet: each comes through this event.
+    context.on('page', watchPage);
     return context;
   };
 }
